@@ -1,0 +1,18 @@
+// `npm start`: builds the app when no build exists yet, then serves it (spec: two commands on a
+// fresh machine). With no DATABASE_URL it runs on the embedded database in .data/.
+import { spawnSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const port = process.env.PORT ?? "3000";
+const next = "node_modules/next/dist/bin/next";
+
+if (!existsSync(".next/BUILD_ID") || process.env.REBUILD === "1") {
+  console.log("[greenscape] Building the app (first start only)...");
+  const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+console.log(`[greenscape] Serving at http://localhost:${port}`);
+const server = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

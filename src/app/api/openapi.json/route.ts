@@ -1,0 +1,7 @@
+import { getOpenApiDocument } from "@/server/api/openapi";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return Response.json(getOpenApiDocument());
+}

@@ -1,0 +1,108 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, addMonths, differenceInCalendarDays, differenceInCalendarMonths } from "date-fns";
+import {
+  BUSINESS_TIME_ZONE,
+  businessDateOf,
+  type DateString,
+  endOfBusinessDayExclusive,
+  startOfBusinessDay,
+} from "./business-time";
+
+// Spec 4 and beyond.md 4: a recurring schedule is a series of visits, weekly (the default),
+// biweekly or monthly, until recurringEndDate or open-ended.
+export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly"] as const;
+
+export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
+
+export interface RecurringSeries {
+  startTime: Date;
+  endTime: Date;
+  isRecurring: boolean;
+  recurringFrequency: RecurringFrequency | null;
+  recurringEndDate: Date | null;
+}
+
+export interface Occurrence {
+  /** The Austin calendar date of this visit. */
+  occurrenceDate: DateString;
+  startTime: Date;
+  endTime: Date;
+  /** 0 for the series' first visit, then 1, 2, ... */
+  index: number;
+}
+
+export const MAX_OCCURRENCES_PER_CALL = 1000;
+
+const DAYS_BETWEEN_VISITS = { weekly: 7, biweekly: 14 } as const;
+
+/**
+ * Every visit of the series that overlaps [from, to). Visits keep the first visit's Austin
+ * wall-clock time across DST changes and its length in minutes.
+ */
+export function expandOccurrences(series: RecurringSeries, range: { from: Date; to: Date }): Occurrence[] {
+  const instants = [series.startTime, series.endTime, range.from, range.to];
+  if (instants.some((instant) => Number.isNaN(instant.getTime()))) return [];
+  const durationMs = Math.max(0, series.endTime.getTime() - series.startTime.getTime());
+  const firstStart = new TZDate(series.startTime.getTime(), BUSINESS_TIME_ZONE);
+  const frequency = series.isRecurring ? series.recurringFrequency : null;
+
+  const visit = (index: number): Occurrence => {
+    const start = nthStart(firstStart, frequency, index);
+    return {
+      occurrenceDate: businessDateOf(start),
+      startTime: start,
+      endTime: new Date(start.getTime() + durationMs),
+      index,
+    };
+  };
+
+  const first = visit(0);
+  if (frequency === null) return overlaps(first, range) ? [first] : [];
+
+  // The series' own first visit always counts, even if the end date was set before it.
+  const lastDate = series.recurringEndDate ? businessDateOf(series.recurringEndDate) : null;
+  const occurrences: Occurrence[] = [];
+  for (let index = firstIndexNear(firstStart, frequency, durationMs, range.from); ; index++) {
+    const occurrence = visit(index);
+    if (occurrence.startTime >= range.to) break;
+    if (index > 0 && lastDate !== null && occurrence.occurrenceDate > lastDate) break;
+    if (overlaps(occurrence, range)) occurrences.push(occurrence);
+    if (occurrences.length >= MAX_OCCURRENCES_PER_CALL) break;
+  }
+  return occurrences;
+}
+
+/** The series' visit on that Austin date, or null. */
+export function occurrenceOnDate(series: RecurringSeries, date: DateString): Occurrence | null {
+  const range = { from: startOfBusinessDay(date), to: endOfBusinessDayExclusive(date) };
+  return expandOccurrences(series, range).find((occurrence) => occurrence.occurrenceDate === date) ?? null;
+}
+
+function nthStart(firstStart: TZDate, frequency: RecurringFrequency | null, index: number): Date {
+  if (frequency === null || index === 0) return new Date(firstStart.getTime());
+  // Always counted from the first visit, so Jan 31 gives Feb 28 then Mar 31, not Mar 28.
+  const shifted =
+    frequency === "monthly"
+      ? addMonths(firstStart, index)
+      : addDays(firstStart, index * DAYS_BETWEEN_VISITS[frequency]);
+  return new Date(shifted.getTime());
+}
+
+/**
+ * An index at or a little before the first visit that can overlap `from`, so a range years after
+ * the series start costs no more than one near it.
+ */
+function firstIndexNear(firstStart: TZDate, frequency: RecurringFrequency, durationMs: number, from: Date): number {
+  const earliestUsefulStart = new TZDate(from.getTime() - durationMs, BUSINESS_TIME_ZONE);
+  const steps =
+    frequency === "monthly"
+      ? differenceInCalendarMonths(earliestUsefulStart, firstStart)
+      : Math.floor(differenceInCalendarDays(earliestUsefulStart, firstStart) / DAYS_BETWEEN_VISITS[frequency]);
+  return Math.max(0, steps - 1);
+}
+
+function overlaps(occurrence: Occurrence, range: { from: Date; to: Date }): boolean {
+  if (occurrence.startTime >= range.to) return false;
+  // A zero-length visit still belongs to the range it starts in.
+  return occurrence.endTime > range.from || occurrence.startTime >= range.from;
+}

@@ -1,0 +1,5 @@
+process.env.TZ = "Asia/Tokyo";
+
+import { describeTimeRules } from "./time-rules.cases";
+
+describeTimeRules("Asia/Tokyo", -540);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ZCustomerLoginSchema, ZCustomerProfileSchema, ZCustomerRegisterSchema } from "./customer-auth";
+import { issueMessages } from "./issues.test-helper";
+
+const profile = {
+  fullName: "Jane Doe",
+  email: "jane@example.com",
+  phone: "512-555-0100",
+  address: "1100 Congress Ave",
+  city: "Austin",
+  state: "TX",
+  zipCode: "78701",
+};
+const registration = { ...profile, password: "secret1", confirmPassword: "secret1" };
+
+describe("ZCustomerLoginSchema", () => {
+  it("accepts an email and a password, keeping the password's spaces", () => {
+    expect(ZCustomerLoginSchema.parse({ email: " Jane@Example.com ", password: " secret " })).toEqual({
+      email: "Jane@Example.com",
+      password: " secret ",
+    });
+  });
+
+  it.each([
+    ["email", "jane", "Invalid email address"],
+    ["password", "12345", "Password must be at least 6 characters"],
+    ["password", "x".repeat(201), "Password must be at most 200 characters"],
+  ])("%s = %j says %j", (field, value, message) => {
+    const login = { email: "jane@example.com", password: "secret1" };
+    expect(issueMessages(ZCustomerLoginSchema, { ...login, [field]: value })).toEqual({ [field]: [message] });
+  });
+});
+
+describe("ZCustomerRegisterSchema", () => {
+  it("accepts a complete registration", () => {
+    expect(ZCustomerRegisterSchema.safeParse(registration).success).toBe(true);
+  });
+
+  it.each([
+    ["fullName", "J", "Full name is required"],
+    ["email", "jane@", "Valid email is required"],
+    ["phone", "555-0100", "Valid phone number is required"],
+    ["address", " ", "Address is required"],
+    ["city", "", "City is required"],
+    ["state", "", "State is required"],
+    ["zipCode", "7870", "Valid zip code is required"],
+  ])("%s = %j says %j", (field, value, message) => {
+    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, [field]: value })).toEqual({ [field]: [message] });
+  });
+
+  it("checks the password lengths", () => {
+    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, password: "12345", confirmPassword: "12345" })).toEqual({
+      password: ["Password must be at least 6 characters"],
+      confirmPassword: ["Confirm password is required"],
+    });
+  });
+
+  it("says 'Passwords do not match' on confirmPassword", () => {
+    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, confirmPassword: "secret2" })).toEqual({
+      confirmPassword: ["Passwords do not match"],
+    });
+  });
+});
+
+describe("ZCustomerProfileSchema", () => {
+  it("accepts the registration fields without passwords", () => {
+    expect(ZCustomerProfileSchema.parse({ ...profile, password: "ignored" })).toEqual(profile);
+  });
+
+  it.each([
+    ["fullName", "J", "Full name is required"],
+    ["phone", "123", "Valid phone number is required"],
+    ["zipCode", "", "Valid zip code is required"],
+  ])("%s = %j says %j", (field, value, message) => {
+    expect(issueMessages(ZCustomerProfileSchema, { ...profile, [field]: value })).toEqual({ [field]: [message] });
+  });
+});

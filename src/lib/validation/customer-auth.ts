@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { emailField, passwordField, requiredText } from "./fields";
+
+// Spec 5 'Customer login' and 'Customer register'.
+export const ZCustomerLoginSchema = z.object({
+  email: emailField("Invalid email address"),
+  password: passwordField("Password must be at least 6 characters", 6),
+});
+
+export type TCustomerLogin = z.output<typeof ZCustomerLoginSchema>;
+
+/** The registration fields a customer can later edit in the portal (beyond.md 5). */
+export const ZCustomerProfileSchema = z.object({
+  fullName: requiredText("Full name is required", { min: 2, max: 200 }),
+  email: emailField("Valid email is required"),
+  phone: requiredText("Valid phone number is required", { min: 10, max: 30 }),
+  address: requiredText("Address is required", { max: 300 }),
+  city: requiredText("City is required", { max: 200 }),
+  state: requiredText("State is required", { max: 50 }),
+  zipCode: requiredText("Valid zip code is required", { min: 5, max: 10 }),
+});
+
+export type TCustomerProfile = z.output<typeof ZCustomerProfileSchema>;
+
+export const ZCustomerRegisterSchema = ZCustomerProfileSchema.extend({
+  password: passwordField("Password must be at least 6 characters", 6),
+  confirmPassword: passwordField("Confirm password is required", 6),
+}).refine((form) => form.password === form.confirmPassword, {
+  message: "Passwords do not match",
+  path: ["confirmPassword"],
+});
+
+export type TCustomerRegister = z.output<typeof ZCustomerRegisterSchema>;

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { isDateString, isTimeOfDay, startOfBusinessDay } from "@/lib/business-time";
+
+// Field builders shared by the form schemas, so every form trims, bounds and words things alike.
+
+/** The largest id a PostgreSQL integer column holds; bigger ids can only be mistakes. */
+export const MAX_DATABASE_ID = 2_147_483_647;
+
+export function tooLongMessage(max: number): string {
+  return `Must be at most ${max} characters`;
+}
+
+/** A trimmed string of at least `min` characters; a missing value reads the same message. */
+export function requiredText(message: string, options: { min?: number; max: number }) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(options.min ?? 1, message)
+    .max(options.max, tooLongMessage(options.max));
+}
+
+/** Optional free text; null is accepted because REST clients send back what they read. */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, tooLongMessage(max)).nullish();
+}
+
+export function emailField(message: string) {
+  return z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+}
+
+/** Passwords are never trimmed: spaces are part of the secret. */
+export function passwordField(message: string, min: number) {
+  return z.string({ error: message }).min(min, message).max(200, "Password must be at most 200 characters");
+}
+
+/** A yyyy-MM-dd calendar date (read as an Austin date). */
+export function dateStringField(message: string) {
+  return z.string({ error: message }).trim().refine(isDateString, message);
+}
+
+/** An HH:mm time of day. */
+export function timeOfDayField(message: string) {
+  return z.string({ error: message }).trim().refine(isTimeOfDay, message);
+}
+
+/** A database id given as a positive integer or its decimal string (HTML selects give strings). */
+export function idField(message: string) {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value) => (typeof value === "number" ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN))
+    .pipe(z.number({ error: message }).int(message).positive(message).max(MAX_DATABASE_ID, message));
+}
+
+export function positiveIdNumber(message: string) {
+  return z.number({ error: message }).int(message).positive(message).max(MAX_DATABASE_ID, message);
+}
+
+const isoDateTimeWithOffset = z.iso.datetime({ offset: true });
+
+/**
+ * An instant given as a Date (tRPC with superjson), an ISO date-time with offset (REST, spec 7), or
+ * a bare yyyy-MM-dd, which means the start of that day in Austin rather than UTC midnight.
+ */
+export function instantField(message: string) {
+  return z
+    .union([z.date({ error: message }), z.string({ error: message }).trim().min(1, message).max(40, message)], {
+      error: message,
+    })
+    .transform((value, ctx) => {
+      if (value instanceof Date) return value;
+      if (isDateString(value)) return startOfBusinessDay(value);
+      if (isoDateTimeWithOffset.safeParse(value).success) return new Date(value);
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    });
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { businessDateOf, isDateString, isTimeOfDay } from "@/lib/business-time";
+import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
+import {
+  dateStringField,
+  idField,
+  instantField,
+  optionalText,
+  positiveIdNumber,
+  timeOfDayField,
+} from "./fields";
+
+// Spec 4 'Schedule status' and 5 'Schedule form'.
+export const SCHEDULE_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+export const SCHEDULE_MESSAGES = {
+  customer: "Customer is required",
+  service: "Please select a service",
+  date: "Service date is required",
+  startTime: "Start time is required",
+  endTime: "End time is required",
+  status: "Status is required",
+  endBeforeStart: "End time must be after start time",
+  recurringEndDate: "Recurring end date must be after the service date",
+  invalidRecurringEndDate: "Recurring end date must be a valid date",
+  totalPrice: "Total price must be a whole number of cents, 0 or more",
+  lawnSize: "Lawn size must be between 0 and 1,000,000 sq ft",
+} as const;
+
+function isValidInstant(value: unknown): value is Date {
+  return value instanceof Date && !Number.isNaN(value.getTime());
+}
+
+const status = z.enum(SCHEDULE_STATUSES, { error: SCHEDULE_MESSAGES.status });
+
+/**
+ * The staff form: a yyyy-MM-dd date with HH:mm start and end times on Austin clocks (spec 5
+ * defaults: today, 09:00 to 10:30, pending, weekly). The end date only counts when recurring,
+ * since the field is hidden otherwise.
+ */
+export const ZScheduleFormSchema = z
+  .object({
+    customerId: idField(SCHEDULE_MESSAGES.customer),
+    serviceId: z
+      .union([z.literal(""), idField(SCHEDULE_MESSAGES.service)], { error: SCHEDULE_MESSAGES.service })
+      .optional()
+      .transform((value) => (value === "" ? undefined : value)),
+    date: dateStringField(SCHEDULE_MESSAGES.date),
+    startTime: timeOfDayField(SCHEDULE_MESSAGES.startTime),
+    endTime: timeOfDayField(SCHEDULE_MESSAGES.endTime),
+    status,
+    notes: z.string().trim().max(5000, "Notes must be at most 5000 characters").optional(),
+    isRecurring: z.boolean().default(false),
+    recurringFrequency: z.enum(RECURRING_FREQUENCIES).default("weekly"),
+    recurringEndDate: z
+      .union([z.literal(""), dateStringField(SCHEDULE_MESSAGES.invalidRecurringEndDate)], {
+        error: SCHEDULE_MESSAGES.invalidRecurringEndDate,
+      })
+      .optional()
+      .transform((value) => (value === "" ? undefined : value)),
+  })
+  // Object checks run even when a field failed; they only judge well-formed values.
+  .refine((form) => !isTimeOfDay(form.startTime) || !isTimeOfDay(form.endTime) || form.endTime > form.startTime, {
+    message: SCHEDULE_MESSAGES.endBeforeStart,
+    path: ["endTime"],
+  })
+  .refine((form) => !form.isRecurring || !form.recurringEndDate || !isDateString(form.date) || form.recurringEndDate > form.date, {
+    message: SCHEDULE_MESSAGES.recurringEndDate,
+    path: ["recurringEndDate"],
+  });
+
+export type TScheduleFormInput = z.input<typeof ZScheduleFormSchema>;
+export type TScheduleForm = z.output<typeof ZScheduleFormSchema>;
+
+/**
+ * POST and PUT /api/schedules (spec 7). A one-time schedule comes out with no frequency and no end
+ * date; a recurring one without a frequency gets weekly, spec 4's default.
+ */
+export const ZSchedulePayloadSchema = z
+  .object({
+    customerId: positiveIdNumber(SCHEDULE_MESSAGES.customer),
+    serviceId: positiveIdNumber(SCHEDULE_MESSAGES.service).nullish(),
+    date: instantField(SCHEDULE_MESSAGES.date),
+    startTime: instantField(SCHEDULE_MESSAGES.startTime),
+    endTime: instantField(SCHEDULE_MESSAGES.endTime),
+    status,
+    notes: optionalText(5000),
+    isRecurring: z.boolean().optional().default(false),
+    recurringFrequency: z.enum(RECURRING_FREQUENCIES).nullish(),
+    recurringEndDate: instantField(SCHEDULE_MESSAGES.invalidRecurringEndDate).nullish(),
+    totalPrice: z
+      .number({ error: SCHEDULE_MESSAGES.totalPrice })
+      .int(SCHEDULE_MESSAGES.totalPrice)
+      .min(0, SCHEDULE_MESSAGES.totalPrice)
+      .max(100_000_000, SCHEDULE_MESSAGES.totalPrice)
+      .optional(),
+    lawnSizeSqFt: z
+      .number({ error: SCHEDULE_MESSAGES.lawnSize })
+      .int(SCHEDULE_MESSAGES.lawnSize)
+      .min(0, SCHEDULE_MESSAGES.lawnSize)
+      .max(1_000_000, SCHEDULE_MESSAGES.lawnSize)
+      .nullish(),
+    address: optionalText(300),
+    city: optionalText(200),
+    state: optionalText(50),
+    zipCode: optionalText(10),
+    specialInstructions: optionalText(1000),
+  })
+  .refine((payload) => !isValidInstant(payload.startTime) || !isValidInstant(payload.endTime) || payload.endTime > payload.startTime, {
+    message: SCHEDULE_MESSAGES.endBeforeStart,
+    path: ["endTime"],
+  })
+  .refine(
+    (payload) =>
+      !payload.isRecurring ||
+      !isValidInstant(payload.recurringEndDate) ||
+      !isValidInstant(payload.date) ||
+      businessDateOf(payload.recurringEndDate) > businessDateOf(payload.date),
+    { message: SCHEDULE_MESSAGES.recurringEndDate, path: ["recurringEndDate"] },
+  )
+  .transform((payload) =>
+    payload.isRecurring
+      ? {
+          ...payload,
+          recurringFrequency: payload.recurringFrequency ?? "weekly",
+          recurringEndDate: payload.recurringEndDate ?? null,
+        }
+      : { ...payload, recurringFrequency: null, recurringEndDate: null },
+  );
+
+export type TSchedulePayloadInput = z.input<typeof ZSchedulePayloadSchema>;
+export type TSchedulePayload = z.output<typeof ZSchedulePayloadSchema>;

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { emailField, optionalText, passwordField, requiredText } from "./fields";
+
+// Spec 5 'Profile form (settings)' and 'Password form (settings)'.
+export const ZProfileFormSchema = z.object({
+  fullName: requiredText("Full name must be at least 2 characters", { min: 2, max: 200 }),
+  email: emailField("Please enter a valid email address"),
+  username: requiredText("Username must be at least 3 characters", { min: 3, max: 100 }),
+  phone: optionalText(30),
+});
+
+export type TProfileForm = z.output<typeof ZProfileFormSchema>;
+
+export const ZPasswordFormSchema = z
+  .object({
+    currentPassword: passwordField("Current password is required", 1),
+    newPassword: passwordField("Password must be at least 8 characters", 8),
+    confirmPassword: passwordField("Confirm password is required", 8),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+
+export type TPasswordForm = z.output<typeof ZPasswordFormSchema>;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { issueMessages } from "./issues.test-helper";
+import { ZStaffLoginSchema } from "./staff-auth";
+
+describe("ZStaffLoginSchema", () => {
+  it("accepts a username and password", () => {
+    expect(ZStaffLoginSchema.parse({ username: " admin ", password: "p" })).toEqual({ username: "admin", password: "p" });
+  });
+
+  it.each([
+    ["username", "", "Username is required"],
+    ["username", "   ", "Username is required"],
+    ["username", undefined, "Username is required"],
+    ["password", "", "Password is required"],
+    ["password", undefined, "Password is required"],
+  ])("%s = %j says %j", (field, value, message) => {
+    expect(issueMessages(ZStaffLoginSchema, { username: "admin", password: "secret", [field]: value })).toEqual({
+      [field]: [message],
+    });
+  });
+});

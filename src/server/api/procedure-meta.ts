@@ -1,0 +1,10 @@
+import { appRouter } from "./root";
+import type { Meta } from "./trpc";
+
+type ProcedureRecord = Record<string, { _def: { meta?: Meta } }>;
+
+/** Each procedure's meta by its dotted path ("booking.create"), for the REST layer and the document. */
+export function procedureMetas(): ProcedureRecord {
+  // tRPC keeps a flat record of procedures by path; its type is the nested router shape.
+  return appRouter._def.procedures as unknown as ProcedureRecord;
+}

@@ -1,0 +1,41 @@
+import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
+import { invalidateStaffSession } from "@/server/auth/session";
+import { loginStaff } from "@/server/accounts/staff-auth";
+import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
+import { createTRPCRouter, publicProcedure } from "../trpc";
+import { ZNoInputSchema, ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";
+
+/** Staff sign-in (spec section 7, Staff auth). */
+export const authRouter = createTRPCRouter({
+  status: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/auth/status", tags: ["staff auth"], protect: false, summary: "Whether a staff member is signed in" } })
+    .input(ZNoInputSchema)
+    .output(ZStaffStatusResponseSchema)
+    .query(({ ctx }) => {
+      const user = ctx.staffSession?.user;
+      return {
+        authenticated: Boolean(user),
+        user: user ? { fullName: user.fullName, email: user.email, username: user.username } : null,
+      };
+    }),
+
+  login: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" } })
+    .input(ZStaffLoginSchema)
+    .output(ZStaffStatusResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, cookieExpiresAt, user } = await loginStaff(ctx.db, { ...input, ip: ctx.ip });
+      ctx.resHeaders.append("Set-Cookie", serializeSessionCookie("staff", token, cookieExpiresAt));
+      return { authenticated: true, user: { fullName: user.fullName, email: user.email, username: user.username } };
+    }),
+
+  logout: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/logout", tags: ["staff auth"], protect: false, summary: "Sign out" } })
+    .input(ZNoInputSchema)
+    .output(ZOkResponseSchema)
+    .mutation(async ({ ctx }) => {
+      if (ctx.staffSession) await invalidateStaffSession(ctx.db, ctx.staffSession.sessionId);
+      ctx.resHeaders.append("Set-Cookie", serializeClearedSessionCookie("staff"));
+      return { success: true as const, message: "You have been logged out" };
+    }),
+});

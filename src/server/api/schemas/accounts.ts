@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const ZStaffUserSchema = z
+  .object({
+    fullName: z.string().nullable(),
+    email: z.string().nullable(),
+    username: z.string(),
+  })
+  .meta({ id: "StaffUser" });
+
+export const ZStaffStatusResponseSchema = z.object({
+  authenticated: z.boolean(),
+  user: ZStaffUserSchema.nullable(),
+});
+
+/** What a customer may see of their own record: never the password hash. */
+export const ZSessionCustomerSchema = z
+  .object({
+    id: z.number().int(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    isVerified: z.boolean(),
+  })
+  .meta({ id: "SessionCustomer" });
+
+export const ZCustomerStatusResponseSchema = z.object({
+  authenticated: z.boolean(),
+  customer: ZSessionCustomerSchema.nullable(),
+});
+
+export const ZOkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const ZNoInputSchema = z.object({});
+
+export function toSessionCustomer(customer: z.input<typeof ZSessionCustomerSchema>) {
+  return ZSessionCustomerSchema.parse(customer);
+}

@@ -1,0 +1,154 @@
+/**
+ * All tRPC plumbing: the request context, error mapping and the procedure builders that carry
+ * authorisation (public, staff, customer).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import superjson from "superjson";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { ZodError } from "zod";
+import { authenticateApiKey, bearerToken } from "@/server/auth/api-keys";
+import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/auth/cookies";
+import {
+  validateCustomerSessionToken,
+  validateStaffSessionToken,
+  type CustomerSession,
+  type StaffSession,
+} from "@/server/auth/session";
+import { getDb, type Db } from "@/server/db";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  PreconditionError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from "@/server/errors";
+import { clientIp } from "@/server/request-info";
+
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+
+export interface CreateContextOptions {
+  headers: Headers;
+  /** Headers to add to the response, such as Set-Cookie and Retry-After. */
+  resHeaders: Headers;
+}
+
+export async function createTRPCContext({ headers, resHeaders }: CreateContextOptions) {
+  const db = await getDb();
+  const cookieHeader = headers.get("cookie");
+  const staffToken = readCookie(cookieHeader, sessionCookieName("staff"));
+  const customerToken = readCookie(cookieHeader, sessionCookieName("customer"));
+  const apiKeyToken = bearerToken(headers.get("authorization"));
+
+  const [staffSession, customerSession, apiKey] = await Promise.all([
+    staffToken ? validateStaffSessionToken(db, staffToken) : null,
+    customerToken ? validateCustomerSessionToken(db, customerToken) : null,
+    apiKeyToken ? authenticateApiKey(db, apiKeyToken) : null,
+  ]);
+  if (customerSession?.renewed && customerToken) {
+    resHeaders.append("Set-Cookie", serializeSessionCookie("customer", customerToken, customerSession.expiresAt));
+  }
+
+  return {
+    db,
+    headers,
+    resHeaders,
+    ip: clientIp(headers),
+    staffSession: staffSession satisfies StaffSession | null,
+    customerSession: customerSession satisfies CustomerSession | null,
+    apiKey,
+  };
+}
+
+export type Context = Awaited<ReturnType<typeof createTRPCContext>>;
+
+/** Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations). */
+export type Meta = OpenApiMeta<{ successStatus?: 200 | 201 }>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      const fieldFromDomain = error.cause instanceof InvalidInputError ? error.cause.field : undefined;
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      return {
+        ...shape,
+        // The first field's own text (the spec's message) rather than a summary.
+        message: internal ? INTERNAL_ERROR_MESSAGE : (zodError?.issues[0]?.message ?? shape.message),
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: zodError
+            ? zodError.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }))
+            : fieldFromDomain
+              ? [{ path: [fieldFromDomain], message: error.message }]
+              : undefined,
+        },
+      };
+    },
+  });
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const DOMAIN_ERROR_CODES: Array<[new (...args: never[]) => DomainError, TRPC_ERROR_CODE_KEY]> = [
+  [NotFoundError, "NOT_FOUND"],
+  [ConflictError, "CONFLICT"],
+  [ForbiddenError, "FORBIDDEN"],
+  [UnauthorizedError, "UNAUTHORIZED"],
+  [InvalidInputError, "BAD_REQUEST"],
+  [PreconditionError, "PRECONDITION_FAILED"],
+  [TooManyRequestsError, "TOO_MANY_REQUESTS"],
+  [ServiceUnavailableError, "SERVICE_UNAVAILABLE"],
+];
+
+/** Domain errors become the matching HTTP answer; anything else stays a 500 without details. */
+const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    if (cause instanceof TooManyRequestsError) ctx.resHeaders.set("Retry-After", String(cause.retryAfterSeconds));
+    const code = DOMAIN_ERROR_CODES.find(([kind]) => cause instanceof kind)?.[1] ?? "INTERNAL_SERVER_ERROR";
+    throw new TRPCError({ code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+/** Staff signed in with a session cookie, or an integration with an API key (beyond.md item 13). */
+export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.staffSession) {
+    return next({ ctx: { staff: { kind: "session" as const, user: ctx.staffSession.user, sessionId: ctx.staffSession.sessionId } } });
+  }
+  if (ctx.apiKey) {
+    return next({ ctx: { staff: { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: ctx.apiKey.id } } });
+  }
+  throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as staff to continue." });
+});
+
+/** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
+export const staffUserProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.staffSession) {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as staff to continue." });
+  }
+  return next({ ctx: { staffSession: ctx.staffSession } });
+});
+
+/** A signed-in customer. Their id always comes from here, never from the input. */
+export const customerProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.customerSession) {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in to your account to continue." });
+  }
+  return next({ ctx: { customerSession: ctx.customerSession, customer: ctx.customerSession.customer } });
+});
+
+export type { Db };

@@ -1,0 +1,39 @@
+export type SessionKind = "staff" | "customer";
+
+/** Secure cookies (and the __Host- prefix) in production; COOKIE_SECURE=false for plain-http demos. */
+export function cookiesAreSecure(): boolean {
+  const setting = process.env.COOKIE_SECURE;
+  if (setting === "true") return true;
+  if (setting === "false") return false;
+  return process.env.NODE_ENV === "production";
+}
+
+export function sessionCookieName(kind: SessionKind): string {
+  const name = `${kind}_session`;
+  return cookiesAreSecure() ? `__Host-${name}` : name;
+}
+
+export function serializeSessionCookie(kind: SessionKind, token: string, expiresAt: Date): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return serialize(sessionCookieName(kind), token, maxAge);
+}
+
+export function serializeClearedSessionCookie(kind: SessionKind): string {
+  return serialize(sessionCookieName(kind), "", 0);
+}
+
+function serialize(name: string, value: string, maxAge: number): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
+  if (cookiesAreSecure()) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readCookie(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim() || null;
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
+import { generateToken, hashToken } from "./tokens";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+// Lucia's recipe: customers stay signed in 30 days, renewed when used in the last 15.
+const CUSTOMER_SESSION_LIFETIME = 30 * DAY;
+const CUSTOMER_RENEW_WITHIN = 15 * DAY;
+// Staff sessions guard the whole business: 12 hours idle, 7 days at most.
+const STAFF_IDLE_LIFETIME = 12 * HOUR;
+const STAFF_ABSOLUTE_LIFETIME = 7 * DAY;
+const STAFF_RENEW_AFTER = HOUR;
+
+/** What the rest of the server may know about a signed-in staff member: never the hash. */
+export interface StaffSessionUser {
+  id: number;
+  username: string;
+  email: string | null;
+  fullName: string | null;
+  phone: string | null;
+}
+
+export interface CustomerSessionCustomer {
+  id: number;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  isVerified: boolean;
+}
+
+export interface StaffSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: StaffSessionUser;
+}
+
+export interface CustomerSession {
+  sessionId: string;
+  expiresAt: Date;
+  /** True when this request extended the session, so the cookie must be sent again. */
+  renewed: boolean;
+  customer: CustomerSessionCustomer;
+}
+
+export async function createStaffSession(db: Db, userId: number, now = new Date()) {
+  const token = generateToken();
+  const absoluteExpiresAt = new Date(now.getTime() + STAFF_ABSOLUTE_LIFETIME);
+  await db.insert(staffSessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + STAFF_IDLE_LIFETIME),
+    absoluteExpiresAt,
+  });
+  // The cookie lives as long as the session can; the idle limit is enforced here on the server.
+  return { token, cookieExpiresAt: absoluteExpiresAt };
+}
+
+export async function createCustomerSession(db: Db, customerId: number, now = new Date()) {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_LIFETIME);
+  await db.insert(customerSessions).values({ id: hashToken(token), customerId, expiresAt });
+  return { token, cookieExpiresAt: expiresAt };
+}
+
+/** The session for a cookie token, renewed when due; null when unknown or expired. */
+export async function validateStaffSessionToken(db: Db, token: string, now = new Date()): Promise<StaffSession | null> {
+  const sessionId = hashToken(token);
+  const [row] = await db
+    .select({
+      expiresAt: staffSessions.expiresAt,
+      absoluteExpiresAt: staffSessions.absoluteExpiresAt,
+      user: {
+        id: staffUsers.id,
+        username: staffUsers.username,
+        email: staffUsers.email,
+        fullName: staffUsers.fullName,
+        phone: staffUsers.phone,
+      },
+    })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+    .where(eq(staffSessions.id, sessionId));
+  if (!row) return null;
+  if (now >= row.expiresAt || now >= row.absoluteExpiresAt) {
+    await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (row.expiresAt.getTime() - now.getTime() < STAFF_IDLE_LIFETIME - STAFF_RENEW_AFTER) {
+    expiresAt = new Date(Math.min(now.getTime() + STAFF_IDLE_LIFETIME, row.absoluteExpiresAt.getTime()));
+    await db.update(staffSessions).set({ expiresAt }).where(eq(staffSessions.id, sessionId));
+  }
+  return { sessionId, expiresAt, user: row.user };
+}
+
+export async function validateCustomerSessionToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<CustomerSession | null> {
+  const sessionId = hashToken(token);
+  const [row] = await db
+    .select({
+      expiresAt: customerSessions.expiresAt,
+      customer: {
+        id: customers.id,
+        fullName: customers.fullName,
+        email: customers.email,
+        phone: customers.phone,
+        address: customers.address,
+        city: customers.city,
+        state: customers.state,
+        zipCode: customers.zipCode,
+        isVerified: customers.isVerified,
+      },
+    })
+    .from(customerSessions)
+    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+    .where(eq(customerSessions.id, sessionId));
+  if (!row) return null;
+  if (now >= row.expiresAt) {
+    await db.delete(customerSessions).where(eq(customerSessions.id, sessionId));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  const renewed = row.expiresAt.getTime() - now.getTime() < CUSTOMER_RENEW_WITHIN;
+  if (renewed) {
+    expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_LIFETIME);
+    await db.update(customerSessions).set({ expiresAt }).where(eq(customerSessions.id, sessionId));
+  }
+  return { sessionId, expiresAt, renewed, customer: row.customer };
+}
+
+export async function invalidateStaffSession(db: Db, sessionId: string) {
+  await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+}
+
+export async function invalidateCustomerSession(db: Db, sessionId: string) {
+  await db.delete(customerSessions).where(eq(customerSessions.id, sessionId));
+}
+
+/** After a password change every other session of that person ends. */
+export async function invalidateOtherStaffSessions(db: Db, userId: number, keepSessionId: string | null) {
+  await db
+    .delete(staffSessions)
+    .where(keepSessionId ? and(eq(staffSessions.userId, userId), ne(staffSessions.id, keepSessionId)) : eq(staffSessions.userId, userId));
+}
+
+export async function invalidateOtherCustomerSessions(db: Db, customerId: number, keepSessionId: string | null) {
+  await db
+    .delete(customerSessions)
+    .where(
+      keepSessionId
+        ? and(eq(customerSessions.customerId, customerId), ne(customerSessions.id, keepSessionId))
+        : eq(customerSessions.customerId, customerId),
+    );
+}

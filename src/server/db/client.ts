@@ -1,0 +1,57 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The same Drizzle API whether the app runs on PostgreSQL or on embedded PGlite. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+/** Where PGlite keeps its files when no DATABASE_URL is set; "memory://" keeps nothing. */
+export function pgliteLocation(): string {
+  return process.env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite");
+}
+
+export async function openDatabase(url = process.env.DATABASE_URL): Promise<DatabaseHandle> {
+  return url ? openPostgres(url) : openPglite(pgliteLocation());
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const sql = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
+  const db = drizzle({ client: sql, schema, casing: "snake_case" });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw error;
+  }
+  return { db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+}
+
+async function openPglite(location: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = location === "memory://";
+  // PGlite does not create its data folder itself.
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(location);
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: "pglite", close: () => client.close() };
+}

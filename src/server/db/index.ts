@@ -1,0 +1,31 @@
+import { openDatabase, type DatabaseHandle, type Db } from "./client";
+
+export type { Db } from "./client";
+
+// One handle per process, kept on globalThis so Next's dev reloads do not open new pools.
+const holder = globalThis as unknown as { databaseHandle?: Promise<DatabaseHandle> };
+
+/**
+ * The database, connected and migrated on first use. A failed first connection is not cached:
+ * the next call tries again, so the app recovers once the database is back.
+ */
+export function getDatabase(): Promise<DatabaseHandle> {
+  if (!holder.databaseHandle) {
+    const opening = openDatabase();
+    holder.databaseHandle = opening;
+    opening.catch(() => {
+      if (holder.databaseHandle === opening) holder.databaseHandle = undefined;
+    });
+  }
+  return holder.databaseHandle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = holder.databaseHandle;
+  holder.databaseHandle = undefined;
+  if (handle) await (await handle).close();
+}

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db";
+import { seedDatabase } from "./seed";
+import { services, staffUsers, customers, schedules, messages, payments } from "./schema";
+
+describe("migrations and seed", () => {
+  it("creates every table from an empty database", async () => {
+    const db = await getDb();
+    const result = await db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const rows = Array.isArray(result) ? result : (result as { rows: Array<{ table_name: string }> }).rows;
+    expect(rows.map((row) => row.table_name)).toEqual([
+      "api_keys",
+      "business_settings",
+      "contact_inquiries",
+      "customer_email_tokens",
+      "customer_sessions",
+      "customers",
+      "email_outbox",
+      "login_throttles",
+      "messages",
+      "payments",
+      "schedule_visit_changes",
+      "schedules",
+      "services",
+      "staff_sessions",
+      "staff_users",
+      "stripe_events",
+    ]);
+  });
+
+  it("refuses money that is not positive and unknown statuses", async () => {
+    const db = await getDb();
+    await expect(db.insert(services).values({ name: "Free", price: 0, duration: 30 })).rejects.toThrow();
+    await expect(db.insert(services).values({ name: "Odd", price: 100, duration: 30, category: "painting" as never })).rejects.toThrow();
+  });
+
+  it("seeds an empty database once, and never with the default password on a server database", async () => {
+    const db = await getDb();
+    const serverReport = await seedDatabase(db, { embedded: false });
+    expect(serverReport.staff).toBeNull();
+    expect(serverReport.staffSkippedReason).toMatch(/STAFF_PASSWORD/);
+    expect(serverReport.services).toBeGreaterThanOrEqual(5);
+
+    const embeddedReport = await seedDatabase(db, { embedded: true });
+    expect(embeddedReport.staff).toEqual({ username: "admin", usedDefaultPassword: true });
+    expect(embeddedReport.services).toBe(0);
+
+    const catalogue = await db.select().from(services);
+    expect(new Set(catalogue.map((service) => service.category))).toEqual(
+      new Set(["mowing", "trimming", "cleanup", "fertilization", "planting"]),
+    );
+    expect(catalogue.some((service) => service.pricePerSqFt)).toBe(true);
+    const names = catalogue.map((service) => service.name.toLowerCase()).join(" | ");
+    for (const word of ["basic", "lawn mowing", "premium", "full service"]) expect(names).toContain(word);
+
+    expect((await db.select().from(staffUsers)).length).toBe(1);
+    expect((await db.select().from(customers)).length).toBeGreaterThan(0);
+    expect((await db.select().from(schedules)).length).toBeGreaterThan(0);
+    expect((await db.select().from(messages)).length).toBeGreaterThan(0);
+    expect((await db.select().from(payments)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { check, doublePrecision, index, integer, boolean, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, instant } from "./columns";
+
+/**
+ * Spec section 3, Customer. Registered portal customers and the customers staff manage are the
+ * same rows: a customer created by a booking or by staff has no password until it is claimed.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial().primaryKey(),
+    fullName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    address: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    notes: text(),
+    stripeCustomerId: text(),
+    passwordHash: text(),
+    isVerified: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("customers_email_unique").on(sql`lower(${t.email})`),
+    index("customers_full_name_idx").on(t.fullName),
+  ],
+);
+
+export const customerSessions = pgTable(
+  "customer_sessions",
+  {
+    /** SHA-256 of the session token, hex. */
+    id: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_sessions_customer_idx").on(t.customerId)],
+);
+
+/** Single-use links for email verification and staff portal invitations (beyond.md item 15). */
+export const customerEmailTokens = pgTable(
+  "customer_email_tokens",
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    purpose: text().$type<"verify_email" | "invite">().notNull(),
+    /** The address the link was sent to: a later email change makes the link useless. */
+    email: text().notNull(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("customer_email_tokens_purpose_check", sql`${t.purpose} in ('verify_email', 'invite')`),
+    index("customer_email_tokens_customer_idx").on(t.customerId),
+  ],
+);

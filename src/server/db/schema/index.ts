@@ -1,0 +1,7 @@
+export * from "./staff";
+export * from "./customers";
+export * from "./services";
+export * from "./schedules";
+export * from "./messages";
+export * from "./payments";
+export * from "./platform";

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, serial, text, integer, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, instant } from "./columns";
+
+/** Spec section 3, User (staff). */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    email: text(),
+    fullName: text(),
+    phone: text(),
+    stripeCustomerId: text(),
+    stripeSubscriptionId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_users_username_unique").on(sql`lower(${t.username})`)],
+);
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    /** SHA-256 of the session token, hex: the token itself is never stored. */
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    expiresAt: instant().notNull(),
+    /** Staff sessions also end 7 days after sign-in, however active. */
+    absoluteExpiresAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_sessions_user_idx").on(t.userId)],
+);
+
+/** beyond.md item 13: integrations act with staff rights through a bearer key. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    /** First characters of the key, shown in lists so staff can tell keys apart. */
+    prefix: text().notNull(),
+    keyHash: text().notNull().unique(),
+    createdByUserId: integer().references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: instant(),
+    revokedAt: instant(),
+  },
+);

@@ -1,0 +1,128 @@
+import { count } from "drizzle-orm";
+import { hashPassword } from "@/server/auth/password";
+import { addDays, businessInstant, businessToday } from "@/lib/business-time";
+import type { Db } from "./client";
+import { customers, messages, payments, schedules, services, staffUsers } from "./schema";
+import { DEMO_CUSTOMERS, SERVICE_CATALOGUE } from "./seed-data";
+
+export const DEMO_STAFF = { username: "admin", password: "admin12345" } as const;
+
+export interface SeedOptions {
+  /** Whether this is the embedded demo database, where the default staff login may be used. */
+  embedded: boolean;
+  staffUsername?: string;
+  staffPassword?: string;
+  demoData?: boolean;
+}
+
+export interface SeedReport {
+  services: number;
+  staff: { username: string; usedDefaultPassword: boolean } | null;
+  staffSkippedReason?: string;
+  demoCustomers: number;
+}
+
+/** Fills an empty database; a database that already has data is left as it is. */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedReport> {
+  const report: SeedReport = { services: 0, staff: null, demoCustomers: 0 };
+
+  const [{ value: serviceCount } = { value: 0 }] = await db.select({ value: count() }).from(services);
+  if (serviceCount === 0) {
+    await db.insert(services).values(SERVICE_CATALOGUE);
+    report.services = SERVICE_CATALOGUE.length;
+  }
+
+  const [{ value: staffCount } = { value: 0 }] = await db.select({ value: count() }).from(staffUsers);
+  if (staffCount === 0) {
+    const username = options.staffUsername || DEMO_STAFF.username;
+    const usedDefault = !options.staffPassword;
+    if (usedDefault && !options.embedded) {
+      report.staffSkippedReason =
+        "No staff account was created: set STAFF_PASSWORD (and STAFF_USERNAME) to create the first one on this database.";
+    } else {
+      await db.insert(staffUsers).values({
+        username,
+        passwordHash: await hashPassword(options.staffPassword || DEMO_STAFF.password),
+        fullName: "Alex Rivera",
+        email: "office@greenscapeaustin.com",
+        phone: "(512) 555-0142",
+      });
+      report.staff = { username, usedDefaultPassword: usedDefault };
+    }
+  }
+
+  const [{ value: customerCount } = { value: 0 }] = await db.select({ value: count() }).from(customers);
+  if (options.demoData !== false && customerCount === 0) {
+    report.demoCustomers = await seedDemoData(db);
+  }
+  return report;
+}
+
+/** A few customers with visits, messages and payments so every staff screen has something to show. */
+async function seedDemoData(db: Db): Promise<number> {
+  const catalogue = await db.select().from(services);
+  const serviceNamed = (name: string) => catalogue.find((service) => service.name === name) ?? catalogue[0]!;
+  const mowing = serviceNamed("Basic Lawn Mowing");
+  const fullService = serviceNamed("Full Service Package");
+  const trimming = serviceNamed("Edging & Trimming");
+  const fertilization = serviceNamed("Lawn Fertilization");
+
+  const created = await db.insert(customers).values(DEMO_CUSTOMERS).returning();
+  const [maria, james, priya, robert, linda] = created;
+  if (!maria || !james || !priya || !robert || !linda) return created.length;
+
+  const today = businessToday();
+  const visit = (customer: typeof maria, service: typeof mowing, dayOffset: number, time: string, extra: Partial<typeof schedules.$inferInsert> = {}) => {
+    const start = businessInstant(addDays(today, dayOffset), time);
+    return {
+      customerId: customer.id,
+      serviceId: service.id,
+      date: start,
+      startTime: start,
+      endTime: new Date(start.getTime() + service.duration * 60_000),
+      totalPrice: service.price,
+      address: customer.address,
+      city: customer.city,
+      state: customer.state,
+      zipCode: customer.zipCode,
+      ...extra,
+    };
+  };
+
+  const insertedSchedules = await db
+    .insert(schedules)
+    .values([
+      visit(maria, mowing, 0, "09:00", { status: "confirmed" }),
+      visit(james, fullService, 0, "13:00", { status: "pending" }),
+      visit(priya, trimming, 1, "10:00", { status: "confirmed" }),
+      visit(robert, fertilization, 3, "11:00", { status: "pending", notes: "Check irrigation zone 3." }),
+      visit(linda, mowing, -7, "09:00", { status: "completed" }),
+      visit(james, trimming, -3, "15:00", { status: "completed" }),
+      visit(maria, mowing, 7, "09:00", {
+        status: "confirmed",
+        isRecurring: true,
+        recurringFrequency: "weekly",
+        totalPrice: mowing.price - Math.round(mowing.price * 0.1),
+        notes: "Weekly mowing through the season.",
+      }),
+    ])
+    .returning({ id: schedules.id, customerId: schedules.customerId });
+
+  const now = Date.now();
+  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
+  await db.insert(messages).values([
+    { customerId: maria.id, content: "Hi! Could the crew also blow off the back patio this week?", senderType: "customer", timestamp: minutesAgo(40) },
+    { customerId: james.id, content: "Thanks for the great work last time. See you Tuesday.", senderType: "customer", timestamp: minutesAgo(60 * 26), read: true },
+    { customerId: james.id, content: "Glad you liked it! We'll be there at 1 PM.", senderType: "user", timestamp: minutesAgo(60 * 25), read: true },
+    { customerId: priya.id, content: "Is it possible to move my appointment to the afternoon?", senderType: "customer", timestamp: minutesAgo(60 * 50) },
+  ]);
+
+  const completedVisit = insertedSchedules.find((row) => row.customerId === linda.id);
+  await db.insert(payments).values([
+    { customerId: linda.id, scheduleId: completedVisit?.id, amount: 3500, status: "completed", method: "card", stripePaymentId: "pi_demo_completed", paymentDate: minutesAgo(60 * 24 * 7) },
+    { customerId: james.id, amount: 2500, status: "completed", method: "cash", paymentDate: minutesAgo(60 * 24 * 3) },
+    { customerId: james.id, amount: 5500, status: "pending", method: "card" },
+    { customerId: robert.id, amount: 6000, status: "failed", method: "card", metadata: { reason: "Card declined" } },
+  ]);
+  return created.length;
+}

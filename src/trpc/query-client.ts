@@ -1,0 +1,25 @@
+import { QueryClient, defaultShouldDehydrateQuery } from "@tanstack/react-query";
+import superjson from "superjson";
+
+/**
+ * Spec section 4, data cache defaults: data never goes stale, no refetch on window focus, no
+ * interval, no retries for queries or mutations. Screens that poll (messages) say so themselves.
+ */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+      dehydrate: {
+        serializeData: superjson.serialize,
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+      },
+      hydrate: { deserializeData: superjson.deserialize },
+    },
+  });
+}

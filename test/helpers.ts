@@ -1,0 +1,120 @@
+import { hashPassword } from "../src/server/auth/password";
+import { createCustomerSession, createStaffSession } from "../src/server/auth/session";
+import { sessionCookieName } from "../src/server/auth/cookies";
+import { createCaller } from "../src/server/api/root";
+import { createTRPCContext } from "../src/server/api/trpc";
+import { getDb } from "../src/server/db";
+import { customers, staffUsers } from "../src/server/db/schema";
+import { SERVICE_CATALOGUE } from "../src/server/db/seed-data";
+import { services } from "../src/server/db/schema";
+import { handleRestRequest } from "../src/server/http/rest-handler";
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export async function createStaffUser(overrides: { username?: string; password?: string; fullName?: string } = {}) {
+  const db = await getDb();
+  const password = overrides.password ?? "staff-password-1";
+  const [user] = await db
+    .insert(staffUsers)
+    .values({
+      username: overrides.username ?? `staff_${unique()}`,
+      passwordHash: await hashPassword(password),
+      fullName: overrides.fullName ?? "Test Staff",
+      email: `staff_${unique()}@example.com`,
+    })
+    .returning();
+  return { user: user!, password };
+}
+
+export async function createCustomer(overrides: Partial<typeof customers.$inferInsert> & { password?: string } = {}) {
+  const db = await getDb();
+  const { password, ...fields } = overrides;
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      fullName: "Test Customer",
+      email: `customer_${unique()}@example.com`,
+      phone: "5125550100",
+      address: "100 Congress Ave",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      passwordHash: password ? await hashPassword(password) : null,
+      isVerified: Boolean(password),
+      ...fields,
+    })
+    .returning();
+  return { customer: customer!, password };
+}
+
+export async function seedServices() {
+  const db = await getDb();
+  return db.insert(services).values(SERVICE_CATALOGUE).returning();
+}
+
+/** A Cookie header carrying a fresh staff session. */
+export async function staffCookie(userId?: number) {
+  const db = await getDb();
+  const id = userId ?? (await createStaffUser()).user.id;
+  const { token } = await createStaffSession(db, id);
+  return `${sessionCookieName("staff")}=${token}`;
+}
+
+export async function customerCookie(customerId?: number) {
+  const db = await getDb();
+  const id = customerId ?? (await createCustomer({ password: "customer-pass" })).customer.id;
+  const { token } = await createCustomerSession(db, id);
+  return `${sessionCookieName("customer")}=${token}`;
+}
+
+/** A tRPC caller acting as whoever the headers say (cookies, bearer key), as in a real request. */
+export async function callerWith(headers: Record<string, string> = {}) {
+  const resHeaders = new Headers();
+  const ctx = await createTRPCContext({ headers: new Headers({ "x-forwarded-for": "203.0.113.9", ...headers }), resHeaders });
+  return Object.assign(createCaller(ctx), { resHeaders });
+}
+
+export async function anonymousCaller() {
+  return callerWith();
+}
+
+export async function staffCaller(userId?: number) {
+  return callerWith({ cookie: await staffCookie(userId) });
+}
+
+export async function customerCaller(customerId?: number) {
+  return callerWith({ cookie: await customerCookie(customerId) });
+}
+
+/** Sends a request through the REST handler exactly as the /api/* route does. */
+export async function rest(
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers({ host: "localhost:3000", "x-forwarded-for": "198.51.100.7", ...options.headers });
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const response = await handleRestRequest(new Request(`http://localhost:3000/api${path}`, { method, headers, body }));
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { message?: string }, text };
+}
+
+/** The name=value pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookieHeaderFrom(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
