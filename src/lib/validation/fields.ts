@@ -10,18 +10,26 @@ export function tooLongMessage(max: number): string {
   return `Must be at most ${max} characters`;
 }
 
+export const UNSUPPORTED_CHARACTERS_MESSAGE = "Contains characters that are not allowed";
+
+/** NUL and unpaired surrogates cannot be stored as text (PostgreSQL refuses them). */
+export function hasOnlyStorableCharacters(value: string): boolean {
+  return !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
+}
+
 /** A trimmed string of at least `min` characters; a missing value reads the same message. */
 export function requiredText(message: string, options: { min?: number; max: number }) {
   return z
     .string({ error: message })
     .trim()
     .min(options.min ?? 1, message)
-    .max(options.max, tooLongMessage(options.max));
+    .max(options.max, tooLongMessage(options.max))
+    .refine(hasOnlyStorableCharacters, UNSUPPORTED_CHARACTERS_MESSAGE);
 }
 
 /** Optional free text; null is accepted because REST clients send back what they read. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, tooLongMessage(max)).nullish();
+  return z.string().trim().max(max, tooLongMessage(max)).refine(hasOnlyStorableCharacters, UNSUPPORTED_CHARACTERS_MESSAGE).nullish();
 }
 
 export function emailField(message: string) {

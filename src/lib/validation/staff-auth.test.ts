@@ -19,3 +19,14 @@ describe("ZStaffLoginSchema", () => {
     });
   });
 });
+
+describe("characters that cannot be stored", () => {
+  it("refuses NUL and lone surrogates in text fields", () => {
+    for (const username of ["ad\u0000min", "\ud800", "x\udc00"]) {
+      const result = ZStaffLoginSchema.safeParse({ username, password: "secret" });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("Contains characters that are not allowed");
+    }
+    expect(ZStaffLoginSchema.safeParse({ username: "gärtner 👩‍🌾", password: "secret" }).success).toBe(true);
+  });
+});

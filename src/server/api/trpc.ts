@@ -110,9 +110,18 @@ const DOMAIN_ERROR_CODES: Array<[new (...args: never[]) => DomainError, TRPC_ERR
   [ServiceUnavailableError, "SERVICE_UNAVAILABLE"],
 ];
 
-/** Domain errors become the matching HTTP answer; anything else stays a 500 without details. */
+export const INVALID_DATA_MESSAGE = "Some of the values sent cannot be stored. Please check them and try again.";
+
+/**
+ * Domain errors become the matching HTTP answer; values the database refuses as data (class 22:
+ * bad encoding, out of range, malformed) are the sender's fault and answer 400; anything else stays
+ * a 500 without details.
+ */
 const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
+  if (!result.ok && isDataException(result.error.cause)) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_DATA_MESSAGE, cause: result.error.cause });
+  }
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     if (cause instanceof TooManyRequestsError) ctx.resHeaders.set("Retry-After", String(cause.retryAfterSeconds));
@@ -121,6 +130,15 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   }
   return result;
 });
+
+function isDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 

@@ -1,0 +1,192 @@
+// `npm run bench:api`: REST throughput and latency of the production build on PostgreSQL with
+// 50,000 visits, next to a raw node:http server answering the same bytes in the same run.
+import http from "node:http";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { ADMIN_URL, buildIfNeeded, freshDatabase, machine, percentile, staffCookie, startServer } from "./lib.mjs";
+import { writeSection } from "./results-file.mjs";
+
+const APP_PORT = 3300;
+const RAW_PORT = 3301;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const VISITS = 50_000;
+
+function austinDate(offsetDays) {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(date);
+}
+
+async function seedVisits(url) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  // A decade of history plus a year ahead: about 380 visits a month, as a two-crew business books.
+  await sql`insert into customers (full_name, email, phone, address, city, state, zip_code)
+    select 'Bench Customer ' || g, 'bench' || g || '@example.com', '5125550000', g || ' Bench St', 'Austin', 'TX', '78701'
+    from generate_series(1, 2000) g`;
+  await sql`insert into schedules (customer_id, service_id, date, start_time, end_time, status, total_price, address, city, state, zip_code)
+    select c.first + (g % 2000), s.id, t, t, t + interval '60 minutes',
+      case when t < now() then 'completed' else 'pending' end, 3500, g || ' Bench St', 'Austin', 'TX', '78701'
+    from generate_series(1, ${VISITS - 200}) g
+    cross join (select min(id) as first from customers where email like 'bench%') c
+    cross join (select min(id) as id from services) s
+    cross join lateral (select (current_date - 3650 + (g * 4015 / ${VISITS - 200}))::timestamp at time zone 'America/Chicago'
+      + make_interval(hours => 9 + g % 9) as t) times`;
+  await sql`insert into schedules (customer_id, service_id, date, start_time, end_time, status, total_price, is_recurring, recurring_frequency, address)
+    select c.first + g, s.id, t, t, t + interval '60 minutes', 'confirmed', 3150, true,
+      (array['weekly', 'biweekly', 'monthly'])[1 + g % 3], g || ' Series St'
+    from generate_series(1, 200) g
+    cross join (select min(id) as first from customers where email like 'bench%') c
+    cross join (select min(id) as id from services) s
+    cross join lateral (select (current_date - 400 + g)::timestamp at time zone 'America/Chicago' + make_interval(hours => 9 + g % 8) as t) times`;
+  // Crew capacity high enough that the booking benchmark measures booking, not refusals.
+  await sql`insert into business_settings (key, value) values ('crew_capacity', '100000'::jsonb)
+    on conflict (key) do update set value = excluded.value`;
+  const [{ count }] = await sql`select count(*)::int as count from schedules`;
+  await sql.end();
+  return count;
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function sequentialLatencies(makeRequest, count) {
+  const timings = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    const response = await makeRequest(index);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`request ${index} answered ${response.status}`);
+    timings.push(performance.now() - started);
+  }
+  return timings.sort((a, b) => a - b);
+}
+
+function bookingBody(index) {
+  const slot = 9 + (index % 9);
+  return JSON.stringify({
+    serviceId: "1",
+    address: "1100 Congress Ave",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    date: austinDate(2 + (index % 300)),
+    timeSlot: `${String(slot).padStart(2, "0")}:00`,
+    isRecurring: false,
+    fullName: "Bench Booker",
+    email: `booker${index % 500}@example.com`,
+    phone: "5125550111",
+  });
+}
+
+async function main() {
+  buildIfNeeded();
+  const url = await freshDatabase("greenscape_bench_api");
+  const server = await startServer({ port: APP_PORT, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });
+  try {
+    const visits = await seedVisits(url);
+    const cookie = await staffCookie(APP_PORT);
+    const month = { start: `${austinDate(0).slice(0, 8)}01`, end: `${austinDate(0).slice(0, 8)}31` };
+    const endpoints = [
+      { name: "GET /api/services", path: "/api/services" },
+      { name: "GET /api/schedules (month)", path: `/api/schedules?startDate=${month.start}&endDate=${month.end}`, headers: { cookie } },
+      { name: "GET /api/availability", path: `/api/availability?date=${austinDate(3)}&serviceId=1` },
+    ];
+
+    // The raw server answers each path with the exact bytes the app gave.
+    const bodies = new Map();
+    for (const endpoint of endpoints) {
+      const response = await fetch(`http://127.0.0.1:${APP_PORT}${endpoint.path}`, { headers: endpoint.headers });
+      if (!response.ok) throw new Error(`${endpoint.name}: ${response.status} ${await response.text()}`);
+      bodies.set(endpoint.path, Buffer.from(await response.arrayBuffer()));
+    }
+    const bookingAnswer = Buffer.from(JSON.stringify({ bookingReference: "GS-RAW000", scheduleId: 1, status: "pending" }));
+    const raw = http.createServer((request, response) => {
+      const chunks = [];
+      request.on("data", (chunk) => chunks.push(chunk));
+      request.on("end", () => {
+        const body = request.method === "POST" ? bookingAnswer : bodies.get(request.url);
+        response.writeHead(body ? (request.method === "POST" ? 201 : 200) : 404, { "content-type": "application/json" });
+        response.end(body ?? "{}");
+      });
+    });
+    await new Promise((resolve) => raw.listen(RAW_PORT, "127.0.0.1", resolve));
+
+    const rows = [];
+    const measure = async (name, options) => {
+      const app = await run({ url: `http://127.0.0.1:${APP_PORT}${options.path}`, ...options.request });
+      const rawResult = await run({ url: `http://127.0.0.1:${RAW_PORT}${options.path}`, ...options.request });
+      const row = {
+        name,
+        appRps: app.requests.average,
+        appP50: app.latency.p50,
+        appP99: app.latency.p99,
+        appErrors: app.errors + app.non2xx,
+        rawRps: rawResult.requests.average,
+        rawP50: rawResult.latency.p50,
+        rawP99: rawResult.latency.p99,
+        ratio: app.requests.average / rawResult.requests.average,
+      };
+      rows.push(row);
+      console.log(row);
+    };
+
+    for (const endpoint of endpoints) {
+      await run({ url: `http://127.0.0.1:${APP_PORT}${endpoint.path}`, headers: endpoint.headers, duration: 2 });
+      await measure(endpoint.name, { path: endpoint.path, request: { headers: endpoint.headers } });
+    }
+    let bookingIndex = 10_000;
+    await measure("POST /api/bookings", {
+      path: "/api/bookings",
+      request: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        requests: [{ setupRequest: (request) => ({ ...request, body: bookingBody(bookingIndex++) }) }],
+      },
+    });
+
+    const monthLatencies = await sequentialLatencies(
+      () => fetch(`http://127.0.0.1:${APP_PORT}/api/schedules?startDate=${month.start}&endDate=${month.end}`, { headers: { cookie } }),
+      200,
+    );
+    const bookingLatencies = await sequentialLatencies(
+      (index) =>
+        fetch(`http://127.0.0.1:${APP_PORT}/api/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: bookingBody(100_000 + index),
+        }),
+      200,
+    );
+    raw.close();
+
+    const ms = (value) => `${value.toFixed(1)} ms`;
+    const table = rows
+      .map(
+        (row) =>
+          `| ${row.name} | ${Math.round(row.appRps)} | ${ms(row.appP50)} | ${ms(row.appP99)} | ${row.appErrors} | ${Math.round(row.rawRps)} | ${ms(row.rawP50)} | ${ms(row.rawP99)} | ${(row.ratio * 100).toFixed(0)}% |`,
+      )
+      .join("\n");
+    const markdown = `### API throughput (\`npm run bench:api\`), ${new Date().toISOString().slice(0, 10)}
+
+Machine: ${machine()}. Production build (\`next start\`) on PostgreSQL (${new URL(ADMIN_URL).host}) with ${visits.toLocaleString("en-US")} schedules
+(2,000 customers, 200 recurring series), ${CONNECTIONS} connections, ${DURATION} s per run, autocannon in the same process as the raw server.
+
+| operation | app req/s | app p50 | app p99 | app errors | raw req/s | raw p50 | raw p99 | app / raw |
+|---|---|---|---|---|---|---|---|---|
+${table}
+
+Sequential (one connection, 200 requests): month schedule query p50 ${ms(percentile(monthLatencies, 50))}, p95 ${ms(percentile(monthLatencies, 95))};
+booking create p50 ${ms(percentile(bookingLatencies, 50))}, p95 ${ms(percentile(bookingLatencies, 95))}.`;
+    writeSection("api", markdown, { rows, monthLatencies, bookingLatencies, visits });
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+// Shared pieces of the benchmarks: a fresh PostgreSQL database, the production server, waiting.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import postgres from "postgres";
+
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const NEXT_BIN = "node_modules/next/dist/bin/next";
+export const STAFF = { username: "admin", password: "bench-staff-password" };
+
+export function databaseUrl(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function freshDatabase(name) {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end({ timeout: 5 });
+  return databaseUrl(name);
+}
+
+export function buildIfNeeded() {
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
+  console.log("Building the production app...");
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+/** Starts `next start` and resolves once it answers; `stop()` sends SIGTERM and waits for the exit. */
+export async function startServer({ port, env = {}, quiet = true }) {
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      STAFF_USERNAME: STAFF.username,
+      STAFF_PASSWORD: STAFF.password,
+      ...env,
+    },
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  await waitForOk(`http://127.0.0.1:${port}/api/services`, 60_000);
+  return {
+    child,
+    output,
+    exited,
+    async stop(signal = "SIGTERM") {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function waitForOk(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function staffCookie(port) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(STAFF),
+  });
+  if (!response.ok) throw new Error(`staff login failed: ${response.status}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+export function machine() {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
