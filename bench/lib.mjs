@@ -31,9 +31,10 @@ export function buildIfNeeded() {
 
 /** Starts `next start` and resolves once it answers; `stop()` sends SIGTERM and waits for the exit. */
 export async function startServer({ port, env = {}, quiet = true }) {
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
+  const child = spawn(process.execPath, ["scripts/server.mjs"], {
     env: {
       ...process.env,
+      PORT: String(port),
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       STAFF_USERNAME: STAFF.username,

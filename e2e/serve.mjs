@@ -38,6 +38,6 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env });
+const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -12,7 +12,9 @@ if (!existsSync(".next/BUILD_ID") || process.env.REBUILD === "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-console.log(`[greenscape] Serving at http://localhost:${port}`);
-const server = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit" });
+const server = spawn(process.execPath, ["scripts/server.mjs"], {
+  stdio: "inherit",
+  env: { ...process.env, PORT: port, NODE_ENV: "production" },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
