@@ -1,0 +1,18 @@
+import "server-only";
+
+import { cache } from "react";
+import { serverApi } from "@/trpc/server";
+import type { CatalogueService } from "./service-types";
+
+/**
+ * The catalogue for a server-rendered page, once per request. A failure reads as an empty list:
+ * the pages then show the built-in fallback services, with no error state (spec section 8, Other).
+ */
+export const loadCatalogue = cache(async (): Promise<CatalogueService[]> => {
+  try {
+    return await (await serverApi()).services.list({});
+  } catch (error) {
+    console.error("Could not load the service catalogue", error);
+    return [];
+  }
+});
