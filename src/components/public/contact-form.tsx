@@ -1,22 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { ZContactFormSchema, type TContactForm } from "@/lib/validation/contact";
 import { api } from "@/trpc/react";
-import type { z } from "zod";
+import { contactFormInput, contactFormResolver, type ContactFormValues } from "./contact-form-rules";
 
-type ContactFormValues = z.input<typeof ZContactFormSchema>;
 const EMPTY: ContactFormValues = { name: "", email: "", phone: "", message: "" };
 
 /** Spec sections 4, 5 and 8, Contact form: idle, 'Sending...', then a reset form or an error toast. */
 export function ContactForm() {
-  const form = useForm<ContactFormValues, unknown, TContactForm>({
-    resolver: zodResolver(ZContactFormSchema),
+  const form = useForm<ContactFormValues>({
+    resolver: contactFormResolver,
     defaultValues: EMPTY,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -39,7 +36,7 @@ export function ContactForm() {
   const { errors } = form.formState;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate className="space-y-4">
+    <form onSubmit={form.handleSubmit((values) => send.mutate(contactFormInput(values)))} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />

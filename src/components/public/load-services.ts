@@ -1,5 +1,6 @@
 import "server-only";
 
+import { unstable_rethrow } from "next/navigation";
 import { cache } from "react";
 import { serverApi } from "@/trpc/server";
 import type { CatalogueService } from "./service-types";
@@ -12,6 +13,8 @@ export const loadCatalogue = cache(async (): Promise<CatalogueService[]> => {
   try {
     return await (await serverApi()).services.list({});
   } catch (error) {
+    // Next signals dynamic rendering with thrown errors; those must reach it.
+    unstable_rethrow(error);
     console.error("Could not load the service catalogue", error);
     return [];
   }

@@ -1,3 +1,4 @@
+import { emptyUnlessNextSignal } from "./catalogue-fallback";
 import { FALLBACK_SERVICES } from "./fallback-services";
 import { ServiceCard } from "./service-card";
 import { ServiceTabs } from "./service-tabs";
@@ -8,7 +9,7 @@ import { SERVICE_GRID_CLASSES, type CatalogueService } from "./service-types";
  * catalogue shows the five built-in services, which the category tabs do not filter (spec section 2).
  */
 export async function ServicesCatalogue({ services }: { services: Promise<CatalogueService[]> }) {
-  const catalogue = await services.catch(() => []);
+  const catalogue = await services.catch(emptyUnlessNextSignal);
   if (catalogue.length === 0) {
     return (
       <ul className={SERVICE_GRID_CLASSES} data-testid="fallback-services">
