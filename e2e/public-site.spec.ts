@@ -69,7 +69,7 @@ test.describe("desktop", () => {
     await page.getByRole("button", { name: "Check & Book" }).click();
     await expect(page).toHaveURL("/");
 
-    const service = page.getByLabel("Service");
+    const service = page.getByLabel("Service", { exact: true });
     await service.selectOption({ label: "Leaf Removal" });
     const serviceId = await service.inputValue();
     await zip.fill("78704");
@@ -215,11 +215,11 @@ test.describe("contact form", () => {
     await page.getByLabel("Name").fill("Jo Park");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Phone (optional)").fill("512-555-0123");
-    await page.getByLabel("Message").fill("Could you quote a monthly mowing plan for a corner lot in 78745?");
+    await page.getByRole("textbox", { name: "Message" }).fill("Could you quote a monthly mowing plan for a corner lot in 78745?");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(toastWith(page, "Message sent!")).toContainText("Thanks for reaching out. We'll get back to you soon.");
     await expect(page.getByLabel("Name")).toHaveValue("");
-    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
     const stored = await withE2eDatabase((sql) => sql`select name, phone, message, handled_at from contact_inquiries where email = ${email}`);
     expect(stored).toEqual([
@@ -232,7 +232,7 @@ test.describe("contact form", () => {
     await page.route("**/api/trpc/contact.submit**", (route) => route.abort("internetdisconnected"));
     await page.getByLabel("Name").fill("Jo Park");
     await page.getByLabel("Email").fill("jo@example.com");
-    await page.getByLabel("Message").fill("Is Saturday mowing possible in Pflugerville?");
+    await page.getByRole("textbox", { name: "Message" }).fill("Is Saturday mowing possible in Pflugerville?");
     await page.getByRole("button", { name: "Send Message" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Error sending message" });
     await expect(alert).toContainText("Something went wrong. Please try again later.");
@@ -278,6 +278,7 @@ test("screenshots at 1280 and 375 px", async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.screenshot({ path: `screenshots/public-${name}-${label}.png`, fullPage: true });
+      await page.screenshot({ path: `screenshots/public-${name}-${label}-top.png` });
     }
   }
   await page.getByRole("button", { name: "Open menu" }).click();

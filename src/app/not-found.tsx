@@ -13,7 +13,7 @@ export default function NotFound() {
   return (
     <PublicShell>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <p className="text-6xl font-extrabold text-brand-200" aria-hidden="true">
+        <p className="text-6xl font-extrabold text-brand-700" aria-hidden="true">
           404
         </p>
         <h1 className="mt-4 text-3xl font-bold text-brand-900">404 Page Not Found</h1>

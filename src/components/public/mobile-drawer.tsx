@@ -26,7 +26,7 @@ export function MobileDrawer({
   onLogout: () => void;
 }) {
   return (
-    <Dialog open onClose={onClose} className="relative z-50 md:hidden">
+    <Dialog open onClose={onClose} className="fixed inset-0 z-50 md:hidden">
       <div className="fixed inset-0 bg-gray-900/50" aria-hidden="true" />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-xs">
         <DialogPanel className="flex w-full flex-col overflow-y-auto bg-white px-4 pb-6 shadow-xl">

@@ -63,9 +63,12 @@ export function SiteHeader() {
               </Link>
             )}
           </div>
-          <Link href="/book" className={buttonClasses("accent", "md", "hidden sm:inline-flex")}>
-            Book Now
-          </Link>
+          {/* Phones reach /book from the bottom bar and the drawer. */}
+          <div className="hidden sm:block">
+            <Link href="/book" className={buttonClasses("accent", "md")}>
+              Book Now
+            </Link>
+          </div>
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
