@@ -6,8 +6,10 @@ export function InfoPage({ title, lead, children }: { title: string; lead: strin
   return (
     <>
       <PageIntro title={title}>{lead}</PageIntro>
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 text-gray-800 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-brand-900 [&_li]:ml-5 [&_li]:list-disc [&_p]:leading-7">
-        {children}
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <div className="max-w-3xl space-y-6 text-gray-800 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-brand-900 [&_li]:ml-5 [&_li]:list-disc [&_p]:leading-7">
+          {children}
+        </div>
       </div>
     </>
   );

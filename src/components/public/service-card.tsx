@@ -37,8 +37,8 @@ export function ServiceCard({ service }: { service: CatalogueService }) {
             </li>
           ))}
         </ul>
-        <div className="mt-auto flex items-end justify-between gap-3 pt-5">
-          <p className="text-2xl font-bold text-gray-900">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
+          <p className="whitespace-nowrap text-2xl font-bold text-gray-900">
             {perSqFt ? (
               <>
                 {formatCents(service.pricePerSqFt ?? 0)}
@@ -48,7 +48,7 @@ export function ServiceCard({ service }: { service: CatalogueService }) {
               formatCents(service.price)
             )}
           </p>
-          <Link href={bookingHref(service)} className={buttonClasses("primary", "md")} aria-label={`Book Service: ${service.name}`}>
+          <Link href={bookingHref(service)} className={buttonClasses("primary", "md", "whitespace-nowrap")} aria-label={`Book Service: ${service.name}`}>
             Book Service
           </Link>
         </div>

@@ -19,4 +19,4 @@ export function bookingHref(service: Pick<CatalogueService, "id">): string {
   return service.id === null ? "/book" : `/book?service=${service.id}`;
 }
 
-export const SERVICE_GRID_CLASSES = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+export const SERVICE_GRID_CLASSES = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";

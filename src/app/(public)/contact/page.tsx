@@ -23,32 +23,34 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-const linkClasses = "inline-flex min-h-11 items-center break-all font-medium text-brand-700 underline underline-offset-4 sm:min-h-0";
+const linkClasses = "inline-flex min-h-11 items-center break-words font-medium text-brand-700 underline underline-offset-4 sm:min-h-0";
 
 export default function ContactPage() {
   return (
     <>
       <PageIntro title="Get in Touch">Questions, quotes or a special request: call, email or send us a message.</PageIntro>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-8">
-          <div className="grid gap-4 md:grid-cols-3 lg:grid-cols-3">
-            <ContactCard icon={<Phone className="size-5" aria-hidden="true" />} title="Call us">
-              <a href={BUSINESS.phoneHref} className={linkClasses}>
-                {BUSINESS.phone}
-              </a>
-            </ContactCard>
-            <ContactCard icon={<Mail className="size-5" aria-hidden="true" />} title="Email us">
-              <a href={`mailto:${BUSINESS.email}`} className={linkClasses}>
-                {BUSINESS.email}
-              </a>
-              <p className="mt-1">We reply within 24 hours.</p>
-            </ContactCard>
-            <ContactCard icon={<FileText className="size-5" aria-hidden="true" />} title="Quotes">
-              <a href={`mailto:${BUSINESS.quotesEmail}`} className={linkClasses}>
-                {BUSINESS.quotesEmail}
-              </a>
-            </ContactCard>
-          </div>
+      {/* Phones read the contact cards first; from lg the cards and hours sit beside the form. */}
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="grid gap-4 sm:grid-cols-3 lg:col-start-2 lg:row-start-1 lg:grid-cols-1">
+          <ContactCard icon={<Phone className="size-5" aria-hidden="true" />} title="Call us">
+            <a href={BUSINESS.phoneHref} className={linkClasses}>
+              {BUSINESS.phone}
+            </a>
+          </ContactCard>
+          <ContactCard icon={<Mail className="size-5" aria-hidden="true" />} title="Email us">
+            <a href={`mailto:${BUSINESS.email}`} className={linkClasses}>
+              {BUSINESS.email}
+            </a>
+            <p className="mt-1">We reply within 24 hours.</p>
+          </ContactCard>
+          <ContactCard icon={<FileText className="size-5" aria-hidden="true" />} title="Quotes">
+            <a href={`mailto:${BUSINESS.quotesEmail}`} className={linkClasses}>
+              {BUSINESS.quotesEmail}
+            </a>
+            <p className="mt-1">For estimates on larger projects.</p>
+          </ContactCard>
+        </div>
+        <div className="space-y-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <section aria-labelledby="message-heading" className="rounded-2xl border border-gray-200 p-6 shadow-sm">
             <h2 id="message-heading" className="text-xl font-semibold text-gray-900">
               Send us a message
@@ -58,7 +60,7 @@ export default function ContactPage() {
           </section>
           <ServiceAreaList />
         </div>
-        <aside aria-labelledby="hours-heading" className="h-fit rounded-2xl bg-brand-50 p-6">
+        <aside aria-labelledby="hours-heading" className="h-fit rounded-2xl bg-brand-50 p-6 lg:col-start-2 lg:row-start-2">
           <h2 id="hours-heading" className="flex items-center gap-2 text-xl font-semibold text-brand-900">
             <Clock className="size-5" aria-hidden="true" />
             Business hours
