@@ -5,6 +5,7 @@ import { SERVICE_CATALOGUE } from "@/server/db/seed-data";
 import { FALLBACK_SERVICES } from "./fallback-services";
 import { homeServices } from "./home-services";
 import { serviceImageFor } from "./service-image";
+import { ServiceCardSkeletons } from "./service-skeletons";
 import { ServicesCatalogue } from "./services-catalogue";
 import type { CatalogueService } from "./service-types";
 
@@ -53,6 +54,14 @@ describe("ServicesCatalogue", () => {
     expect(html.replace(/<[^>]+>/g, "")).toContain("$0.06 / sq ft");
     expect(html).toContain('href="/book?service=2"');
     expect(html).toContain("Professional equipment");
+  });
+});
+
+describe("ServiceCardSkeletons", () => {
+  it("shows four skeleton cards by default (spec section 2, the services page while loading)", () => {
+    const html = renderToStaticMarkup(createElement(ServiceCardSkeletons));
+    expect(html.match(/data-testid="service-skeleton"/g)).toHaveLength(4);
+    expect(html).toContain('aria-label="Loading services"');
   });
 });
 
