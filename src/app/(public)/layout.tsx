@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { PublicShell } from "@/components/public/public-shell";
 
-/** The public site's frame (header, footer, bottom bar) arrives with the public-site issue. */
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  return <div className="flex min-h-screen flex-col">{children}</div>;
+  return <PublicShell>{children}</PublicShell>;
 }

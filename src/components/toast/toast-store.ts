@@ -59,8 +59,12 @@ function subscribe(listener: Listener) {
 
 const EMPTY: Toast[] = [];
 
+export function currentToasts(): Toast[] {
+  return toasts;
+}
+
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  return useSyncExternalStore(subscribe, currentToasts, () => EMPTY);
 }
 
 /** The spec's failure text: the error's message, or 'An unknown error occurred'. */

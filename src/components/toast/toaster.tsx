@@ -31,16 +31,22 @@ function ToastCard({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [toast.id, toast.duration, paused]);
 
-  const onPointerDown = (event: PointerEvent) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // Ignore presses on the close button; capture keeps the swipe going when the finger leaves the card.
+    if ((event.target as HTMLElement).closest("button")) return;
     start.current = event.clientX;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setPaused(true);
   };
   const onPointerMove = (event: PointerEvent) => {
     if (start.current !== null) setOffset(event.clientX - start.current);
   };
   const onPointerUp = () => {
+    if (start.current === null) return;
     if (Math.abs(offset) >= TOAST_SWIPE_THRESHOLD) dismissToast(toast.id);
     else setOffset(0);
     start.current = null;
+    setPaused(false);
   };
 
   const destructive = toast.variant === "destructive";
@@ -54,7 +60,9 @@ function ToastCard({ toast }: { toast: Toast }) {
       onPointerCancel={onPointerUp}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
-      style={{ transform: `translateX(${offset}px)` }}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / (TOAST_SWIPE_THRESHOLD * 3), 0.6) }}
       className={cn(
         "pointer-events-auto flex w-full max-w-sm touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg",
         destructive ? "border-red-700 bg-red-700 text-white" : "border-gray-200 bg-white text-gray-900",
@@ -67,7 +75,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}
-        className={cn("-m-1 rounded p-1", destructive ? "hover:bg-red-800" : "hover:bg-gray-100")}
+        className={cn("-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded", destructive ? "hover:bg-red-800" : "hover:bg-gray-100")}
         aria-label="Dismiss notification"
       >
         <X className="size-4" aria-hidden="true" />

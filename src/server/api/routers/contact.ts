@@ -1,0 +1,19 @@
+import { ZContactFormSchema } from "@/lib/validation/contact";
+import { CONTACT_THANKS, submitContactInquiry } from "@/server/contact/submit-inquiry";
+import { createTRPCRouter, publicProcedure } from "../trpc";
+import { ZContactInquiryResponseSchema } from "../schemas/contact";
+
+/** The public contact form (spec section 7, Public; beyond.md item 6). */
+export const contactRouter = createTRPCRouter({
+  submit: publicProcedure
+    .meta({
+      openapi: { method: "POST", path: "/contact", tags: ["contact"], protect: false, summary: "Send a message to the business" },
+      successStatus: 201,
+    })
+    .input(ZContactFormSchema)
+    .output(ZContactInquiryResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id } = await submitContactInquiry(ctx.db, { ...input, ip: ctx.ip });
+      return { success: true as const, id, message: CONTACT_THANKS };
+    }),
+});
