@@ -1,4 +1,6 @@
 import { authRouter } from "./routers/auth";
+import { availabilityRouter } from "./routers/availability";
+import { bookingRouter } from "./routers/booking";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { servicesRouter } from "./routers/services";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -6,6 +8,8 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
 export const appRouter = createTRPCRouter({
   auth: authRouter,
+  availability: availabilityRouter,
+  booking: bookingRouter,
   customerAuth: customerAuthRouter,
   services: servicesRouter,
 });
