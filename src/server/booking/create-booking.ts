@@ -14,7 +14,7 @@ import { newBookingReference } from "./booking-reference";
 import { getCrewCapacity } from "./crew-capacity";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
-export const DATE_NOT_BOOKABLE_MESSAGE = "Please select a date from tomorrow onward";
+export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
 
 /** First key of the advisory locks that serialize bookings per Austin date (an arbitrary constant). */
 const BOOKING_LOCK_NAMESPACE = 4_701;
