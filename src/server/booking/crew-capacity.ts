@@ -13,8 +13,8 @@ export async function getCrewCapacity(db: Db): Promise<number> {
     .select({ value: businessSettings.value })
     .from(businessSettings)
     .where(eq(businessSettings.key, CREW_CAPACITY_SETTING));
-  const value = typeof row?.value === "string" ? Number(row.value) : row?.value;
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : DEFAULT_CREW_CAPACITY;
+  const value = Number(row?.value);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_CREW_CAPACITY;
 }
 
 export async function setCrewCapacity(db: Db, capacity: number): Promise<void> {
