@@ -252,12 +252,16 @@ test("a full slot is greyed out, and a slot taken meanwhile is refused with ever
   await page.getByRole("button", { name: "Complete Booking" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "That time slot is no longer available" }).first()).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Booking failed" })).toBeVisible();
+  await page.screenshot({ path: "screenshots/e2e-booking-refused-review-1280.png", fullPage: true });
 
   await page.getByRole("button", { name: "Change Schedule" }).click();
   await expect(page.getByLabel("Date")).toHaveValue(date);
   await expect(page.getByRole("radio", { name: "3:00 PM" })).toBeDisabled();
-  await expect(page.getByText("That time slot is no longer available")).toBeVisible();
+  const slots = page.getByRole("group", { name: "Time slot" });
+  await expect(slots.getByText("That time slot is no longer available")).toBeVisible();
+  await page.screenshot({ path: "screenshots/e2e-booking-slot-refused-1280.png", fullPage: true });
   await page.getByRole("radio", { name: "4:00 PM" }).check();
+  await expect(slots.getByText("That time slot is no longer available")).toHaveCount(0);
   await page.getByRole("button", { name: "Continue to Contact" }).click();
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByRole("button", { name: "Continue to Review" }).click();

@@ -73,13 +73,19 @@ export function ScheduleStep({ service }: { service: BookableService | undefined
                 <label
                   key={slot}
                   className={cn(
-                    "flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border px-2 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+                    "relative flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-lg border px-2 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
                     full && "cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600",
                     !full && timeSlot === slot && "border-brand-700 bg-brand-700 text-white",
                     !full && timeSlot !== slot && "border-gray-300 bg-white text-gray-900 hover:border-brand-500",
                   )}
                 >
-                  <input type="radio" value={slot} disabled={full} className="sr-only" {...register("timeSlot")} />
+                  <input
+                    type="radio"
+                    value={slot}
+                    disabled={full}
+                    className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+                    {...register("timeSlot")}
+                  />
                   <span className={full ? "line-through" : undefined}>{slotLabel(slot)}</span>
                   {full ? <span className="text-xs font-normal">Full</span> : null}
                 </label>

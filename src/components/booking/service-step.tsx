@@ -39,7 +39,12 @@ export function ServiceStep({ services }: { services: BookableService[] }) {
                 checked ? "border-brand-600 bg-brand-50 ring-2 ring-brand-600" : "border-gray-200 hover:border-brand-300",
               )}
             >
-              <input type="radio" value={String(service.id)} className="sr-only" {...register("serviceId")} />
+              <input
+                type="radio"
+                value={String(service.id)}
+                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+                {...register("serviceId")}
+              />
               <span className="flex items-start justify-between gap-3">
                 <span className="font-semibold text-gray-900">{service.name}</span>
                 <span className="shrink-0 font-semibold text-brand-800">{servicePriceText(service)}</span>
