@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
 import { addDays, businessToday } from "../src/lib/business-time";
@@ -282,13 +283,32 @@ test("the wizard finds the ZIP in the address when the ZIP field has none", asyn
   await expect(page.getByRole("heading", { name: "Pick a date and time" })).toBeVisible();
 });
 
-test("the booking page at 1280 and 375 px", async ({ page }) => {
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("every step passes an accessibility audit, at 1280 and 375 px", async ({ page }) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/book?zip=78701");
+    await expectNoAxeViolations(page);
     await page.getByRole("radio", { name: /Premium Lawn Care/ }).check();
     await page.getByRole("button", { name: "Continue to Location" }).click();
     await expect(page.getByText(SERVICED)).toBeVisible();
+    await page.getByRole("button", { name: "Lawn size guide" }).focus();
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `screenshots/e2e-booking-location-${width}.png`, fullPage: true });
+    await fillLocation(page);
+    await page.getByRole("button", { name: "Continue to Schedule" }).click();
+    await page.getByRole("button", { name: "Continue to Contact" }).click();
+    await chooseDateAndSlot(page, inDays(6), "10:00 AM");
+    await page.getByLabel("Save up to 10% with recurring service").check();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Continue to Contact" }).click();
+    await fillContact(page, "audit@example.com");
+    await page.getByRole("button", { name: "Continue to Review" }).click();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/e2e-booking-review-${width}.png`, fullPage: true });
   }
 });

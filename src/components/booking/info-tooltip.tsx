@@ -64,7 +64,7 @@ export function InfoTooltip({ label, children }: { label: string; children: Reac
         id={tooltipId}
         role="tooltip"
         hidden={!open}
-        className="absolute bottom-full left-1/2 z-20 mb-1 w-60 -translate-x-1/2 rounded-lg bg-gray-900 px-3 py-2 text-center text-sm text-white shadow-lg"
+        className="absolute bottom-full left-1/2 z-20 mb-1 w-68 -translate-x-1/2 rounded-lg bg-gray-900 px-3 py-2 text-center text-sm text-white shadow-lg"
       >
         {children}
       </span>
