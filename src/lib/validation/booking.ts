@@ -14,6 +14,7 @@ export const BOOKING_MESSAGES = {
   lawnSize: "Lawn size must be at least 100 sq ft",
   lawnSizeTooLarge: "Lawn size must be at most 1,000,000 sq ft",
   date: "Please select a date",
+  dateNotBookable: "Please select a date from tomorrow onward",
   timeSlot: "Please select a time slot",
   fullName: "Full name is required",
   email: "Valid email is required",

@@ -1,5 +1,7 @@
 import { authRouter } from "./routers/auth";
 import { contactRouter } from "./routers/contact";
+import { availabilityRouter } from "./routers/availability";
+import { bookingRouter } from "./routers/booking";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { servicesRouter } from "./routers/services";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -8,6 +10,8 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   contact: contactRouter,
+  availability: availabilityRouter,
+  booking: bookingRouter,
   customerAuth: customerAuthRouter,
   services: servicesRouter,
 });

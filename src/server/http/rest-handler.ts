@@ -62,10 +62,13 @@ async function finishResponse(response: Response, resHeaders: Headers): Promise<
   headers.set("Cache-Control", "no-store");
   if (response.status < 400) return new Response(response.body, { status: response.status, headers });
 
+  type RawIssue = { path?: PropertyKey[]; message?: string };
   const raw = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody> & {
-    issues?: Array<{ path?: PropertyKey[]; message?: string }>;
+    issues?: RawIssue[];
+    data?: { issues?: RawIssue[] };
   };
-  const issues = raw.issues?.map((issue) => ({
+  // zod issues come as `issues`; a domain InvalidInputError names its field in the error shape's data.
+  const issues = (raw.issues ?? raw.data?.issues)?.map((issue) => ({
     path: (issue.path ?? []).map(String),
     message: issue.message ?? "Invalid value",
   }));

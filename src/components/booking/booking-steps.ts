@@ -1,0 +1,22 @@
+import type { TBookingFormInput } from "@/lib/validation/booking";
+
+// Spec 2 'Booking page': five steps with a progress indicator.
+export const BOOKING_STEPS = ["Service", "Location", "Schedule", "Contact", "Review"] as const;
+export type BookingStepName = (typeof BOOKING_STEPS)[number];
+
+type BookingField = keyof TBookingFormInput;
+
+/** The fields each step validates before moving on (spec 4, booking wizard). */
+export const STEP_FIELDS: Record<BookingStepName, BookingField[]> = {
+  Service: ["serviceId"],
+  Location: ["address", "city", "state", "zipCode", "lawnSizeSqFt"],
+  Schedule: ["date", "timeSlot", "isRecurring", "recurringFrequency", "specialInstructions"],
+  Contact: ["fullName", "email", "phone"],
+  Review: [],
+};
+
+/** The step on which a field is entered, to send the visitor back to a field the server refused. */
+export function stepOfField(field: string): number {
+  const index = BOOKING_STEPS.findIndex((step) => (STEP_FIELDS[step] as string[]).includes(field));
+  return index === -1 ? BOOKING_STEPS.length - 1 : index;
+}

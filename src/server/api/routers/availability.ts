@@ -1,0 +1,31 @@
+import { dayAvailability } from "@/server/booking/availability";
+import { NotFoundError } from "@/server/errors";
+import { findService } from "@/server/services/list-services";
+import { ZAvailabilityRequestSchema, ZAvailabilityResponseSchema } from "../schemas/booking";
+import { createTRPCRouter, publicProcedure } from "../trpc";
+
+/** beyond.md 2: which hourly slots of a day can still be booked for a service. */
+export const availabilityRouter = createTRPCRouter({
+  get: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/availability",
+        tags: ["booking"],
+        protect: false,
+        summary: "Bookable time slots of a day",
+        description:
+          "Every hourly slot from 9:00 to 17:00 (Austin time) with whether it can be booked: the date must be " +
+          "tomorrow or later and fewer pending or confirmed visits than crews may overlap the slot for the " +
+          "service's duration.",
+      },
+    })
+    .input(ZAvailabilityRequestSchema)
+    .output(ZAvailabilityResponseSchema)
+    .query(async ({ ctx, input }) => {
+      const service = await findService(ctx.db, input.serviceId);
+      if (!service || !service.isActive) throw new NotFoundError("That service does not exist.");
+      const day = await dayAvailability(ctx.db, { date: input.date, durationMinutes: service.duration });
+      return { ...day, serviceId: service.id };
+    }),
+});

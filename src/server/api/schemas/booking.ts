@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { TIME_SLOTS } from "@/lib/slots";
+import { BOOKING_MESSAGES } from "@/lib/validation/booking";
+import { dateStringField, MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/server/db/schema";
+
+export const ZBookingResponseSchema = z
+  .object({
+    bookingReference: z.string().describe("Shown to the customer, e.g. GS-7KQ4MX"),
+    scheduleId: z.number().int(),
+    status: z.enum(SCHEDULE_STATUSES).describe("Always 'pending' for a new booking"),
+    service: z.object({ id: z.number().int(), name: z.string(), duration: z.number().int().describe("Minutes") }),
+    date: z.string().describe("The visit's date in Austin, yyyy-MM-dd"),
+    timeSlot: z.enum(TIME_SLOTS).describe("Start time in Austin, HH:mm"),
+    startTime: z.date(),
+    endTime: z.date(),
+    isRecurring: z.boolean(),
+    recurringFrequency: z.enum(RECURRING_FREQUENCIES).nullable(),
+    lawnSizeSqFt: z.number().int().nullable().describe("Only for services priced by lawn size"),
+    servicePrice: z.number().int().describe("Cents, before the recurring discount"),
+    recurringDiscount: z.number().int().describe("Cents: 10% of the service price for recurring visits"),
+    totalPrice: z.number().int().describe("Cents per visit, after the recurring discount"),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    specialInstructions: z.string().nullable(),
+  })
+  .meta({ id: "Booking" });
+
+export const ZAvailabilityRequestSchema = z.object({
+  date: dateStringField(BOOKING_MESSAGES.date).describe("The day in Austin, yyyy-MM-dd"),
+  serviceId: z.coerce
+    .number({ error: BOOKING_MESSAGES.service })
+    .int(BOOKING_MESSAGES.service)
+    .positive(BOOKING_MESSAGES.service)
+    .max(MAX_DATABASE_ID, BOOKING_MESSAGES.service),
+});
+
+export const ZAvailabilityResponseSchema = z
+  .object({
+    date: z.string(),
+    serviceId: z.number().int(),
+    capacity: z.number().int().describe("Visits that can run at once (crews)"),
+    slots: z.array(
+      z.object({
+        time: z.enum(TIME_SLOTS).describe("HH:mm in Austin"),
+        label: z.string().describe("e.g. 1:00 PM"),
+        startTime: z.date(),
+        endTime: z.date().describe("Start plus the service's duration"),
+        available: z.boolean().describe("Whether a booking for this slot would be accepted now"),
+        full: z.boolean().describe("Every crew is busy during part of this slot"),
+      }),
+    ),
+  })
+  .meta({ id: "Availability" });

@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import { businessInstant, type DateString } from "@/lib/business-time";
+import { bookingPrice, DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
+import { isServicedZip, SERVICE_AREA_MESSAGES } from "@/lib/service-area";
+import { isBookableDate, slotsForDate } from "@/lib/slots";
+import { BOOKING_MESSAGES, lawnSizeIssue, type TCreateBookingRequest } from "@/lib/validation/booking";
+import { findCustomerByEmail, normalizeEmail } from "@/server/accounts/customer-auth";
+import type { Db } from "@/server/db";
+import { customers, schedules } from "@/server/db/schema";
+import { ConflictError, InvalidInputError } from "@/server/errors";
+import { findService, type ServiceRow } from "@/server/services/list-services";
+import { countOverlappingVisits } from "./availability";
+import { newBookingReference } from "./booking-reference";
+import { getCrewCapacity } from "./crew-capacity";
+
+export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
+export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
+
+/** First key of the advisory locks that serialize bookings per Austin date (an arbitrary constant). */
+const BOOKING_LOCK_NAMESPACE = 4_701;
+const REFERENCE_ATTEMPTS = 5;
+
+export interface CreateBookingOptions {
+  request: TCreateBookingRequest;
+  /** The signed-in customer: their booking joins their own account, whatever email was typed. */
+  signedInCustomerId?: number | null;
+  now?: Date;
+}
+
+/**
+ * beyond.md 1: re-checks every rule of the wizard, prices the visit on the server and creates a
+ * pending schedule for it, refusing a slot whose crews are all taken (beyond.md 2).
+ */
+export async function createBooking(db: Db, options: CreateBookingOptions) {
+  const { request, signedInCustomerId = null, now = new Date() } = options;
+  const service = await findService(db, request.serviceId);
+  if (!service || !service.isActive) throw new InvalidInputError(BOOKING_MESSAGES.service, "serviceId");
+  checkServiceArea(service, request.zipCode);
+  checkDateAndSlot(request.date, request.timeSlot, now);
+
+  const lawnSizeSqFt = lawnSizeFor(service, request.lawnSizeSqFt);
+  const price = bookingPrice(service, { lawnSizeSqFt, isRecurring: request.isRecurring });
+  const startTime = businessInstant(request.date, request.timeSlot);
+  const endTime = new Date(startTime.getTime() + service.duration * 60_000);
+
+  return db.transaction(async (tx) => {
+    // Bookings for one Austin date wait for each other here, so the count below cannot be
+    // overtaken by a booking racing for the same last place (read-then-write is safe under it).
+    await lockBookingDate(tx, request.date);
+    // A recurring booking is checked for its first visit only: later visits fall on other dates,
+    // and staff resolve a clash there by moving that one visit.
+    const booked = await countOverlappingVisits(tx, { start: startTime, end: endTime });
+    if (booked >= (await getCrewCapacity(tx))) throw new ConflictError(SLOT_TAKEN_MESSAGE);
+
+    const customerId = signedInCustomerId ?? (await findOrCreateCustomer(tx, request));
+    const schedule = await insertSchedule(tx, {
+      customerId,
+      serviceId: service.id,
+      date: startTime,
+      startTime,
+      endTime,
+      status: "pending",
+      isRecurring: request.isRecurring,
+      // Open-ended series (beyond.md 4): staff set an end date when the customer stops.
+      recurringFrequency: request.isRecurring ? request.recurringFrequency : null,
+      recurringEndDate: null,
+      lawnSizeSqFt,
+      totalPrice: price.total,
+      specialInstructions: request.specialInstructions || null,
+      address: request.address,
+      city: request.city,
+      state: request.state,
+      zipCode: request.zipCode,
+    });
+
+    return {
+      bookingReference: schedule.bookingReference ?? "",
+      scheduleId: schedule.id,
+      status: schedule.status,
+      service: { id: service.id, name: service.name, duration: service.duration },
+      date: request.date,
+      timeSlot: request.timeSlot,
+      startTime: schedule.startTime,
+      endTime: schedule.endTime,
+      isRecurring: schedule.isRecurring,
+      recurringFrequency: schedule.recurringFrequency,
+      lawnSizeSqFt: schedule.lawnSizeSqFt,
+      servicePrice: price.servicePrice,
+      recurringDiscount: price.recurringDiscount,
+      totalPrice: schedule.totalPrice,
+      address: request.address,
+      city: request.city,
+      state: request.state,
+      zipCode: request.zipCode,
+      specialInstructions: schedule.specialInstructions,
+    };
+  });
+}
+
+function checkServiceArea(service: ServiceRow, zipCode: string) {
+  const offeredHere = !service.availableZipCodes?.length || service.availableZipCodes.includes(zipCode);
+  if (!isServicedZip(zipCode) || !offeredHere) throw new InvalidInputError(SERVICE_AREA_MESSAGES.notServiced, "zipCode");
+}
+
+/** Spec 5 'Date and time': from tomorrow (Austin), on the hour from 9:00 to 17:00. */
+function checkDateAndSlot(date: DateString, timeSlot: string, now: Date) {
+  if (!isBookableDate(date, now)) throw new InvalidInputError(DATE_NOT_BOOKABLE_MESSAGE, "date");
+  if (!slotsForDate(date, now).some((slot) => slot === timeSlot)) {
+    throw new InvalidInputError(BOOKING_MESSAGES.timeSlot, "timeSlot");
+  }
+}
+
+/** Spec 5/9: only per-sq-ft services use the lawn size (default 1000, minimum 100). */
+function lawnSizeFor(service: ServiceRow, requested: number | null | undefined): number | null {
+  if (service.pricePerSqFt === null) return null;
+  const issue = lawnSizeIssue(requested);
+  if (issue) throw new InvalidInputError(issue, "lawnSizeSqFt");
+  return requested ?? DEFAULT_LAWN_SIZE_SQ_FT;
+}
+
+async function lockBookingDate(tx: Db, date: DateString) {
+  const day = Number(date.replaceAll("-", ""));
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_NAMESPACE}::int, ${day}::int)`);
+}
+
+/**
+ * The customer with this email, or a new one built from the booking. An existing profile is never
+ * changed by a booking: anyone can type an email address.
+ */
+async function findOrCreateCustomer(tx: Db, request: TCreateBookingRequest): Promise<number> {
+  const existing = await findCustomerByEmail(tx, request.email);
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      fullName: request.fullName,
+      email: normalizeEmail(request.email),
+      phone: request.phone,
+      address: request.address,
+      city: request.city,
+      state: request.state,
+      zipCode: request.zipCode,
+    })
+    .onConflictDoNothing()
+    .returning({ id: customers.id });
+  if (created) return created.id;
+  // Another booking created this email's record a moment ago (a booking for another date).
+  const raced = await findCustomerByEmail(tx, request.email);
+  if (!raced) throw new Error("Customer record vanished while booking");
+  return raced.id;
+}
+
+async function insertSchedule(tx: Db, values: Omit<typeof schedules.$inferInsert, "bookingReference">) {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+    const [row] = await tx
+      .insert(schedules)
+      .values({ ...values, bookingReference: newBookingReference() })
+      .onConflictDoNothing({ target: schedules.bookingReference })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error("Could not allocate a unique booking reference");
+}
