@@ -1,6 +1,9 @@
 import { authRouter } from "./routers/auth";
 import { customerAuthRouter } from "./routers/customer-auth";
+import { customersRouter } from "./routers/customers";
+import { dashboardRouter } from "./routers/dashboard";
 import { messagesRouter } from "./routers/messages";
+import { schedulesRouter } from "./routers/schedules";
 import { servicesRouter } from "./routers/services";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -9,6 +12,9 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   customerAuth: customerAuthRouter,
   messages: messagesRouter,
+  customers: customersRouter,
+  dashboard: dashboardRouter,
+  schedules: schedulesRouter,
   services: servicesRouter,
 });
 
