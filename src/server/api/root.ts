@@ -3,6 +3,10 @@ import { contactRouter } from "./routers/contact";
 import { availabilityRouter } from "./routers/availability";
 import { bookingRouter } from "./routers/booking";
 import { customerAuthRouter } from "./routers/customer-auth";
+import { customersRouter } from "./routers/customers";
+import { dashboardRouter } from "./routers/dashboard";
+import { messagesRouter } from "./routers/messages";
+import { schedulesRouter } from "./routers/schedules";
 import { servicesRouter } from "./routers/services";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -13,6 +17,10 @@ export const appRouter = createTRPCRouter({
   availability: availabilityRouter,
   booking: bookingRouter,
   customerAuth: customerAuthRouter,
+  messages: messagesRouter,
+  customers: customersRouter,
+  dashboard: dashboardRouter,
+  schedules: schedulesRouter,
   services: servicesRouter,
 });
 
