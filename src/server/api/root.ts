@@ -1,5 +1,7 @@
 import { authRouter } from "./routers/auth";
 import { customerAuthRouter } from "./routers/customer-auth";
+import { portalRouter } from "./routers/portal";
+import { portalInvitesRouter } from "./routers/portal-invites";
 import { servicesRouter } from "./routers/services";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -8,6 +10,8 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   customerAuth: customerAuthRouter,
   services: servicesRouter,
+  portal: portalRouter,
+  portalInvites: portalInvitesRouter,
 });
 
 export type AppRouter = typeof appRouter;
