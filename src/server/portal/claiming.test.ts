@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { customers, emailOutbox } from "@/server/db/schema";
+import { customerEmailTokens, customers, emailOutbox } from "@/server/db/schema";
 import { cookieHeaderFrom, createCustomer, rest, staffCookie } from "../../../test/helpers";
 import { insertMessage, insertPayment, insertVisit, latestLinkToken } from "../../../test/portal-data";
 import { createEmailToken, LINK_MESSAGES } from "./email-tokens";
@@ -107,8 +107,8 @@ describe("email links", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toBe(LINK_MESSAGES.invalid);
 
-    const stored = await db.execute<{ token_hash: string }>(`select token_hash from customer_email_tokens where customer_id = ${customer.id}`);
-    const hashes = [...stored].map((row) => row.token_hash);
+    const stored = await db.select().from(customerEmailTokens).where(eq(customerEmailTokens.customerId, customer.id));
+    const hashes = stored.map((row) => row.tokenHash);
     expect(hashes).toHaveLength(1);
     expect(hashes[0]).not.toBe(token);
     expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
