@@ -27,7 +27,7 @@ export function MessagesTab() {
   const utils = api.useUtils();
   const conversation = api.portal.messages.useQuery({}, { refetchInterval: POLL_INTERVAL_MS });
   const { mutate: markReplyRead } = api.portal.markMessageRead.useMutation();
-  const endRef = useRef<HTMLLIElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
 
   const messages = conversation.data ?? [];
   const unreadReplyIds = messages.filter((message) => message.senderType === "user" && !message.read).map((message) => message.id);
@@ -36,7 +36,11 @@ export function MessagesTab() {
     // Replies from the business count as seen once the conversation is on screen.
     for (const id of unreadKey ? unreadKey.split(",").map(Number) : []) markReplyRead({ id });
   }, [unreadKey, markReplyRead]);
-  useEffect(() => endRef.current?.scrollIntoView({ block: "nearest" }), [messages.length]);
+  useEffect(() => {
+    // Scroll the conversation itself, not the page, so the newest message is in view.
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length]);
 
   const form = useForm<TMessageForm>({
     resolver: zodResolver(ZMessageFormSchema),
@@ -72,7 +76,7 @@ export function MessagesTab() {
           </ButtonLink>
         </div>
       ) : (
-        <ol aria-label="Conversation" className="mt-4 max-h-[480px] space-y-3 overflow-y-auto pr-1">
+        <ol ref={listRef} aria-label="Conversation" className="mt-4 max-h-[480px] space-y-3 overflow-y-auto pr-1">
           {messages.map((message) => {
             const mine = message.senderType === "customer";
             return (
@@ -87,7 +91,6 @@ export function MessagesTab() {
               </li>
             );
           })}
-          <li ref={endRef} aria-hidden="true" />
         </ol>
       )}
       <form noValidate onSubmit={submit} className="mt-5 space-y-3">
