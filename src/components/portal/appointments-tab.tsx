@@ -120,14 +120,14 @@ function AppointmentCard({ appointment, onCancel }: { appointment: Appointment; 
             </p>
           ) : null}
         </div>
-        <div className="flex flex-col items-end gap-2">
+        <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
           <StatusBadge status={appointment.status} />
           <p className="font-semibold text-gray-900">{formatCents(appointment.totalPrice)}</p>
         </div>
       </div>
       {onCancel && appointment.canCancel ? (
         <div className="mt-3">
-          <Button variant="outline" size="sm" onClick={onCancel} aria-label={`Cancel visit on ${formatBusinessDate(appointment.startTime, "MMMM d")}`}>
+          <Button variant="outline" onClick={onCancel} aria-label={`Cancel visit on ${formatBusinessDate(appointment.startTime, "MMMM d")}`}>
             Cancel visit
           </Button>
         </div>
