@@ -1,5 +1,6 @@
 import { authRouter } from "./routers/auth";
 import { customerAuthRouter } from "./routers/customer-auth";
+import { paymentsRouter } from "./routers/payments";
 import { servicesRouter } from "./routers/services";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -7,6 +8,7 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   customerAuth: customerAuthRouter,
+  payments: paymentsRouter,
   services: servicesRouter,
 });
 
