@@ -1,15 +1,19 @@
+import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { paymentsRouter } from "./routers/payments";
 import { servicesRouter } from "./routers/services";
+import { settingsRouter } from "./routers/settings";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
 export const appRouter = createTRPCRouter({
+  apiKeys: apiKeysRouter,
   auth: authRouter,
   customerAuth: customerAuthRouter,
   payments: paymentsRouter,
   services: servicesRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
