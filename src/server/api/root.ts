@@ -1,7 +1,11 @@
 import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
 import { customerAuthRouter } from "./routers/customer-auth";
+import { customersRouter } from "./routers/customers";
+import { dashboardRouter } from "./routers/dashboard";
+import { messagesRouter } from "./routers/messages";
 import { paymentsRouter } from "./routers/payments";
+import { schedulesRouter } from "./routers/schedules";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -11,7 +15,11 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   auth: authRouter,
   customerAuth: customerAuthRouter,
+  messages: messagesRouter,
+  customers: customersRouter,
+  dashboard: dashboardRouter,
   payments: paymentsRouter,
+  schedules: schedulesRouter,
   services: servicesRouter,
   settings: settingsRouter,
 });
