@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { customersRouter } from "./routers/customers";
 import { dashboardRouter } from "./routers/dashboard";
+import { inquiriesRouter } from "./routers/inquiries";
 import { messagesRouter } from "./routers/messages";
 import { paymentsRouter } from "./routers/payments";
 import { schedulesRouter } from "./routers/schedules";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   messages: messagesRouter,
   customers: customersRouter,
   dashboard: dashboardRouter,
+  inquiries: inquiriesRouter,
   payments: paymentsRouter,
   schedules: schedulesRouter,
   services: servicesRouter,
