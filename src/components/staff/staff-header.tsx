@@ -53,10 +53,12 @@ export function StaffHeader({ fullName, email }: { fullName: string | null; emai
             </span>
           ) : null}
         </Link>
-        <Button variant="ghost" className="hidden md:inline-flex" onClick={handleLogout} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" className="size-4" />
-          Logout
-        </Button>
+        <div className="hidden md:block">
+          <Button variant="ghost" onClick={handleLogout} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </Button>
+        </div>
         <Menu as="div" className="relative">
           <MenuButton
             aria-label={`Account menu for ${fullName || "Admin User"}`}

@@ -65,14 +65,15 @@ function findConflicts(moves: RainDayMove[], alreadyThere: Interval[], capacity:
     const starts = all
       .map((interval) => interval.startTime)
       .filter((start) => start >= move.newStartTime && start < move.newEndTime);
-    const busiest = Math.max(...starts.map((start) => overlapCountAt(all, start)));
-    if (busiest > capacity) {
+    const counts = starts.map((start) => ({ start, overlapping: overlapCountAt(all, start) }));
+    const busiest = counts.reduce((most, entry) => (entry.overlapping > most.overlapping ? entry : most));
+    if (busiest.overlapping > capacity) {
       conflicts.push({
         visitId: move.visit.visitId,
         customerName: move.visit.customer.fullName,
         newStartTime: move.newStartTime,
         newEndTime: move.newEndTime,
-        message: `${busiest} visits would overlap at ${formatBusinessDate(move.newStartTime, "h:mm a")}; the crew capacity is ${capacity}`,
+        message: `${busiest.overlapping} visits would overlap at ${formatBusinessDate(busiest.start, "h:mm a")}; the crew capacity is ${capacity}`,
       });
     }
   }
