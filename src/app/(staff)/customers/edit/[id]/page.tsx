@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { EditCustomerScreen } from "@/components/staff/customers/edit-customer-screen";
+
+export const metadata: Metadata = { title: "Edit Customer" };
+
+export default async function EditCustomerPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <EditCustomerScreen id={/^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null} />;
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
+import { StatCards } from "@/components/staff/dashboard/stat-cards";
+import { TodaysSchedule } from "@/components/staff/dashboard/todays-schedule";
+import { WeekStrip } from "@/components/staff/dashboard/week-strip";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default function DashboardPage() {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
+      <StatCards />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TodaysSchedule />
+        <RecentMessages />
+      </div>
+      <WeekStrip />
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { StaffShell } from "@/components/staff/staff-shell";
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/** The admin layout for every staff path (spec 2, Layouts). */
+export default function StaffLayout({ children }: { children: ReactNode }) {
+  return <StaffShell>{children}</StaffShell>;
+}

@@ -1,0 +1,67 @@
+import { CalendarDays, Mail, MapPin, MessageSquare, Pencil, Phone, Trash2 } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { RouterOutputs } from "@/trpc/react";
+
+export type StaffCustomer = RouterOutputs["customers"]["list"][number];
+
+const ACTION = "inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold";
+
+function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/**
+ * Spec 2, Customers screen: links to the customer's schedule and messages, edit and delete. The
+ * spec's non-functional icon button became call and email links.
+ */
+export function CustomerCard({ customer, onDelete, extraActions }: { customer: StaffCustomer; onDelete: () => void; extraActions?: ReactNode }) {
+  const place = [customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(", ");
+  return (
+    <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="customer-card">
+      <h2 className="text-lg font-semibold text-gray-900">{customer.fullName}</h2>
+      <div className="mt-2 space-y-1 text-sm text-gray-700">
+        <a href={`mailto:${customer.email}`} className="flex min-h-8 items-center gap-2 break-all hover:text-brand-700 hover:underline">
+          <Mail aria-hidden="true" className="size-4 shrink-0" />
+          <span className="sr-only">Email </span>
+          {customer.email}
+        </a>
+        {customer.phone ? (
+          <a href={telHref(customer.phone)} className="flex min-h-8 items-center gap-2 hover:text-brand-700 hover:underline">
+            <Phone aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">Call </span>
+            {customer.phone}
+          </a>
+        ) : null}
+        {place ? (
+          <p className="flex items-start gap-2">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {place}
+          </p>
+        ) : null}
+        {customer.notes ? <p className="rounded-lg bg-gray-50 p-2 text-gray-700">{customer.notes}</p> : null}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
+        <Link href={`/schedule?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
+          <CalendarDays aria-hidden="true" className="size-4" />
+          Schedule<span className="sr-only"> for {customer.fullName}</span>
+        </Link>
+        <Link href={`/messages?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
+          <MessageSquare aria-hidden="true" className="size-4" />
+          Messages<span className="sr-only"> with {customer.fullName}</span>
+        </Link>
+        {extraActions}
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Link href={`/customers/edit/${customer.id}`} className={`${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit<span className="sr-only"> {customer.fullName}</span>
+        </Link>
+        <button type="button" onClick={onDelete} className={`${ACTION} border border-red-200 text-red-700 hover:bg-red-50`}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete<span className="sr-only"> {customer.fullName}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { errorMessage, toast } from "@/components/toast/toast-store";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";
+import { api } from "@/trpc/react";
+
+const EMPTY: TCustomerFormInput = { fullName: "", email: "", phone: "", address: "", city: "", state: "TX", zipCode: "", notes: "" };
+
+/** Spec 5, Customer form (staff): add or edit one customer. */
+export function CustomerForm({ customerId, initialValues }: { customerId?: number; initialValues?: TCustomerFormInput }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const editing = customerId !== undefined;
+  const create = api.customers.create.useMutation();
+  const update = api.customers.update.useMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TCustomerFormInput, unknown, TCustomerForm>({
+    resolver: zodResolver(ZCustomerFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: initialValues ?? EMPTY,
+  });
+
+  const onSubmit = async (form: TCustomerForm) => {
+    try {
+      if (editing) await update.mutateAsync({ id: customerId, ...form });
+      else await create.mutateAsync(form);
+    } catch (error) {
+      toast({ title: editing ? "Failed to update customer" : "Failed to create customer", description: errorMessage(error), variant: "destructive" });
+      return;
+    }
+    toast({ title: editing ? "Customer updated successfully" : "Customer created successfully" });
+    await utils.customers.invalidate();
+    if (editing) await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
+    router.push("/customers");
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Full name" autoComplete="off" error={errors.fullName?.message} {...register("fullName")} />
+        <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="off" error={errors.phone?.message} {...register("phone")} />
+        <TextField label="Address" autoComplete="off" error={errors.address?.message} {...register("address")} />
+        <TextField label="City (optional)" autoComplete="off" error={errors.city?.message} {...register("city")} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="State" autoComplete="off" error={errors.state?.message} {...register("state")} />
+          <TextField label="ZIP code" inputMode="numeric" autoComplete="off" error={errors.zipCode?.message} {...register("zipCode")} />
+        </div>
+      </div>
+      <TextAreaField label="Notes (optional)" error={errors.notes?.message} {...register("notes")} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ButtonLink href="/customers" variant="outline">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { errorMessage, toast } from "@/components/toast/toast-store";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { controlClasses, FieldError, TextAreaField, TextField } from "@/components/ui/field";
+import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
+import { formatCents } from "@/lib/money";
+import { bookingPrice } from "@/lib/pricing";
+import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
+import { idField } from "@/lib/validation/fields";
+import { SCHEDULE_MESSAGES, SCHEDULE_STATUSES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
+import { api, type RouterOutputs } from "@/trpc/react";
+
+// Staff pick the service so the visit has a price (spec 3: totalPrice is required).
+const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
+  serviceId: idField(SCHEDULE_MESSAGES.service),
+  lawnSizeSqFt: z
+    .union([z.literal(""), z.coerce.number({ error: SCHEDULE_MESSAGES.lawnSize }).int(SCHEDULE_MESSAGES.lawnSize).min(100, "Lawn size must be at least 100 sq ft").max(1_000_000, SCHEDULE_MESSAGES.lawnSize)])
+    .optional(),
+});
+type FormInput = z.input<typeof ZStaffScheduleFormSchema>;
+type FormOutput = z.output<typeof ZStaffScheduleFormSchema>;
+
+// Spec 5: dates before 1900 cannot be picked.
+const EARLIEST_DATE = "1900-01-01";
+
+type Schedule = RouterOutputs["schedules"]["get"];
+
+function defaultsFor(today: DateString, customerId?: number): FormInput {
+  // Spec 5, Schedule form: today, 09:00 to 10:30, pending, weekly.
+  return {
+    customerId: customerId ? String(customerId) : "",
+    serviceId: "",
+    date: today,
+    startTime: "09:00",
+    endTime: "10:30",
+    status: "pending",
+    notes: "",
+    isRecurring: false,
+    recurringFrequency: "weekly",
+    recurringEndDate: "",
+    lawnSizeSqFt: "",
+  };
+}
+
+export function valuesFromSchedule(schedule: Schedule, formatDate: (instant: Date) => string, formatTime: (instant: Date) => string): FormInput {
+  return {
+    customerId: String(schedule.customerId),
+    serviceId: schedule.serviceId ? String(schedule.serviceId) : "",
+    date: formatDate(schedule.startTime),
+    startTime: formatTime(schedule.startTime),
+    endTime: formatTime(schedule.endTime),
+    status: schedule.status,
+    notes: schedule.notes ?? "",
+    isRecurring: schedule.isRecurring,
+    recurringFrequency: schedule.recurringFrequency ?? "weekly",
+    recurringEndDate: schedule.recurringEndDate ? formatDate(schedule.recurringEndDate) : "",
+    lawnSizeSqFt: schedule.lawnSizeSqFt ? String(schedule.lawnSizeSqFt) : "",
+  } satisfies TScheduleFormInput & { lawnSizeSqFt: string };
+}
+
+/** Spec 5, Schedule form: create or edit one schedule (a whole series when recurring). */
+export function ScheduleForm({
+  today,
+  scheduleId,
+  initialValues,
+  preselectedCustomerId,
+}: {
+  today: DateString;
+  scheduleId?: number;
+  initialValues?: FormInput;
+  preselectedCustomerId?: number;
+}) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const customers = api.customers.list.useQuery({});
+  const services = api.services.list.useQuery({});
+  const editing = scheduleId !== undefined;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ZStaffScheduleFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: initialValues ?? defaultsFor(today, preselectedCustomerId),
+  });
+  const [serviceId, isRecurring, date, lawnSize] = useWatch({ control, name: ["serviceId", "isRecurring", "date", "lawnSizeSqFt"] });
+  const service = services.data?.find((entry) => String(entry.id) === String(serviceId));
+  const lawnSizeNumber = Number(lawnSize) || null;
+  const price = service ? bookingPrice(service, { lawnSizeSqFt: lawnSizeNumber, isRecurring: Boolean(isRecurring) }) : null;
+
+  const create = api.schedules.create.useMutation();
+  const update = api.schedules.update.useMutation();
+
+  const onSubmit = async (form: FormOutput) => {
+    const payload = {
+      customerId: form.customerId,
+      serviceId: form.serviceId,
+      date: businessInstant(form.date, "00:00").toISOString(),
+      startTime: businessInstant(form.date, form.startTime).toISOString(),
+      endTime: businessInstant(form.date, form.endTime).toISOString(),
+      status: form.status,
+      notes: form.notes ?? "",
+      isRecurring: form.isRecurring,
+      lawnSizeSqFt: form.lawnSizeSqFt === "" || form.lawnSizeSqFt === undefined ? null : form.lawnSizeSqFt,
+      // Spec 7: frequency and end date are sent only for a recurring schedule.
+      ...(form.isRecurring
+        ? { recurringFrequency: form.recurringFrequency, recurringEndDate: form.recurringEndDate ? businessInstant(form.recurringEndDate, "00:00").toISOString() : null }
+        : {}),
+    };
+    try {
+      if (editing) await update.mutateAsync({ id: scheduleId, ...payload });
+      else await create.mutateAsync(payload);
+    } catch (error) {
+      toast({ title: editing ? "Failed to update service" : "Failed to schedule service", description: errorMessage(error), variant: "destructive" });
+      return;
+    }
+    toast({ title: editing ? "Service updated successfully" : "Service scheduled successfully" });
+    await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
+    router.push(`/schedule?date=${form.date}`);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      {editing && initialValues?.isRecurring ? (
+        <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+          This is a recurring series: changes here apply to every visit. To change one visit&apos;s status, use the calendar.
+        </p>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor="schedule-customer" className="mb-1 block text-sm font-medium text-gray-800">
+            Customer
+          </label>
+          <select id="schedule-customer" className={controlClasses(Boolean(errors.customerId))} aria-invalid={errors.customerId ? true : undefined} aria-describedby="schedule-customer-error" {...register("customerId")}>
+            <option value="">{customers.isPending ? "Loading customers..." : "Select a customer"}</option>
+            {customers.data?.map((customer) => (
+              <option key={customer.id} value={String(customer.id)}>
+                {customer.fullName}
+              </option>
+            ))}
+          </select>
+          <FieldError id="schedule-customer-error" message={errors.customerId?.message} />
+        </div>
+        <div>
+          <label htmlFor="schedule-service" className="mb-1 block text-sm font-medium text-gray-800">
+            Service
+          </label>
+          <select id="schedule-service" className={controlClasses(Boolean(errors.serviceId))} aria-invalid={errors.serviceId ? true : undefined} aria-describedby="schedule-service-error" {...register("serviceId")}>
+            <option value="">Select a service</option>
+            {services.data?.map((entry) => (
+              <option key={entry.id} value={String(entry.id)}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="schedule-service-error" message={errors.serviceId?.message} />
+        </div>
+        {service?.pricePerSqFt ? (
+          <TextField label="Lawn size (sq ft)" type="number" inputMode="numeric" min={100} placeholder="1000" error={errors.lawnSizeSqFt?.message} {...register("lawnSizeSqFt")} />
+        ) : null}
+        <TextField label="Service date" type="date" min={EARLIEST_DATE} error={errors.date?.message} {...register("date")} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="Start time" type="time" error={errors.startTime?.message} {...register("startTime")} />
+          <TextField label="End time" type="time" error={errors.endTime?.message} {...register("endTime")} />
+        </div>
+        <div>
+          <label htmlFor="schedule-status" className="mb-1 block text-sm font-medium text-gray-800">
+            Status
+          </label>
+          <select id="schedule-status" className={controlClasses(Boolean(errors.status))} {...register("status")}>
+            {SCHEDULE_STATUSES.map((status) => (
+              <option key={status} value={status} className="capitalize">
+                {status[0]!.toUpperCase() + status.slice(1)}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.status?.message} />
+        </div>
+      </div>
+
+      <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
+        <legend className="px-1 text-sm font-medium text-gray-800">Recurrence</legend>
+        <label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
+          <input type="checkbox" className="size-5 rounded border-gray-300 accent-brand-700" {...register("isRecurring")} />
+          Recurring service (10% off each visit)
+        </label>
+        {isRecurring ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="schedule-frequency" className="mb-1 block text-sm font-medium text-gray-800">
+                Frequency
+              </label>
+              <select id="schedule-frequency" className={controlClasses(false)} {...register("recurringFrequency")}>
+                {RECURRING_FREQUENCIES.map((frequency) => (
+                  <option key={frequency} value={frequency}>
+                    {frequency[0]!.toUpperCase() + frequency.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Recurring end date (optional)"
+              type="date"
+              min={isDateString(date) ? addDays(date, 1) : EARLIEST_DATE}
+              error={errors.recurringEndDate?.message}
+              {...register("recurringEndDate")}
+            />
+          </div>
+        ) : null}
+      </fieldset>
+
+      <TextAreaField label="Notes (optional)" error={errors.notes?.message} {...register("notes")} />
+
+      <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-800" aria-live="polite">
+        {price ? (
+          <>
+            Price per visit: <strong>{formatCents(price.total)}</strong>
+            {price.recurringDiscount > 0 ? ` (${formatCents(price.servicePrice)} less ${formatCents(price.recurringDiscount)} recurring discount)` : null}
+          </>
+        ) : (
+          "Choose a service to see the price."
+        )}
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ButtonLink href="/schedule" variant="outline">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}
+        </Button>
+      </div>
+    </form>
+  );
+}

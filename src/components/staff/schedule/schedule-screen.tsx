@@ -1,0 +1,65 @@
+"use client";
+
+import { ArrowLeft } from "lucide-react";
+import { useSearchParams } from "next/navigation";
+import { ButtonLink } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { businessDateOf, businessTimeOf, businessToday, isDateString } from "@/lib/business-time";
+import { api } from "@/trpc/react";
+import { ScheduleCalendarView } from "./schedule-calendar-view";
+import { ScheduleForm, valuesFromSchedule } from "./schedule-form";
+
+function positiveId(value: string | null): number | undefined {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+function BackToSchedule() {
+  return (
+    <ButtonLink href="/schedule" variant="ghost" className="-ml-3">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Schedule
+    </ButtonLink>
+  );
+}
+
+function EditSchedule({ id, today }: { id: number; today: string }) {
+  const schedule = api.schedules.get.useQuery({ id });
+  if (schedule.isPending) return <PageSpinner />;
+  if (schedule.isError) return <p className="text-sm text-red-700">{schedule.error.message}</p>;
+  return <ScheduleForm key={id} today={today} scheduleId={id} initialValues={valuesFromSchedule(schedule.data, businessDateOf, businessTimeOf)} />;
+}
+
+/** Spec 2: ?new=true opens the create form, ?edit={id} the edit form, otherwise the calendar. */
+export function ScheduleScreen() {
+  const params = useSearchParams();
+  const today = businessToday();
+  const editId = positiveId(params.get("edit"));
+  const customerId = positiveId(params.get("customerId"));
+  const requestedDate = params.get("date");
+  const initialDate = requestedDate && isDateString(requestedDate) ? requestedDate : today;
+
+  if (params.get("new") === "true") {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        <BackToSchedule />
+        <h1 className="text-2xl font-bold text-gray-900">Schedule New Service</h1>
+        <ScheduleForm today={today} preselectedCustomerId={customerId} />
+      </div>
+    );
+  }
+  if (editId) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        <BackToSchedule />
+        <h1 className="text-2xl font-bold text-gray-900">Edit Service</h1>
+        <EditSchedule id={editId} today={today} />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Schedule</h1>
+      <ScheduleCalendarView key={initialDate} initialDate={initialDate} newHref={customerId ? `/schedule?new=true&customerId=${customerId}` : "/schedule?new=true"} />
+    </div>
+  );
+}

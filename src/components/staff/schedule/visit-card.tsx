@@ -1,0 +1,66 @@
+"use client";
+
+import { Pencil } from "lucide-react";
+import Link from "next/link";
+import { useId } from "react";
+import { toast, errorMessage } from "@/components/toast/toast-store";
+import { formatBusinessDate } from "@/lib/business-time";
+import { formatCents } from "@/lib/money";
+import { SCHEDULE_STATUSES } from "@/lib/validation/schedule";
+import { api } from "@/trpc/react";
+import { VisitSummary, type ScheduleVisit } from "../visit-summary";
+
+/** One visit of the selected day; its status changes on its own, even inside a series. */
+export function VisitCard({ visit, showDate = false }: { visit: ScheduleVisit; showDate?: boolean }) {
+  const utils = api.useUtils();
+  const statusId = useId();
+  const setStatus = api.schedules.setVisitStatus.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Service updated successfully" });
+      await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
+    },
+    onError: (error) => toast({ title: "Failed to update service", description: errorMessage(error), variant: "destructive" }),
+  });
+
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="visit-card">
+      {showDate ? <p className="mb-1 text-xs font-semibold tracking-wide text-brand-700 uppercase">{formatBusinessDate(visit.startTime, "EEE, MMM d")}</p> : null}
+      <div className="flex gap-3">
+        <VisitSummary visit={visit} />
+        <p className="shrink-0 text-sm font-semibold text-gray-900">{formatCents(visit.totalPrice)}</p>
+      </div>
+      {visit.notes ? <p className="mt-2 rounded-lg bg-gray-50 p-2 text-sm text-gray-700">{visit.notes}</p> : null}
+      {visit.specialInstructions ? <p className="mt-2 text-sm text-gray-700">Instructions: {visit.specialInstructions}</p> : null}
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={statusId} className="mb-1 block text-xs font-medium text-gray-700">
+            {visit.isRecurring ? "Status of this visit" : "Status"}
+          </label>
+          <select
+            id={statusId}
+            value={visit.status}
+            disabled={setStatus.isPending}
+            onChange={(event) =>
+              setStatus.mutate({ visitId: visit.visitId, status: event.target.value as (typeof SCHEDULE_STATUSES)[number] })
+            }
+            className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm capitalize"
+          >
+            {SCHEDULE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Link
+          href={`/schedule?edit=${visit.id}`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          {visit.isRecurring ? "Edit series" : "Edit"}
+          <span className="sr-only">for {visit.customer.fullName}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

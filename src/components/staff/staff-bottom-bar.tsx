@@ -1,0 +1,39 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/cn";
+import { STAFF_NAV_LINKS, isActiveLink, isStaffBottomBarPath } from "./staff-nav";
+
+/** Phone navigation: shown to signed-in staff on the staff sections only (spec 2). */
+export function StaffBottomBar() {
+  const pathname = usePathname();
+  if (!isStaffBottomBarPath(pathname)) return null;
+  return (
+    <nav
+      aria-label="Staff sections"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <ul className="grid grid-cols-5">
+        {STAFF_NAV_LINKS.filter((link) => link.inBottomBar).map(({ href, label, icon: Icon }) => {
+          const active = isActiveLink(pathname, href);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium",
+                  active ? "text-brand-700" : "text-gray-600",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

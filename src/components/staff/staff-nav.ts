@@ -1,0 +1,50 @@
+import { CalendarDays, CreditCard, LayoutDashboard, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
+
+export interface StaffNavLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Settings lives in the sidebar only (spec 2, Admin layout). */
+  inBottomBar: boolean;
+}
+
+export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
+  { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, inBottomBar: true },
+  { href: "/schedule", label: "Schedule", icon: CalendarDays, inBottomBar: true },
+  { href: "/customers", label: "Customers", icon: Users, inBottomBar: true },
+  { href: "/messages", label: "Messages", icon: MessageSquare, inBottomBar: true },
+  { href: "/payments", label: "Payments", icon: CreditCard, inBottomBar: true },
+  { href: "/settings", label: "Settings", icon: Settings, inBottomBar: false },
+];
+
+const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/settings"];
+
+function startsWithSection(pathname: string, prefix: string) {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`);
+}
+
+/** Spec 2: signed-in staff see the bottom bar on /dashboard and the staff sections. */
+export function isStaffBottomBarPath(pathname: string): boolean {
+  return pathname === "/dashboard" || STAFF_SECTION_PREFIXES.some((prefix) => startsWithSection(pathname, prefix));
+}
+
+export function isActiveLink(pathname: string, href: string): boolean {
+  return startsWithSection(pathname, href);
+}
+
+/** Spec 2: the floating plus opens the new-item form of the section, or a new schedule elsewhere. */
+export function plusButtonTarget(pathname: string): { href: string; label: string } {
+  if (startsWithSection(pathname, "/customers")) return { href: "/customers?new=true", label: "New customer" };
+  if (startsWithSection(pathname, "/messages")) return { href: "/messages?new=true", label: "New message" };
+  return { href: "/schedule?new=true", label: "New service" };
+}
+
+/** Spec 2: first letters of up to two words of the full name, uppercase; 'A' when there is none. */
+export function initialsOf(fullName: string | null | undefined): string {
+  const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "A";
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join("");
+}

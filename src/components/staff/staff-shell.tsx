@@ -1,0 +1,40 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import { PageSpinner } from "@/components/ui/spinner";
+import { FloatingPlusButton } from "./floating-plus-button";
+import { StaffBottomBar } from "./staff-bottom-bar";
+import { StaffHeader } from "./staff-header";
+import { StaffSidebar } from "./staff-sidebar";
+import { useStaffSession } from "./use-staff-session";
+
+/**
+ * The admin layout (spec 2): a spinner while the staff status loads, then /login for anyone
+ * not signed in, else header, sidebar (md+), bottom bar and plus button (phones).
+ */
+export function StaffShell({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const { loading, authenticated, user } = useStaffSession();
+
+  useEffect(() => {
+    if (!loading && !authenticated) router.replace("/login");
+  }, [loading, authenticated, router, pathname]);
+
+  if (loading || !user) return <PageSpinner />;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <StaffHeader fullName={user.fullName} email={user.email} />
+      <div className="flex flex-1">
+        <StaffSidebar fullName={user.fullName} email={user.email} />
+        <main id="main" className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-8 md:pb-10">
+          {children}
+        </main>
+      </div>
+      <StaffBottomBar />
+      <FloatingPlusButton />
+    </div>
+  );
+}

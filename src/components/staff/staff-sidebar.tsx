@@ -1,0 +1,38 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/cn";
+import { STAFF_NAV_LINKS, isActiveLink } from "./staff-nav";
+
+/** Desktop navigation, 64 units wide from md up (spec 2, Admin layout). */
+export function StaffSidebar({ fullName, email }: { fullName: string | null; email: string | null }) {
+  const pathname = usePathname();
+  return (
+    <aside className="hidden w-64 shrink-0 flex-col border-r border-gray-200 bg-white md:flex">
+      <nav aria-label="Staff" className="flex-1 space-y-1 p-4">
+        {STAFF_NAV_LINKS.map(({ href, label, icon: Icon }) => {
+          const active = isActiveLink(pathname, href);
+          return (
+            <Link
+              key={href}
+              href={href}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium",
+                active ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100",
+              )}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="border-t border-gray-200 p-4 text-sm">
+        <p className="font-semibold text-gray-900">{fullName || "Admin User"}</p>
+        <p className="truncate text-gray-600">{email || "{email}"}</p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { ZCustomerFormSchema } from "@/lib/validation/customer";
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer, CUSTOMER_MESSAGES } from "@/server/customers/manage-customers";
+import { createTRPCRouter, staffProcedure } from "../trpc";
+import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZCustomerSchema } from "../schemas/customers";
+
+const TAGS = ["customers"];
+const ZCustomerId = z.coerce
+  .number({ error: CUSTOMER_MESSAGES.notFound })
+  .int(CUSTOMER_MESSAGES.notFound)
+  .positive(CUSTOMER_MESSAGES.notFound)
+  .max(MAX_DATABASE_ID, CUSTOMER_MESSAGES.notFound);
+
+/** Staff customer management (spec 7, Staff data). */
+export const customersRouter = createTRPCRouter({
+  list: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/customers", tags: TAGS, summary: "Every customer, by name" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZCustomerSchema))
+    .query(({ ctx }) => listCustomers(ctx.db)),
+
+  get: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/customers/{id}", tags: TAGS, summary: "One customer" } })
+    .input(z.object({ id: ZCustomerId }))
+    .output(ZCustomerSchema)
+    .query(({ ctx, input }) => getCustomer(ctx.db, input.id)),
+
+  create: staffProcedure
+    .meta({ openapi: { method: "POST", path: "/customers", tags: TAGS, summary: "Add a customer" }, successStatus: 201 })
+    .input(ZCustomerFormSchema)
+    .output(ZCustomerSchema)
+    .mutation(({ ctx, input }) => createCustomer(ctx.db, input)),
+
+  update: staffProcedure
+    .meta({ openapi: { method: "PUT", path: "/customers/{id}", tags: TAGS, summary: "Update a customer" } })
+    .input(ZCustomerFormSchema.safeExtend({ id: ZCustomerId }))
+    .output(ZCustomerSchema)
+    .mutation(({ ctx, input: { id, ...form } }) => updateCustomer(ctx.db, id, form)),
+
+  delete: staffProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/customers/{id}",
+        tags: TAGS,
+        summary: "Delete a customer with their schedules and messages (409 when they have payment history)",
+      },
+    })
+    .input(z.object({ id: ZCustomerId }))
+    .output(ZOkResponseSchema)
+    .mutation(({ ctx, input }) => deleteCustomer(ctx.db, input.id)),
+});

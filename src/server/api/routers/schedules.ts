@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { SCHEDULE_STATUSES, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
+import { listSchedulesInRange } from "@/server/schedules/list-schedules";
+import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
+import { createSchedule, getSchedule, updateSchedule } from "@/server/schedules/save-schedule";
+import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { createTRPCRouter, staffProcedure } from "../trpc";
+import { ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "../schemas/schedules";
+
+const TAGS = ["schedules"];
+const ZScheduleId = z.coerce.number({ error: "Schedule not found" }).int("Schedule not found").positive("Schedule not found").max(MAX_DATABASE_ID, "Schedule not found");
+const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
+const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
+
+/** PUT carries the same payload as POST (spec 7) plus the id from the path. */
+const ZScheduleUpdateInput = ZSchedulePayloadSchema.in
+  .safeExtend({ id: ZScheduleId })
+  .transform(({ id, ...payload }) => ({ id, payload: ZSchedulePayloadSchema.parse(payload) }));
+
+export const schedulesRouter = createTRPCRouter({
+  list: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/schedules",
+        tags: TAGS,
+        summary: "Visits between two Austin dates, both inclusive, recurring series expanded (endDate is clamped to its month, so 2027-04-31 means April 30)",
+      },
+    })
+    .input(z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: ZScheduleId.optional() }))
+    .output(z.array(ZScheduleVisitSchema))
+    .query(({ ctx, input }) => listSchedulesInRange(ctx.db, input)),
+
+  get: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/schedules/{id}", tags: TAGS, summary: "One schedule (a one-time visit or a whole series)" } })
+    .input(z.object({ id: ZScheduleId }))
+    .output(ZScheduleSchema)
+    .query(({ ctx, input }) => getSchedule(ctx.db, input.id)),
+
+  create: staffProcedure
+    .meta({
+      openapi: { method: "POST", path: "/schedules", tags: TAGS, summary: "Schedule a service; totalPrice defaults to the service's price" },
+      successStatus: 201,
+    })
+    .input(ZSchedulePayloadSchema)
+    .output(ZScheduleSchema)
+    .mutation(({ ctx, input }) => createSchedule(ctx.db, input)),
+
+  update: staffProcedure
+    .meta({ openapi: { method: "PUT", path: "/schedules/{id}", tags: TAGS, summary: "Update a schedule (a one-time visit or a whole series)" } })
+    .input(ZScheduleUpdateInput)
+    .output(ZScheduleSchema)
+    .mutation(({ ctx, input }) => updateSchedule(ctx.db, input.id, input.payload)),
+
+  setVisitStatus: staffProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/schedules/visits/{visitId}/status",
+        tags: TAGS,
+        summary: "Change one visit's status; in a recurring series only that visit changes",
+      },
+    })
+    .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))
+    .output(ZScheduleVisitSchema)
+    .mutation(({ ctx, input }) => changeVisitStatus(ctx.db, input.visitId, input.status)),
+
+  rainDayPreview: staffProcedure
+    .meta({
+      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any crew-capacity conflicts" },
+    })
+    .input(ZRainDayInput)
+    .output(ZRainDayPlanSchema)
+    .query(async ({ ctx, input }) => {
+      const plan = await planRainDayMove(ctx.db, input);
+      return {
+        ...plan,
+        visits: plan.moves.map(({ visit, newStartTime, newEndTime }) => ({
+          visitId: visit.visitId,
+          customerName: visit.customer.fullName,
+          startTime: visit.startTime,
+          endTime: visit.endTime,
+          newStartTime,
+          newEndTime,
+        })),
+      };
+    }),
+
+  rainDayMove: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/schedules/rain-day",
+        tags: TAGS,
+        summary: "Move every pending or confirmed visit of a day to another day, keeping times and series, and message each customer (409 when the crew capacity would be exceeded)",
+      },
+    })
+    .input(ZRainDayInput)
+    .output(ZRainDayResultSchema)
+    .mutation(({ ctx, input }) => moveRainDay(ctx.db, { ...input, staffUserId: ctx.staff.user?.id ?? null })),
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const ZDashboardStatsSchema = z
+  .object({
+    upcomingServices: z.number().int().describe("Pending or confirmed visits from now through the next 30 days (Austin time)"),
+    completedThisMonth: z.number().int().describe("Visits completed in the current Austin calendar month"),
+    unreadMessages: z.number().int().describe("Customer messages not yet read by staff"),
+  })
+  .meta({ id: "DashboardStats" });
+
+export const ZRecentMessageSchema = z
+  .object({
+    id: z.number().int(),
+    customerId: z.number().int(),
+    content: z.string(),
+    timestamp: z.date(),
+    read: z.boolean(),
+    senderType: z.enum(["user", "customer"]),
+    customer: z.object({ fullName: z.string() }),
+  })
+  .meta({ id: "RecentMessage" });

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
+import { SCHEDULE_STATUSES } from "@/lib/validation/schedule";
+
+const scheduleFields = {
+  customerId: z.number().int(),
+  serviceId: z.number().int().nullable(),
+  date: z.date(),
+  startTime: z.date(),
+  endTime: z.date(),
+  status: z.enum(SCHEDULE_STATUSES),
+  notes: z.string().nullable(),
+  isRecurring: z.boolean(),
+  recurringFrequency: z.enum(RECURRING_FREQUENCIES).nullable(),
+  recurringEndDate: z.date().nullable(),
+  lawnSizeSqFt: z.number().int().nullable(),
+  totalPrice: z.number().int().describe("Price of one visit in cents"),
+  specialInstructions: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  bookingReference: z.string().nullable(),
+  customer: z.object({ fullName: z.string(), address: z.string().nullable() }),
+  service: z.object({ name: z.string(), duration: z.number().int() }).nullable(),
+};
+
+/** One schedule (a one-time visit or a whole series), as the edit form reads it. */
+export const ZScheduleSchema = z.object({ id: z.number().int(), ...scheduleFields }).meta({ id: "Schedule" });
+
+/**
+ * One visit in a range (spec 7): a series appears once per visit. `id` is the schedule (series)
+ * id; `visitId` names the visit itself, "<scheduleId>" or "<scheduleId>-<yyyy-MM-dd>".
+ */
+export const ZScheduleVisitSchema = z
+  .object({
+    id: z.number().int().describe("The schedule (series) id"),
+    visitId: z.string().describe('"<scheduleId>" for a one-time visit, "<scheduleId>-<yyyy-MM-dd>" in a series'),
+    occurrenceDate: z.string().describe("The Austin date the visit was planned for (yyyy-MM-dd)"),
+    moved: z.boolean().describe("True when this visit of a series was moved to another time"),
+    ...scheduleFields,
+  })
+  .meta({ id: "ScheduleVisit" });
+
+export const ZRainDayVisitSchema = z.object({
+  visitId: z.string(),
+  customerName: z.string(),
+  startTime: z.date(),
+  endTime: z.date(),
+  newStartTime: z.date(),
+  newEndTime: z.date(),
+});
+
+export const ZRainDayConflictSchema = z.object({
+  visitId: z.string(),
+  customerName: z.string(),
+  newStartTime: z.date(),
+  newEndTime: z.date(),
+  message: z.string(),
+});
+
+export const ZRainDayPlanSchema = z
+  .object({
+    fromDate: z.string(),
+    toDate: z.string(),
+    crewCapacity: z.number().int(),
+    visits: z.array(ZRainDayVisitSchema),
+    conflicts: z.array(ZRainDayConflictSchema),
+  })
+  .meta({ id: "RainDayPlan" });
+
+export const ZRainDayResultSchema = z
+  .object({
+    fromDate: z.string(),
+    toDate: z.string(),
+    movedVisits: z.number().int(),
+    notifiedCustomers: z.number().int(),
+  })
+  .meta({ id: "RainDayResult" });

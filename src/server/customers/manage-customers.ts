@@ -1,0 +1,106 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { TCustomerForm } from "@/lib/validation/customer";
+import type { Db } from "@/server/db";
+import { customers, payments } from "@/server/db/schema";
+import { ConflictError, NotFoundError } from "@/server/errors";
+
+export const CUSTOMER_MESSAGES = {
+  notFound: "Customer not found",
+  emailTaken: "A customer with this email already exists",
+  hasPayments: "This customer has payment history and cannot be deleted. Payment records must be kept for the books.",
+} as const;
+
+/** What staff see of a customer: never the password hash. */
+const customerColumns = {
+  id: customers.id,
+  fullName: customers.fullName,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  city: customers.city,
+  state: customers.state,
+  zipCode: customers.zipCode,
+  notes: customers.notes,
+  isVerified: customers.isVerified,
+  hasPortalAccount: sql<boolean>`${customers.passwordHash} is not null`,
+  createdAt: customers.createdAt,
+};
+
+export function listCustomers(db: Db) {
+  return db.select(customerColumns).from(customers).orderBy(asc(customers.fullName), asc(customers.id));
+}
+
+export async function getCustomer(db: Db, id: number) {
+  const [customer] = await db.select(customerColumns).from(customers).where(eq(customers.id, id));
+  if (!customer) throw new NotFoundError(CUSTOMER_MESSAGES.notFound);
+  return customer;
+}
+
+function storedFields(form: TCustomerForm) {
+  const orNull = (value: string | null | undefined) => (value ? value : null);
+  return {
+    fullName: form.fullName,
+    email: form.email.toLowerCase(),
+    phone: orNull(form.phone),
+    address: form.address,
+    city: orNull(form.city),
+    state: orNull(form.state),
+    zipCode: orNull(form.zipCode),
+    notes: orNull(form.notes),
+  };
+}
+
+async function ensureEmailFree(db: Db, email: string, exceptId?: number) {
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  if (existing && existing.id !== exceptId) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
+}
+
+function isUniqueViolation(error: unknown) {
+  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === "23505";
+}
+
+export async function createCustomer(db: Db, form: TCustomerForm) {
+  await ensureEmailFree(db, form.email);
+  try {
+    const [created] = await db.insert(customers).values(storedFields(form)).returning({ id: customers.id });
+    return getCustomer(db, created!.id);
+  } catch (error) {
+    // Two requests can race past the check; the unique index has the last word.
+    if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+export async function updateCustomer(db: Db, id: number, form: TCustomerForm) {
+  await getCustomer(db, id);
+  await ensureEmailFree(db, form.email, id);
+  try {
+    await db.update(customers).set({ ...storedFields(form), updatedAt: new Date() }).where(eq(customers.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
+    throw error;
+  }
+  return getCustomer(db, id);
+}
+
+/**
+ * beyond.md 10: a customer with payment history stays; one without goes with their schedules
+ * and messages (the foreign keys cascade).
+ */
+export async function deleteCustomer(db: Db, id: number) {
+  await getCustomer(db, id);
+  const [paymentCount] = await db.select({ value: count() }).from(payments).where(eq(payments.customerId, id));
+  if ((paymentCount?.value ?? 0) > 0) throw new ConflictError(CUSTOMER_MESSAGES.hasPayments);
+  try {
+    await db.delete(customers).where(eq(customers.id, id));
+  } catch (error) {
+    // A payment recorded in the meantime: the restricting foreign key refuses the delete.
+    if ((error as { code?: string; cause?: { code?: string } })?.cause?.code === "23503") throw new ConflictError(CUSTOMER_MESSAGES.hasPayments);
+    throw error;
+  }
+  return { success: true as const, message: "Customer deleted" };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { businessInstant } from "@/lib/business-time";
+import { getDb } from "@/server/db";
+import { messages, schedules } from "@/server/db/schema";
+import { setVisitStatus, findVisit } from "@/server/schedules/visits";
+import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "../../../test/helpers";
+import { dashboardStats } from "./stats";
+
+describe("dashboard", () => {
+  it("counts upcoming and completed visits in Austin time, series included, and unread customer messages", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    // Austin: Friday 2031-10-31, 22:00 (UTC 2031-11-01 03:00).
+    const now = businessInstant("2031-10-31", "22:00");
+    const visit = (date: string, time: string, extra: Partial<typeof schedules.$inferInsert> = {}) => ({
+      customerId: customer.id,
+      date: businessInstant(date, "00:00"),
+      startTime: businessInstant(date, time),
+      endTime: businessInstant(date, time === "23:00" ? "23:59" : "23:00"),
+      totalPrice: 3000,
+      ...extra,
+    });
+    const [series] = await db
+      .insert(schedules)
+      .values([
+        // Weekly from Oct 3: Oct 3, 10, 17, 24, 31 this month; Nov 7 ... within the 30 days ahead.
+        visit("2031-10-03", "08:00", { isRecurring: true, recurringFrequency: "weekly", status: "completed", recurringEndDate: businessInstant("2031-11-14", "00:00") }),
+      ])
+      .returning();
+    await db.insert(schedules).values([
+      visit("2031-10-31", "23:00", { status: "pending" }), // later tonight: upcoming
+      visit("2031-10-31", "09:00", { status: "completed" }), // this month, completed
+      visit("2031-11-01", "10:00", { status: "completed" }), // November in Austin: not this month
+      visit("2031-11-02", "10:00", { status: "cancelled" }), // cancelled is not upcoming
+      visit("2031-12-15", "10:00", { status: "confirmed" }), // beyond 30 days
+    ]);
+    // Two series visits ahead (Nov 7, Nov 14) are upcoming once set back to pending.
+    for (const date of ["2031-11-07", "2031-11-14"]) {
+      await setVisitStatus(db, (await findVisit(db, `${series!.id}-${date}`))!, "pending");
+    }
+    await db.insert(messages).values([
+      { customerId: customer.id, content: "Unread", senderType: "customer" },
+      { customerId: customer.id, content: "Read", senderType: "customer", read: true },
+      { customerId: customer.id, content: "From staff", senderType: "user" },
+    ]);
+
+    const stats = await dashboardStats(db, now);
+    expect(stats.upcomingServices).toBe(3);
+    // Five completed series visits in October plus the one-time visit on Oct 31.
+    expect(stats.completedThisMonth).toBe(6);
+    expect(stats.unreadMessages).toBe(1);
+  });
+
+  it("answers GET /api/dashboard-stats for staff only", async () => {
+    expect((await rest("GET", "/dashboard-stats", { headers: { cookie: await staffCookie() } })).status).toBe(200);
+    expect((await rest("GET", "/dashboard-stats")).status).toBe(401);
+    for (const caller of [await anonymousCaller(), await customerCaller()]) {
+      await expect(caller.dashboard.stats({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.dashboard.recentMessages({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+    const recent = await (await staffCaller()).dashboard.recentMessages({});
+    expect(recent.length).toBeLessThanOrEqual(3);
+  });
+});

@@ -1,0 +1,243 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businessInstant, formatBusinessDate } from "@/lib/business-time";
+import { getDb } from "@/server/db";
+import { businessSettings, messages, scheduleVisitChanges } from "@/server/db/schema";
+import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "../../../test/helpers";
+
+const at = (date: string, time: string) => businessInstant(date, time).toISOString();
+
+async function setup() {
+  const services = await seedServices();
+  const mowing = services.find((service) => service.pricePerSqFt === null)!;
+  const staff = await staffCaller();
+  const { customer } = await createCustomer({ fullName: "Ana Flores", address: "200 Oak St" });
+  return { staff, mowing, customer };
+}
+
+describe("schedules API", () => {
+  it("refuses anonymous and customer sessions on every schedule procedure", async () => {
+    for (const caller of [await anonymousCaller(), await customerCaller()]) {
+      await expect(caller.schedules.list({ startDate: "2031-01-01", endDate: "2031-01-31" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.get({ id: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(
+        caller.schedules.create({ customerId: 1, date: "2031-01-01", startTime: at("2031-01-01", "09:00"), endTime: at("2031-01-01", "10:00"), status: "pending", totalPrice: 100 }),
+      ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.setVisitStatus({ visitId: "1", status: "completed" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.rainDayPreview({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.rainDayMove({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+    expect((await rest("GET", "/schedules?startDate=2031-01-01&endDate=2031-01-31")).status).toBe(401);
+  });
+
+  it("creates over REST with the spec's payload, computing the price from the service", async () => {
+    const { mowing, customer } = await setup();
+    const cookie = await staffCookie();
+    const created = await rest("POST", "/schedules", {
+      headers: { cookie },
+      body: {
+        customerId: customer.id,
+        serviceId: mowing.id,
+        date: at("2031-03-04", "00:00"),
+        startTime: at("2031-03-04", "09:00"),
+        endTime: at("2031-03-04", "10:30"),
+        status: "pending",
+        notes: "Gate code 1234",
+        isRecurring: true,
+        recurringFrequency: "weekly",
+      },
+    });
+    expect(created.status).toBe(201);
+    // beyond.md 4: the 10% recurring discount applies to each visit.
+    expect(created.json).toMatchObject({ totalPrice: Math.round(mowing.price * 0.9), isRecurring: true, address: "200 Oak St" });
+
+    const fetched = await rest("GET", `/schedules/${created.json.id}`, { headers: { cookie } });
+    expect(fetched.json).toMatchObject({ notes: "Gate code 1234", customer: { fullName: "Ana Flores" } });
+
+    const updated = await rest("PUT", `/schedules/${created.json.id}`, {
+      headers: { cookie },
+      body: { customerId: customer.id, date: "2031-03-05", startTime: at("2031-03-05", "11:00"), endTime: at("2031-03-05", "12:00"), status: "confirmed", isRecurring: false, totalPrice: 4200 },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ status: "confirmed", isRecurring: false, recurringFrequency: null, totalPrice: 4200 });
+  });
+
+  it("answers the spec's messages for a bad payload", async () => {
+    const { customer } = await setup();
+    const cookie = await staffCookie();
+    const missing = await rest("POST", "/schedules", { headers: { cookie }, body: { date: "2031-03-04" } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe("Customer is required");
+
+    const badEnd = await rest("POST", "/schedules", {
+      headers: { cookie },
+      body: {
+        customerId: customer.id,
+        date: "2031-03-04",
+        startTime: at("2031-03-04", "09:00"),
+        endTime: at("2031-03-04", "10:00"),
+        status: "pending",
+        isRecurring: true,
+        recurringEndDate: "2031-03-04",
+        totalPrice: 1000,
+      },
+    });
+    expect(badEnd.status).toBe(400);
+    expect(badEnd.json.message).toBe("Recurring end date must be after the service date");
+
+    const noPrice = await rest("POST", "/schedules", {
+      headers: { cookie },
+      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" },
+    });
+    expect(noPrice.status).toBe(400);
+    expect(noPrice.json.message).toBe("Please select a service");
+
+    const unknownCustomer = await rest("POST", "/schedules", {
+      headers: { cookie },
+      body: { customerId: 999999, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending", totalPrice: 1 },
+    });
+    expect(unknownCustomer.status).toBe(400);
+    expect((await rest("GET", "/schedules/999999", { headers: { cookie } })).status).toBe(404);
+  });
+
+  it("lists a range by Austin days, both inclusive, series expanded, endDate clamped to its month", async () => {
+    const { staff, mowing, customer } = await setup();
+    // 23:30 in Austin on April 30 is already May 1 in UTC; 00:30 on May 1 is still April 30 in UTC.
+    const lateApril = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-04-30", startTime: at("2031-04-30", "22:30"), endTime: at("2031-04-30", "23:30"), status: "pending",
+    });
+    const earlyMay = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-05-01", startTime: at("2031-05-01", "00:30"), endTime: at("2031-05-01", "01:00"), status: "pending",
+    });
+    const series = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-04-01", startTime: at("2031-04-01", "09:00"), endTime: at("2031-04-01", "10:00"),
+      status: "confirmed", isRecurring: true, recurringFrequency: "weekly", recurringEndDate: "2031-04-22",
+    });
+
+    const april = await staff.schedules.list({ startDate: "2031-04-01", endDate: "2031-04-31" });
+    expect(april.map((visit) => visit.visitId)).toEqual([
+      `${series.id}-2031-04-01`, `${series.id}-2031-04-08`, `${series.id}-2031-04-15`, `${series.id}-2031-04-22`, String(lateApril.id),
+    ]);
+    expect(april[0]).toMatchObject({ id: series.id, customer: { fullName: "Ana Flores", address: "200 Oak St" } });
+
+    const may1 = await staff.schedules.list({ startDate: "2031-05-01", endDate: "2031-05-01" });
+    expect(may1.map((visit) => visit.id)).toEqual([earlyMay.id]);
+
+    const viaRest = await rest("GET", "/schedules?startDate=2031-04-08&endDate=2031-04-08", { headers: { cookie: await staffCookie() } });
+    expect(viaRest.status).toBe(200);
+    expect((viaRest.json as unknown as Array<{ visitId: string }>).map((visit) => visit.visitId)).toEqual([`${series.id}-2031-04-08`]);
+
+    const reversed = await rest("GET", "/schedules?startDate=2031-04-10&endDate=2031-04-01", { headers: { cookie: await staffCookie() } });
+    expect(reversed.status).toBe(400);
+    expect(reversed.json.message).toBe("endDate must be on or after startDate");
+    const nonsense = await rest("GET", "/schedules?startDate=2031-13-01&endDate=2031-04-01", { headers: { cookie: await staffCookie() } });
+    expect(nonsense.status).toBe(400);
+  });
+
+  it("changes one visit's status inside a series without touching the others", async () => {
+    const { staff, mowing, customer } = await setup();
+    const series = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-06-02", startTime: at("2031-06-02", "09:00"), endTime: at("2031-06-02", "10:00"),
+      status: "pending", isRecurring: true, recurringFrequency: "biweekly",
+    });
+    const changed = await rest("PATCH", `/schedules/visits/${series.id}-2031-06-16/status`, {
+      headers: { cookie: await staffCookie() },
+      body: { status: "completed" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({ visitId: `${series.id}-2031-06-16`, status: "completed" });
+
+    const june = await staff.schedules.list({ startDate: "2031-06-01", endDate: "2031-06-30" });
+    expect(june.map((visit) => [visit.occurrenceDate, visit.status])).toEqual([
+      ["2031-06-02", "pending"], ["2031-06-16", "completed"], ["2031-06-30", "pending"],
+    ]);
+    // A date that is not a visit of the series is not found.
+    await expect(staff.schedules.setVisitStatus({ visitId: `${series.id}-2031-06-09`, status: "completed" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const oneTime = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-06-03", startTime: at("2031-06-03", "09:00"), endTime: at("2031-06-03", "10:00"), status: "pending",
+    });
+    await staff.schedules.setVisitStatus({ visitId: String(oneTime.id), status: "cancelled" });
+    expect((await staff.schedules.get({ id: oneTime.id })).status).toBe("cancelled");
+  });
+});
+
+describe("rain-day reschedule (beyond.md 14)", () => {
+  it("moves a day's visits keeping times and series, and messages each customer", async () => {
+    const db = await getDb();
+    const { staff, mowing, customer } = await setup();
+    const other = (await createCustomer({ fullName: "Ben Ortiz" })).customer;
+    const series = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-07-01", startTime: at("2031-07-01", "09:00"), endTime: at("2031-07-01", "10:00"),
+      status: "confirmed", isRecurring: true, recurringFrequency: "weekly",
+    });
+    const oneTime = await staff.schedules.create({
+      customerId: other.id, serviceId: mowing.id, date: "2031-07-08", startTime: at("2031-07-08", "13:00"), endTime: at("2031-07-08", "14:30"), status: "pending",
+    });
+    const done = await staff.schedules.create({
+      customerId: other.id, serviceId: mowing.id, date: "2031-07-08", startTime: at("2031-07-08", "07:00"), endTime: at("2031-07-08", "08:00"), status: "completed",
+    });
+
+    const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-07-08", toDate: "2031-07-09" });
+    expect(preview.conflicts).toEqual([]);
+    expect(preview.visits.map((visit) => visit.visitId)).toEqual([`${series.id}-2031-07-08`, String(oneTime.id)]);
+
+    const result = await staff.schedules.rainDayMove({ fromDate: "2031-07-08", toDate: "2031-07-09" });
+    expect(result).toMatchObject({ movedVisits: 2, notifiedCustomers: 2 });
+
+    const july9 = await staff.schedules.list({ startDate: "2031-07-09", endDate: "2031-07-09" });
+    expect(july9.map((visit) => [visit.visitId, formatBusinessDate(visit.startTime, "HH:mm"), formatBusinessDate(visit.endTime, "HH:mm")])).toEqual([
+      [`${series.id}-2031-07-08`, "09:00", "10:00"],
+      [String(oneTime.id), "13:00", "14:30"],
+    ]);
+    // The completed visit stays; the series carries on from its usual day.
+    const july8 = await staff.schedules.list({ startDate: "2031-07-08", endDate: "2031-07-08" });
+    expect(july8.map((visit) => visit.id)).toEqual([done.id]);
+    const july15 = await staff.schedules.list({ startDate: "2031-07-15", endDate: "2031-07-15" });
+    expect(july15.map((visit) => visit.visitId)).toEqual([`${series.id}-2031-07-15`]);
+    const [change] = await db.select().from(scheduleVisitChanges).where(eq(scheduleVisitChanges.scheduleId, series.id));
+    expect(change?.occurrenceDate).toBe("2031-07-08");
+
+    const sent = await db.select().from(messages).where(inArray(messages.customerId, [customer.id, other.id]));
+    expect(sent).toHaveLength(2);
+    for (const message of sent) {
+      expect(message.senderType).toBe("user");
+      expect(message.content).toContain("Wednesday, July 9, 2031");
+    }
+    expect(sent.find((message) => message.customerId === other.id)?.content).toContain("1:00 PM");
+  });
+
+  it("lists the conflicts and moves nothing when the crew would be overbooked", async () => {
+    const db = await getDb();
+    const { staff, mowing, customer } = await setup();
+    await db.insert(businessSettings).values({ key: "crew_capacity", value: 1 });
+    const rainy = await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-08-07", startTime: at("2031-08-07", "10:00"), endTime: at("2031-08-07", "11:00"), status: "pending",
+    });
+    await staff.schedules.create({
+      customerId: customer.id, serviceId: mowing.id, date: "2031-08-08", startTime: at("2031-08-08", "10:30"), endTime: at("2031-08-08", "11:30"), status: "confirmed",
+    });
+
+    const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-08-07", toDate: "2031-08-08" });
+    expect(preview.crewCapacity).toBe(1);
+    expect(preview.conflicts).toEqual([
+      expect.objectContaining({ visitId: String(rainy.id), message: "2 visits would overlap at 10:30 AM; the crew capacity is 1" }),
+    ]);
+
+    const refused = await rest("POST", "/schedules/rain-day", { headers: { cookie: await staffCookie() }, body: { fromDate: "2031-08-07", toDate: "2031-08-08" } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toContain("Nothing was moved");
+    expect((await staff.schedules.get({ id: rainy.id })).startTime.toISOString()).toBe(at("2031-08-07", "10:00"));
+    expect(await db.select().from(messages).where(eq(messages.customerId, customer.id))).toHaveLength(0);
+
+    // With the default capacity of 2 the same move fits.
+    await db.delete(businessSettings);
+    expect(await staff.schedules.rainDayMove({ fromDate: "2031-08-07", toDate: "2031-08-08" })).toMatchObject({ movedVisits: 1 });
+  });
+
+  it("refuses a move to the same day or to the past", async () => {
+    const { staff } = await setup();
+    await expect(staff.schedules.rainDayPreview({ fromDate: "2031-08-05", toDate: "2031-08-05" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(staff.schedules.rainDayMove({ fromDate: "2031-08-05", toDate: "2020-01-01" })).rejects.toThrow("Visits can only be moved to today or a later day");
+  });
+});
