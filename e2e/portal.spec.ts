@@ -15,7 +15,7 @@ test.afterAll(async () => sql?.end({ timeout: 5 }));
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = "garden-pass-1";
 
-/** What a guest booking leaves behind: a customer without a password and a pending visit in 3 days. */
+/** What a guest booking leaves behind: a customer without a password, a visit in 3 days and its pending payment. */
 async function guestBooking(email: string) {
   const db = sql!;
   const [service] = await db<{ id: number; name: string }[]>`select id, name from services order by id limit 1`;
@@ -31,6 +31,9 @@ async function guestBooking(email: string) {
     insert into schedules (customer_id, service_id, date, start_time, end_time, status, total_price, address, city, state, zip_code, created_at)
     values (${customer!.id}, ${service!.id}, ${start.toISOString()}::timestamptz, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz,
             'pending', 4500, '42 Oak Hollow Dr', 'Austin', 'TX', '78745', ${yesterday}::timestamptz)`;
+  await db`
+    insert into payments (customer_id, amount, status, method, payment_date, created_at)
+    values (${customer!.id}, 4500, 'pending', 'card', ${yesterday}::timestamptz, ${yesterday}::timestamptz)`;
   return { customerId: customer!.id, serviceName: service!.name };
 }
 
@@ -83,6 +86,8 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   await expect(page.getByText("You don't have any upcoming appointments")).toBeVisible();
   await expect(page.getByText("No past appointments found")).toBeVisible();
   await expect(page.getByText(serviceName)).toHaveCount(0);
+  await openTab(page, "Payments");
+  await expect(page.getByText("No payment history found")).toBeVisible();
 
   await page.goto(await verificationPath(email));
   await expect(page).toHaveURL(/\/customer\/account$/);
@@ -116,9 +121,13 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   expect(stored).toEqual({ read: false, sender_type: "customer" });
   await shoot(page, "messages");
 
+  // After verification the earlier pending payment shows; this server has no card payments set up.
   await openTab(page, "Payments");
-  await expect(page.getByText("No payment history found")).toBeVisible();
+  const payment = page.getByRole("listitem").filter({ hasText: "$45.00" });
+  await expect(payment).toContainText("Pending");
+  await expect(payment).toContainText("Card payment is not available online yet.");
   await expect(page.getByText("No payment methods saved")).toBeVisible();
+  await shoot(page, "payments");
   await page.getByRole("button", { name: "Add Payment Method" }).click();
   await expect(page.getByRole("heading", { name: "Saving a card" })).toBeVisible();
   await expect(page.getByText("Saved cards are not available online yet.", { exact: false })).toBeVisible();

@@ -8,6 +8,7 @@ import { BUSINESS } from "@/lib/business";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { PayPendingPayment } from "./pay-pending-payment";
 import { PortalDialog } from "./portal-dialog";
 
 type Payment = RouterOutputs["portal"]["payments"][number];
@@ -98,8 +99,12 @@ function PaymentRow({ payment }: { payment: Payment }) {
       </div>
       <div className="text-right">
         <p className={`text-sm font-semibold ${status.className}`}>{status.label}</p>
-        {payment.status === "pending" ? <p className="text-xs text-gray-600">Card payment is not available online yet.</p> : null}
       </div>
+      {payment.status === "pending" && payment.method === "card" ? (
+        <div className="w-full sm:w-auto">
+          <PayPendingPayment paymentId={payment.id} amountCents={payment.amount} />
+        </div>
+      ) : null}
     </li>
   );
 }
