@@ -1,6 +1,7 @@
 // Serves the production build for the browser journeys: a fresh database (a new PostgreSQL
 // database when TEST_DATABASE_URL is set, else a new PGlite folder), a known staff login, and
-// `next start` on E2E_PORT. Set E2E_SKIP_BUILD=1 to reuse an existing build.
+// `next start` on E2E_PORT. Set E2E_SKIP_BUILD=1 to reuse an existing build. Set E2E_STRIPE=1 to
+// configure card payments against a local Stripe stand-in on E2E_PORT + 1000 (test keys only).
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +39,26 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+let stripeStandIn = null;
+if (process.env.E2E_STRIPE === "1") {
+  const standInPort = String(Number(port) + 1000);
+  stripeStandIn = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/fixtures/stripe-stand-in.ts", standInPort], { stdio: "inherit" });
+  Object.assign(env, {
+    STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_stand_in",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e_stand_in",
+    STRIPE_API_BASE_URL: `http://127.0.0.1:${standInPort}`,
+  });
+}
+
 const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stripeStandIn?.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on("exit", (code) => {
+  stripeStandIn?.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

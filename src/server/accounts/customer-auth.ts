@@ -14,6 +14,7 @@ import {
   secondsUntilUnlocked,
 } from "@/server/auth/throttle";
 import type { TCustomerRegister } from "@/lib/validation/customer-auth";
+import { sendVerificationEmail } from "@/server/portal/verification";
 import { TOO_MANY_ATTEMPTS } from "./staff-auth";
 
 export const INVALID_CUSTOMER_LOGIN = "Invalid email or password";
@@ -34,9 +35,15 @@ export async function findCustomerByEmail(db: Db, email: string) {
 /**
  * Creates a portal account. A record that a booking or staff created without a password is
  * claimed instead: it gets the password but keeps its profile and stays unverified, so its history
- * only shows once the email is proven (beyond.md item 15).
+ * only shows once the email is proven (beyond.md item 15). Either way a verification link is sent.
  */
-export async function registerCustomer(db: Db, input: TCustomerRegister) {
+export async function registerCustomer(db: Db, input: TCustomerRegister, now = new Date()) {
+  const { customer, claimedExisting } = await createOrClaimAccount(db, input, now);
+  await sendVerificationEmail(db, customer, now);
+  return { customer, claimedExisting };
+}
+
+async function createOrClaimAccount(db: Db, input: TCustomerRegister, now: Date) {
   const passwordHash = await hashPassword(input.password);
   const existing = await findCustomerByEmail(db, input.email);
   if (existing?.passwordHash) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
@@ -44,7 +51,7 @@ export async function registerCustomer(db: Db, input: TCustomerRegister) {
   if (existing) {
     const [claimed] = await db
       .update(customers)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ passwordHash, isVerified: false, registeredAt: now, updatedAt: now })
       .where(sql`${customers.id} = ${existing.id} and ${customers.passwordHash} is null`)
       .returning();
     if (!claimed) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
@@ -62,6 +69,7 @@ export async function registerCustomer(db: Db, input: TCustomerRegister) {
       state: input.state,
       zipCode: input.zipCode,
       passwordHash,
+      registeredAt: now,
     })
     .onConflictDoNothing()
     .returning();

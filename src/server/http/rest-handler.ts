@@ -72,9 +72,10 @@ async function finishResponse(response: Response, resHeaders: Headers): Promise<
     path: (issue.path ?? []).map(String),
     message: issue.message ?? "Invalid value",
   }));
+  // Only an unexpected 500 hides its text; a 503 from a domain error says what is unavailable.
   const body: ApiErrorBody = {
     message:
-      response.status >= 500
+      response.status === 500
         ? INTERNAL_ERROR_MESSAGE
         : (issues?.[0]?.message ?? (raw.message === "Not found" ? "No API operation at this path." : raw.message) ?? "Request failed"),
     code: raw.code ?? "ERROR",

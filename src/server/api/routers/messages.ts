@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { ZMessageContentSchema } from "@/lib/validation/message";
+import { positiveIdNumber } from "@/lib/validation/fields";
+import { listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
 import { listUnreadCustomerMessages } from "@/server/messages/unread";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/accounts";
-import { ZUnreadMessageSchema } from "../schemas/messages";
+import { ZConversationSchema, ZMessageSchema, ZUnreadMessageSchema } from "../schemas/messages";
+
+const ZIdInPath = (what: string) => z.coerce.number({ error: `${what} id must be a number` }).int().positive(`${what} id must be a number`);
 
 /** Staff messages (spec 7, Staff data). */
 export const messagesRouter = createTRPCRouter({
@@ -11,4 +16,36 @@ export const messagesRouter = createTRPCRouter({
     .input(ZNoInputSchema)
     .output(z.array(ZUnreadMessageSchema))
     .query(({ ctx }) => listUnreadCustomerMessages(ctx.db)),
+
+  list: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/messages", tags: ["messages"], summary: "A customer's conversation (or the latest messages), oldest first" } })
+    .input(z.object({ customerId: ZIdInPath("Customer").optional() }))
+    .output(z.array(ZMessageSchema))
+    .query(({ ctx, input }) => listMessages(ctx.db, input)),
+
+  conversations: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/messages/conversations", tags: ["messages"], summary: "Customers with their unread counts, latest conversations first" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZConversationSchema))
+    .query(({ ctx }) => listConversations(ctx.db)),
+
+  send: staffProcedure
+    .meta({ openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" }, successStatus: 201 })
+    .input(
+      z.object({
+        customerId: positiveIdNumber("Customer is required"),
+        content: ZMessageContentSchema,
+        senderType: z.literal("user", { error: "Staff messages are sent with senderType 'user'" }).optional(),
+      }),
+    )
+    .output(ZMessageSchema)
+    .mutation(({ ctx, input }) =>
+      sendStaffMessage(ctx.db, { customerId: input.customerId, content: input.content, userId: ctx.staff.user?.id ?? null }),
+    ),
+
+  markRead: staffProcedure
+    .meta({ openapi: { method: "PATCH", path: "/messages/{id}/read", tags: ["messages"], summary: "Mark a message read" } })
+    .input(z.object({ id: ZIdInPath("Message") }))
+    .output(ZMessageSchema)
+    .mutation(({ ctx, input }) => markMessageRead(ctx.db, input.id)),
 });

@@ -23,6 +23,11 @@ export const customers = pgTable(
     stripeCustomerId: text(),
     passwordHash: text(),
     isVerified: boolean().notNull().default(false),
+    /**
+     * When the record got a password (registration or claim). Until the email is verified, the
+     * portal shows only visits, messages and payments created from this moment (beyond.md 15).
+     */
+    registeredAt: instant(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -1,0 +1,133 @@
+"use client";
+
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/toast/toast-store";
+import { formatCents } from "@/lib/money";
+import { api } from "@/trpc/react";
+import { loadStripeOnce } from "./load-stripe";
+
+export interface CardPaymentResult {
+  paymentId: number;
+  status: "pending" | "completed" | "failed";
+}
+
+interface CardPaymentFormProps {
+  /** From POST /api/create-payment-intent (staff) or POST /api/customer/payments/{id}/intent (portal). */
+  clientSecret: string;
+  /** From GET /api/card-payments/config. */
+  publishableKey: string;
+  amountCents: number;
+  /** Called once the provider accepted the card and the server has recorded the outcome. */
+  onPaid: (result: CardPaymentResult) => void;
+}
+
+type LoadState = { kind: "loading" } | { kind: "unavailable"; message: string } | { kind: "ready"; stripe: Stripe };
+
+/**
+ * Takes a card with Stripe Elements and confirms the payment (spec 4, payment flow; spec 7: return
+ * URL {origin}/payments/success, no redirect unless required). Shared by the staff New Payment
+ * dialog and the customer portal.
+ */
+export function CardPaymentForm({ clientSecret, publishableKey, amountCents, onPaid }: CardPaymentFormProps) {
+  const [state, setState] = useState<LoadState>({ kind: "loading" });
+
+  const load = useCallback(() => {
+    setState({ kind: "loading" });
+    let cancelled = false;
+    loadStripeOnce(publishableKey).then(
+      (stripe) => !cancelled && setState({ kind: "ready", stripe }),
+      (error: Error) => !cancelled && setState({ kind: "unavailable", message: error.message }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [publishableKey]);
+
+  useEffect(() => load(), [load]);
+
+  if (state.kind === "loading") {
+    return (
+      <div className="flex items-center gap-3 rounded-lg border border-gray-200 p-4 text-sm text-gray-700">
+        <Spinner className="shrink-0" label="Loading the secure card form" />
+        Loading the secure card form…
+      </div>
+    );
+  }
+
+  if (state.kind === "unavailable") {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <p className="flex items-center gap-2 font-semibold">
+          <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+          Card payment unavailable
+        </p>
+        <p className="mt-1">{state.message}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={load}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <Elements stripe={state.stripe} options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#255937" } } }}>
+      <ConfirmCardForm clientSecret={clientSecret} amountCents={amountCents} onPaid={onPaid} />
+    </Elements>
+  );
+}
+
+function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPaymentFormProps, "publishableKey">) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const recordOutcome = api.payments.returnStatus.useMutation();
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setSubmitting(true);
+    setError(null);
+    const result = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/payments/success` },
+      redirect: "if_required",
+    });
+    if (result.error) {
+      // Spec 8: the provider's message inline and as a toast; the dialog stays open.
+      const message = result.error.message ?? "The card payment failed.";
+      setError(message);
+      toast({ title: "Payment Failed", description: message, variant: "destructive" });
+      setSubmitting(false);
+      return;
+    }
+    // The server settles from Stripe's own record, not from what the browser says.
+    const outcome = await recordOutcome
+      .mutateAsync({ paymentIntent: result.paymentIntent.id, clientSecret })
+      .catch(() => null);
+    toast({ title: "Payment Successful", description: "Thank you for your payment!" });
+    setSubmitting(false);
+    onPaid({ paymentId: outcome?.paymentId ?? 0, status: outcome?.status ?? "pending" });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="space-y-4">
+      <PaymentElement />
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={!stripe || !elements || submitting}>
+        {submitting ? <Spinner className="[&>span:first-child]:size-4" label="Processing payment" /> : <CreditCard aria-hidden="true" className="size-4" />}
+        Pay {formatCents(amountCents)}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField, controlClasses } from "@/components/ui/field";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { errorMessage, toast } from "@/components/toast/toast-store";
+import { formatCents } from "@/lib/money";
+import { ZPaymentAmountSchema } from "@/lib/validation/payment";
+import { api } from "@/trpc/react";
+import { CardPaymentForm } from "./card-payment-form";
+
+interface CustomerOption {
+  id: number;
+  fullName: string;
+}
+
+interface StartedPayment {
+  paymentId: number;
+  customerId: number;
+  amountCents: number;
+  clientSecret: string;
+}
+
+/**
+ * New Payment (spec 4, payment flow): the amount in dollars, then a pending record and its intent,
+ * then the card. Changing the customer starts over (amount and client secret reset).
+ */
+export function NewPaymentDialog({
+  open,
+  onClose,
+  customers,
+  initialCustomerId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  customers: CustomerOption[];
+  initialCustomerId: number | null;
+}) {
+  const [customerId, setCustomerId] = useState<string>(initialCustomerId ? String(initialCustomerId) : "");
+  const [amount, setAmount] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<{ customerId?: string; amount?: string }>({});
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const [started, setStarted] = useState<StartedPayment | null>(null);
+  const [pendingRecord, setPendingRecord] = useState<{ id: number; customerId: number; amountCents: number } | null>(null);
+
+  const utils = api.useUtils();
+  const cardConfig = api.payments.cardConfig.useQuery({});
+  const createRecord = api.payments.create.useMutation();
+  const createIntent = api.payments.createIntent.useMutation();
+  const busy = createRecord.isPending || createIntent.isPending;
+
+  const changeCustomer = (value: string) => {
+    setCustomerId(value);
+    setAmount("");
+    setStarted(null);
+    setPendingRecord(null);
+    setFieldErrors({});
+    setSetupError(null);
+  };
+
+  const failSetup = (message: string) => {
+    setSetupError(message);
+    toast({ title: "Payment setup failed", description: message, variant: "destructive" });
+  };
+
+  const startPayment = async () => {
+    setSetupError(null);
+    const parsed = ZPaymentAmountSchema.safeParse({ customerId, amount });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setFieldErrors({ [issue?.path[0] === "customerId" ? "customerId" : "amount"]: issue?.message });
+      return;
+    }
+    setFieldErrors({});
+    const { customerId: id, amount: dollars, amountCents } = parsed.data;
+    if (cardConfig.data && !cardConfig.data.enabled) {
+      failSetup("Card payments are not configured");
+      return;
+    }
+    try {
+      // A second try with the same amount reuses the pending record made by the first.
+      const record =
+        pendingRecord && pendingRecord.customerId === id && pendingRecord.amountCents === amountCents
+          ? pendingRecord
+          : await createRecord.mutateAsync({ customerId: id, amount: amountCents, status: "pending" }).then((payment) => ({
+              id: payment.id,
+              customerId: id,
+              amountCents,
+            }));
+      setPendingRecord(record);
+      await utils.payments.list.invalidate({ customerId: id });
+      const intent = await createIntent.mutateAsync({ amount: dollars, customerId: id, paymentId: record.id });
+      setStarted({ paymentId: record.id, customerId: id, amountCents: intent.amount, clientSecret: intent.clientSecret });
+    } catch (error) {
+      failSetup(errorMessage(error));
+    }
+  };
+
+  const handlePaid = async () => {
+    if (started) await utils.payments.list.invalidate({ customerId: started.customerId });
+    onClose();
+  };
+
+  const publishableKey = cardConfig.data?.publishableKey;
+
+  return (
+    <ModalDialog open={open} onClose={onClose} title="New Payment" description="Take a card payment. The amount is in US dollars.">
+      <div className="space-y-4">
+        <div>
+          <label htmlFor="new-payment-customer" className="mb-1 block text-sm font-medium text-gray-800">
+            Customer
+          </label>
+          <select
+            id="new-payment-customer"
+            value={customerId}
+            onChange={(event) => changeCustomer(event.target.value)}
+            aria-invalid={fieldErrors.customerId ? true : undefined}
+            aria-describedby={fieldErrors.customerId ? "new-payment-customer-error" : undefined}
+            className={controlClasses(Boolean(fieldErrors.customerId))}
+          >
+            <option value="">Choose a customer…</option>
+            {customers.map((customer) => (
+              <option key={customer.id} value={customer.id}>
+                {customer.fullName}
+              </option>
+            ))}
+          </select>
+          {fieldErrors.customerId ? (
+            <p id="new-payment-customer-error" role="alert" className="mt-1 text-sm text-red-700">
+              {fieldErrors.customerId}
+            </p>
+          ) : null}
+        </div>
+
+        {started && publishableKey ? (
+          <div className="space-y-3">
+            <p className="text-sm text-gray-700">
+              Amount: <span className="font-semibold text-gray-900">{formatCents(started.amountCents)}</span> · payment #{started.paymentId}
+            </p>
+            <CardPaymentForm
+              clientSecret={started.clientSecret}
+              publishableKey={publishableKey}
+              amountCents={started.amountCents}
+              onPaid={handlePaid}
+            />
+          </div>
+        ) : (
+          <form
+            className="space-y-4"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void startPayment();
+            }}
+          >
+            <TextField
+              label="Amount ($)"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={fieldErrors.amount}
+              placeholder="0.00"
+            />
+            {setupError ? (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                <span className="font-semibold">Payment setup failed:</span> {setupError}
+              </p>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Setting up…" : "Continue to card details"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}

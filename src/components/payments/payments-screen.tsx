@@ -1,0 +1,89 @@
+"use client";
+
+import { Banknote, CreditCard } from "lucide-react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { controlClasses } from "@/components/ui/field";
+import { PageSpinner } from "@/components/ui/spinner";
+import { api } from "@/trpc/react";
+import { NewPaymentDialog } from "./new-payment-dialog";
+import { PaymentHistory } from "./payment-history";
+import { RecordPaymentDialog } from "./record-payment-dialog";
+
+/** Spec 2, Payments screen: pick a customer, see their history, start a New Payment. */
+export function PaymentsScreen() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const customers = api.customers.list.useQuery({});
+  const [dialog, setDialog] = useState<"card" | "cash" | null>(null);
+  const customerId = Number(searchParams.get("customerId")) || null;
+  const customer = customers.data?.find((entry) => entry.id === customerId) ?? null;
+
+  // Changing the customer closes any dialog, which resets its amount and client secret (spec 4).
+  const selectCustomer = (value: string) => {
+    setDialog(null);
+    router.replace(value ? `${pathname}?customerId=${value}` : pathname, { scroll: false });
+  };
+
+  if (customers.isPending) return <PageSpinner />;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold text-gray-900">Payments</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setDialog("cash")} disabled={!customer}>
+            <Banknote aria-hidden="true" className="size-4" />
+            Record Cash or Check
+          </Button>
+          <Button onClick={() => setDialog("card")}>
+            <CreditCard aria-hidden="true" className="size-4" />
+            New Payment
+          </Button>
+        </div>
+      </div>
+
+      {customers.isError ? (
+        <p className="text-sm text-red-700">Customers could not be loaded. Please reload the page.</p>
+      ) : (
+        <div className="max-w-md">
+          <label htmlFor="payments-customer" className="mb-1 block text-sm font-medium text-gray-800">
+            Customer
+          </label>
+          <select id="payments-customer" value={customerId ?? ""} onChange={(event) => selectCustomer(event.target.value)} className={controlClasses()}>
+            <option value="">Choose a customer…</option>
+            {customers.data.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.fullName}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <section aria-labelledby="history-heading" className="rounded-xl border border-gray-200 bg-white">
+        <h2 id="history-heading" className="border-b border-gray-200 px-4 py-3 font-semibold text-gray-900">
+          {customer ? `Payment history: ${customer.fullName}` : "Payment history"}
+        </h2>
+        {customer ? (
+          <PaymentHistory customerId={customer.id} />
+        ) : (
+          <p className="p-4 text-sm text-gray-600">Choose a customer to see their payments.</p>
+        )}
+      </section>
+
+      {dialog === "card" ? (
+        <NewPaymentDialog
+          key={customerId ?? "none"}
+          open
+          onClose={() => setDialog(null)}
+          customers={customers.data ?? []}
+          initialCustomerId={customerId}
+        />
+      ) : null}
+      {dialog === "cash" && customer ? <RecordPaymentDialog open onClose={() => setDialog(null)} customer={customer} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+"use client";
+
+import { useState } from "react";
+import { CalendarDays, Clock, MapPin, Repeat } from "lucide-react";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/toast/toast-store";
+import { BUSINESS } from "@/lib/business";
+import { formatBusinessDate } from "@/lib/business-time";
+import { cn } from "@/lib/cn";
+import { formatCents } from "@/lib/money";
+import { api, type RouterOutputs } from "@/trpc/react";
+import { PortalDialog } from "./portal-dialog";
+import { describeFailure } from "./server-error";
+
+type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
+
+// Spec 4: badge styles for the four statuses, a neutral one for anything else.
+const STATUS_STYLES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  confirmed: "bg-blue-100 text-blue-900",
+  completed: "bg-brand-100 text-brand-900",
+  cancelled: "bg-red-100 text-red-900",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize", STATUS_STYLES[status] ?? "bg-gray-100 text-gray-800")}>
+      {status}
+    </span>
+  );
+}
+
+export function AppointmentsTab() {
+  const appointments = api.portal.appointments.useQuery({});
+  const [toCancel, setToCancel] = useState<Appointment | null>(null);
+
+  if (appointments.isPending) return <Spinner label="Loading appointments" />;
+  if (appointments.isError) return <p role="alert" className="text-red-700">We could not load your appointments. Please try again later.</p>;
+  const { upcoming, past, historyHidden } = appointments.data;
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="upcoming-heading">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="upcoming-heading" className="text-xl font-semibold text-gray-900">
+            Upcoming Appointments
+          </h2>
+          <ButtonLink href="/book" variant="accent">
+            Book Service
+          </ButtonLink>
+        </div>
+        {upcoming.length === 0 ? (
+          <EmptyState text="You don't have any upcoming appointments" />
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {upcoming.map((appointment) => (
+              <AppointmentCard key={appointment.visitId} appointment={appointment} onCancel={() => setToCancel(appointment)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="past-heading">
+        <h2 id="past-heading" className="text-xl font-semibold text-gray-900">
+          Past Appointments
+        </h2>
+        {past.length === 0 ? (
+          <EmptyState text="No past appointments found" />
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {past.map((appointment) => (
+              <AppointmentCard key={appointment.visitId} appointment={appointment} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {historyHidden ? (
+        <p className="text-sm text-gray-700">Visits booked before you registered appear here once you confirm your email address.</p>
+      ) : null}
+      <CancelDialog appointment={toCancel} onClose={() => setToCancel(null)} />
+    </div>
+  );
+}
+
+function EmptyState({ text }: { text: string }) {
+  return (
+    <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
+      <CalendarDays aria-hidden="true" className="mx-auto size-8 text-gray-500" />
+      <p className="mt-2 text-gray-700">{text}</p>
+    </div>
+  );
+}
+
+function AppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
+  const place = [appointment.address, appointment.city, [appointment.state, appointment.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const active = appointment.status === "pending" || appointment.status === "confirmed";
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-gray-900">{appointment.serviceName ?? "Lawn care visit"}</p>
+          <p className="mt-1 flex items-center gap-2 text-sm text-gray-700">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            {formatBusinessDate(appointment.startTime, "EEEE, MMMM d, yyyy")}
+          </p>
+          <p className="mt-1 flex items-center gap-2 text-sm text-gray-700">
+            <Clock aria-hidden="true" className="size-4" />
+            {formatBusinessDate(appointment.startTime, "h:mm a")} – {formatBusinessDate(appointment.endTime, "h:mm a")}
+          </p>
+          {place ? (
+            <p className="mt-1 flex items-center gap-2 text-sm text-gray-700">
+              <MapPin aria-hidden="true" className="size-4" />
+              {place}
+            </p>
+          ) : null}
+          {appointment.isRecurring ? (
+            <p className="mt-1 flex items-center gap-2 text-sm capitalize text-gray-700">
+              <Repeat aria-hidden="true" className="size-4" />
+              {appointment.recurringFrequency ?? "weekly"} service
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
+          <StatusBadge status={appointment.status} />
+          <p className="font-semibold text-gray-900">{formatCents(appointment.totalPrice)}</p>
+        </div>
+      </div>
+      {onCancel && appointment.canCancel ? (
+        <div className="mt-3">
+          <Button variant="outline" onClick={onCancel} aria-label={`Cancel visit on ${formatBusinessDate(appointment.startTime, "MMMM d")}`}>
+            Cancel visit
+          </Button>
+        </div>
+      ) : null}
+      {onCancel && active && !appointment.canCancel ? (
+        <p className="mt-3 text-sm text-gray-700">
+          This visit is less than 24 hours away. To change it, please call us at{" "}
+          <a href={BUSINESS.phoneHref} className="font-semibold text-brand-700 underline">
+            {BUSINESS.phone}
+          </a>
+          .
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function CancelDialog({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
+  const utils = api.useUtils();
+  const cancel = api.portal.cancelAppointment.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Visit cancelled", description: "We have taken it off the schedule." });
+      await utils.portal.appointments.invalidate();
+      onClose();
+    },
+    onError: (error) => {
+      toast({ title: "Could not cancel", description: describeFailure(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" });
+    },
+  });
+  return (
+    <PortalDialog open={appointment !== null} onClose={onClose} title="Cancel this visit?">
+      {appointment ? (
+        <>
+          <p className="text-gray-700">
+            {appointment.serviceName ?? "Lawn care visit"} on {formatBusinessDate(appointment.startTime, "EEEE, MMMM d")} at{" "}
+            {formatBusinessDate(appointment.startTime, "h:mm a")}
+            {appointment.isRecurring ? ". Only this visit is cancelled; the rest of the series stays booked." : "."}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
+              Keep visit
+            </Button>
+            <Button variant="destructive" onClick={() => cancel.mutate({ id: appointment.visitId })} disabled={cancel.isPending}>
+              {cancel.isPending ? "Cancelling..." : "Cancel visit"}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </PortalDialog>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { toast } from "@/components/toast/toast-store";
+import { ZCustomerLoginSchema, type TCustomerLogin } from "@/lib/validation/customer-auth";
+import { api } from "@/trpc/react";
+import { describeFailure } from "./server-error";
+import { EmailVerificationNotice } from "./email-verification-notice";
+
+export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: string; signedIn: boolean }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const form = useForm<TCustomerLogin>({
+    resolver: zodResolver(ZCustomerLoginSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: "", password: "" },
+  });
+  const login = api.customerAuth.login.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Login successful", description: "Welcome back!" });
+      await utils.customerAuth.status.invalidate();
+      router.replace("/customer/account");
+      router.refresh();
+    },
+    onError: (error) => {
+      // Spec 8, Customer auth: the server's message, else the fixed texts.
+      toast({
+        title: "Login failed",
+        description: describeFailure(error, { answer: "Invalid email or password", exception: "An error occurred during login" }),
+        variant: "destructive",
+      });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <>
+      {verifyToken ? <EmailVerificationNotice token={verifyToken} signedIn={signedIn} /> : null}
+      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? "Logging in..." : "Login"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        Don&apos;t have an account?{" "}
+        <Link href="/customer/register" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Register
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { toast } from "@/components/toast/toast-store";
+import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-auth";
+import { api } from "@/trpc/react";
+import { describeFailure, httpStatusOf } from "./server-error";
+
+/** Spec 2 and 5, Customer register. Prefilled from ?email=&name= (the booking confirmation links here). */
+export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; fullName?: string } }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const form = useForm<TCustomerRegister>({
+    resolver: zodResolver(ZCustomerRegisterSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: {
+      fullName: prefill.fullName ?? "",
+      email: prefill.email ?? "",
+      phone: "",
+      password: "",
+      confirmPassword: "",
+      address: "",
+      city: "",
+      state: "TX",
+      zipCode: "",
+    },
+  });
+  const registerAccount = api.customerAuth.register.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Registration successful", description: "Your account has been created!" });
+      await utils.customerAuth.status.invalidate();
+      router.replace("/customer/account");
+      router.refresh();
+    },
+    onError: (error) => {
+      const description = describeFailure(error, { answer: "Could not create account", exception: "An error occurred during registration" });
+      toast({ title: "Registration failed", description, variant: "destructive" });
+      // What was typed stays; the email field says what is wrong with it.
+      if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
+    },
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof TCustomerRegister) => ({ error: errors[name]?.message, ...form.register(name) });
+
+  return (
+    <>
+      <form noValidate onSubmit={form.handleSubmit((values) => registerAccount.mutate(values))} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Full name" autoComplete="name" className="sm:col-span-2" {...field("fullName")} />
+        <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field("password")} />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" {...field("confirmPassword")} />
+        <TextField label="Address" autoComplete="street-address" className="sm:col-span-2" {...field("address")} />
+        <TextField label="City" autoComplete="address-level2" {...field("city")} />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField label="State" autoComplete="address-level1" {...field("state")} />
+          <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...field("zipCode")} />
+        </div>
+        <Button type="submit" size="lg" className="w-full sm:col-span-2" disabled={registerAccount.isPending}>
+          {registerAccount.isPending ? "Creating Account..." : "Create Account"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        Already have an account?{" "}
+        <Link href="/customer/login" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Login
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Pencil } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { toast } from "@/components/toast/toast-store";
+import { ZCustomerProfileSchema, type TCustomerProfile } from "@/lib/validation/customer-auth";
+import { api, type RouterOutputs } from "@/trpc/react";
+import { describeFailure, httpStatusOf } from "./server-error";
+
+type Profile = RouterOutputs["portal"]["profile"];
+
+const FIELDS: Array<{ key: keyof TCustomerProfile; label: string }> = [
+  { key: "fullName", label: "Name" },
+  { key: "email", label: "Email" },
+  { key: "phone", label: "Phone" },
+  { key: "address", label: "Address" },
+  { key: "city", label: "City" },
+  { key: "state", label: "State" },
+  { key: "zipCode", label: "ZIP code" },
+];
+
+export function ProfileTab({ customer }: { customer: Profile }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="profile-heading" className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="profile-heading" className="text-xl font-semibold text-gray-900">
+          {editing ? "Edit Profile" : "Profile Information"}
+        </h2>
+        {editing ? null : (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-4" /> Edit Profile
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <ProfileForm customer={customer} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          {FIELDS.map(({ key, label }) => (
+            <div key={key}>
+              <dt className="text-sm font-medium text-gray-600">{label}</dt>
+              <dd className="mt-0.5 break-words text-gray-900">{customer[key] || <span className="text-gray-600">Not provided</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => void }) {
+  const utils = api.useUtils();
+  const form = useForm<TCustomerProfile>({
+    resolver: zodResolver(ZCustomerProfileSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: Object.fromEntries(FIELDS.map(({ key }) => [key, customer[key] ?? ""])) as TCustomerProfile,
+  });
+  const save = api.portal.updateProfile.useMutation({
+    onSuccess: async (saved) => {
+      utils.portal.profile.setData({}, saved);
+      await utils.customerAuth.status.invalidate();
+      toast({
+        title: "Profile updated",
+        description: saved.email !== customer.email && !saved.isVerified ? `We sent a confirmation link to ${saved.email}.` : "Your details are saved.",
+      });
+      onDone();
+    },
+    onError: (error) => {
+      const description = describeFailure(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" });
+      toast({ title: "Update failed", description, variant: "destructive" });
+      if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
+      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...form.register("fullName")} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+      <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
+      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...form.register("address")} />
+      <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register("city")} />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField label="State" autoComplete="address-level1" error={errors.state?.message} {...form.register("state")} />
+        <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" error={errors.zipCode?.message} {...form.register("zipCode")} />
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

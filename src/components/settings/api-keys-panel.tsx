@@ -1,0 +1,134 @@
+"use client";
+
+import { Copy, KeyRound } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage, toast } from "@/components/toast/toast-store";
+import { formatBusinessDate } from "@/lib/business-time";
+import { api } from "@/trpc/react";
+
+const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyyy h:mm a") : "Never");
+
+/** API keys for integrations (beyond.md item 13): created and shown once, listed with last use, revoked. */
+export function ApiKeysPanel() {
+  const keys = api.apiKeys.list.useQuery({});
+  const utils = api.useUtils();
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
+
+  const create = api.apiKeys.create.useMutation({
+    onSuccess: async (created) => {
+      setNewKey({ name: created.apiKey.name, key: created.key });
+      setName("");
+      await utils.apiKeys.list.invalidate();
+    },
+    onError: (error) => {
+      setNameError(error.data?.code === "BAD_REQUEST" ? error.message : undefined);
+      toast({ title: "Failed to create API key", description: errorMessage(error), variant: "destructive" });
+    },
+  });
+  const revoke = api.apiKeys.revoke.useMutation({
+    onSuccess: async () => {
+      toast({ title: "API key revoked" });
+      await utils.apiKeys.list.invalidate();
+    },
+    onError: (error) => toast({ title: "Failed to revoke API key", description: errorMessage(error), variant: "destructive" }),
+  });
+
+  const copy = async (key: string) => {
+    try {
+      await navigator.clipboard.writeText(key);
+      toast({ title: "Copied", description: "The key is on your clipboard." });
+    } catch {
+      toast({ title: "Copy failed", description: "Select the key and copy it by hand.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <section aria-labelledby="api-keys-heading" className="space-y-4">
+      <div>
+        <h2 id="api-keys-heading" className="text-lg font-semibold text-gray-900">
+          API keys
+        </h2>
+        <p className="text-sm text-gray-700">
+          Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act with staff rights.
+        </p>
+      </div>
+
+      <form
+        noValidate
+        className="flex flex-col gap-2 sm:flex-row sm:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setNameError(name.trim().length < 2 ? "Give the key a name, such as the system that will use it" : undefined);
+          if (name.trim().length >= 2) create.mutate({ name });
+        }}
+      >
+        <TextField label="Key name" placeholder="e.g. Accounting sync" value={name} onChange={(event) => setName(event.target.value)} error={nameError} className="flex-1" maxLength={100} />
+        <Button type="submit" className="sm:mt-6" disabled={create.isPending}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          Create key
+        </Button>
+      </form>
+
+      {newKey ? (
+        <div role="status" className="space-y-2 rounded-lg border border-brand-300 bg-brand-50 p-4 text-sm">
+          <p className="font-semibold text-brand-900">Key “{newKey.name}” created. Copy it now: it will not be shown again.</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <code data-testid="new-api-key" className="min-w-0 flex-1 rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200">
+              {newKey.key}
+            </code>
+            <Button variant="outline" size="sm" onClick={() => copy(newKey.key)}>
+              <Copy aria-hidden="true" className="size-4" />
+              Copy
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setNewKey(null)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {keys.isPending ? (
+        <Spinner label="Loading API keys" />
+      ) : keys.isError ? (
+        <p className="text-sm text-red-700">API keys could not be loaded.</p>
+      ) : keys.data.length === 0 ? (
+        <p className="text-sm text-gray-600">No API keys yet.</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="API keys">
+          {keys.data.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-gray-900">
+                  {key.name} <code className="ml-1 text-xs text-gray-600">{key.prefix}…</code>
+                </p>
+                <p className="text-xs text-gray-600">
+                  Created {when(key.createdAt)}
+                  {key.createdBy ? ` by ${key.createdBy}` : ""} · Last used: {when(key.lastUsedAt)}
+                </p>
+              </div>
+              {key.revokedAt ? (
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">Revoked {when(key.revokedAt)}</span>
+              ) : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    if (window.confirm(`Revoke “${key.name}”? Systems using it will stop working at once.`)) revoke.mutate({ id: key.id });
+                  }}
+                  disabled={revoke.isPending}
+                >
+                  Revoke
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { errorMessage, toast } from "@/components/toast/toast-store";
+import { ZPasswordFormSchema, type TPasswordForm } from "@/lib/validation/settings";
+import { api } from "@/trpc/react";
+
+/** Settings, General: the current password is verified; other sessions end on success (spec 5; beyond.md item 8). */
+export function PasswordForm() {
+  const form = useForm<TPasswordForm>({
+    resolver: zodResolver(ZPasswordFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const change = api.settings.changePassword.useMutation({
+    onSuccess: () => {
+      toast({ title: "Password updated", description: "You stay signed in here; other sessions have been signed out." });
+      form.reset();
+    },
+    onError: (error) => {
+      if (error.data?.code === "BAD_REQUEST" && error.message === "Current password is incorrect") {
+        form.setError("currentPassword", { message: error.message });
+      }
+      toast({ title: "Update failed", description: errorMessage(error), variant: "destructive" });
+    },
+  });
+
+  const errors = form.formState.errors;
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))} className="space-y-4" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
+        Password
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          className="sm:col-span-2"
+          error={errors.currentPassword?.message}
+          {...form.register("currentPassword")}
+        />
+        <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register("newPassword")} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
+      </div>
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? "Updating…" : "Update password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { createApiKey } from "@/server/auth/api-keys";
+import { listApiKeys, revokeApiKey } from "@/server/settings/api-keys";
+import { requiredText } from "@/lib/validation/fields";
+import { createTRPCRouter, staffUserProcedure } from "../trpc";
+import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZApiKeySchema, ZCreatedApiKeySchema } from "../schemas/settings";
+
+// Keys are managed by a person signed in, never by another key (beyond.md item 13).
+export const apiKeysRouter = createTRPCRouter({
+  list: staffUserProcedure
+    .meta({ openapi: { method: "GET", path: "/api-keys", tags: ["settings"], summary: "API keys, with their last use" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZApiKeySchema))
+    .query(({ ctx }) => listApiKeys(ctx.db)),
+
+  create: staffUserProcedure
+    .meta({ openapi: { method: "POST", path: "/api-keys", tags: ["settings"], summary: "Create an API key (the key is shown once)" }, successStatus: 201 })
+    .input(z.object({ name: requiredText("Give the key a name, such as the system that will use it", { min: 2, max: 100 }) }))
+    .output(ZCreatedApiKeySchema)
+    .mutation(async ({ ctx, input }) => {
+      const { key, apiKey } = await createApiKey(ctx.db, input.name, ctx.staffSession.user.id);
+      return {
+        key,
+        apiKey: { ...apiKey, lastUsedAt: null, revokedAt: null, createdBy: ctx.staffSession.user.fullName },
+      };
+    }),
+
+  revoke: staffUserProcedure
+    .meta({ openapi: { method: "DELETE", path: "/api-keys/{id}", tags: ["settings"], summary: "Revoke an API key" } })
+    .input(z.object({ id: z.coerce.number({ error: "API key id must be a number" }).int().positive("API key id must be a number") }))
+    .output(ZOkResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await revokeApiKey(ctx.db, input.id);
+      return { success: true as const, message: "API key revoked" };
+    }),
+});

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { inviteCustomer } from "@/server/portal/invitations";
+import { idField } from "@/lib/validation/fields";
+import { createTRPCRouter, staffProcedure } from "../trpc";
+import { ZEmailSentResponseSchema } from "../schemas/portal";
+
+/** Staff invite a customer they manage to the portal (beyond.md 15). */
+export const portalInvitesRouter = createTRPCRouter({
+  invite: staffProcedure
+    .meta({
+      openapi: { method: "POST", path: "/customers/{id}/invite", tags: ["customers"], summary: "Email a customer a link to set up their portal account" },
+    })
+    .input(z.object({ id: idField("Customer not found") }))
+    .output(ZEmailSentResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { email } = await inviteCustomer(ctx.db, input.id);
+      return { success: true as const, message: `Invitation sent to ${email}.` };
+    }),
+});

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { serializeSessionCookie } from "@/server/auth/cookies";
+import { createCustomerSession } from "@/server/auth/session";
+import { cancelAppointment, listAppointments } from "@/server/portal/appointments";
+import { acceptInvitation, describeInvitation } from "@/server/portal/invitations";
+import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/portal/messages";
+import { getCustomerPayment, listCustomerPayments } from "@/server/portal/payments";
+import { getProfile, updateProfile } from "@/server/portal/profile";
+import { resendVerification, verifyEmail } from "@/server/portal/verification";
+import { ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
+import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { ZMessageFormSchema } from "@/lib/validation/message";
+import { ZAcceptInvitationSchema, ZEmailLinkTokenSchema } from "@/lib/validation/portal";
+import { createTRPCRouter, customerProcedure, publicProcedure } from "../trpc";
+import { ZCustomerStatusResponseSchema, ZNoInputSchema, toSessionCustomer } from "../schemas/accounts";
+import {
+  ZAppointmentSchema,
+  ZAppointmentsResponseSchema,
+  ZCustomerProfileResponseSchema,
+  ZEmailSentResponseSchema,
+  ZInvitationResponseSchema,
+  ZMessageReadResponseSchema,
+  ZPortalMessageSchema,
+  ZPortalPaymentSchema,
+} from "../schemas/portal";
+
+const TAGS = ["customer portal"];
+
+function pathId(notFoundMessage: string) {
+  return z.coerce.number({ error: notFoundMessage }).int(notFoundMessage).positive(notFoundMessage).max(MAX_DATABASE_ID, notFoundMessage);
+}
+
+/**
+ * The customer portal (beyond.md 5 and 15). Every procedure but the two email links reads the
+ * customer from the session; ids of anyone else's records answer 404.
+ */
+export const portalRouter = createTRPCRouter({
+  profile: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/customer/profile", tags: TAGS, summary: "The signed-in customer's profile" } })
+    .input(ZNoInputSchema)
+    .output(ZCustomerProfileResponseSchema)
+    .query(({ ctx }) => getProfile(ctx.db, ctx.customer.id)),
+
+  updateProfile: customerProcedure
+    .meta({ openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" } })
+    .input(ZCustomerProfileSchema)
+    .output(ZCustomerProfileResponseSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.customer.id, input)),
+
+  appointments: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/customer/appointments", tags: TAGS, summary: "Upcoming and past visits, recurring series included" } })
+    .input(ZNoInputSchema)
+    .output(ZAppointmentsResponseSchema)
+    .query(({ ctx }) => listAppointments(ctx.db, ctx.customer.id)),
+
+  cancelAppointment: customerProcedure
+    .meta({
+      openapi: { method: "POST", path: "/customer/appointments/{id}/cancel", tags: TAGS, summary: "Cancel a visit more than 24 hours ahead" },
+    })
+    .input(z.object({ id: z.string().trim().min(1, "Appointment not found").max(40, "Appointment not found") }))
+    .output(ZAppointmentSchema)
+    .mutation(({ ctx, input }) => cancelAppointment(ctx.db, ctx.customer.id, input.id)),
+
+  messages: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/customer/messages", tags: TAGS, summary: "The customer's conversation with the business" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZPortalMessageSchema))
+    .query(({ ctx }) => listConversation(ctx.db, ctx.customer.id)),
+
+  sendMessage: customerProcedure
+    .meta({ openapi: { method: "POST", path: "/customer/messages", tags: TAGS, summary: "Send a message to the business" }, successStatus: 201 })
+    .input(ZMessageFormSchema)
+    .output(ZPortalMessageSchema)
+    .mutation(({ ctx, input }) => sendCustomerMessage(ctx.db, ctx.customer.id, input.content)),
+
+  markMessageRead: customerProcedure
+    .meta({ openapi: { method: "PATCH", path: "/customer/messages/{id}/read", tags: TAGS, summary: "Mark a reply from the business as seen" } })
+    .input(z.object({ id: pathId("Message not found") }))
+    .output(ZMessageReadResponseSchema)
+    .mutation(({ ctx, input }) => markReplyRead(ctx.db, ctx.customer.id, input.id)),
+
+  payments: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/customer/payments", tags: TAGS, summary: "The customer's payment history" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZPortalPaymentSchema))
+    .query(({ ctx }) => listCustomerPayments(ctx.db, ctx.customer.id)),
+
+  payment: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/customer/payments/{id}", tags: TAGS, summary: "One of the customer's payments" } })
+    .input(z.object({ id: pathId("Payment not found") }))
+    .output(ZPortalPaymentSchema)
+    .query(({ ctx, input }) => getCustomerPayment(ctx.db, ctx.customer.id, input.id)),
+
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: { method: "POST", path: "/customer/verify-email", tags: TAGS, protect: false, summary: "Confirm an email address with the emailed link's token" },
+    })
+    .input(z.object({ token: ZEmailLinkTokenSchema }))
+    .output(ZEmailSentResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await verifyEmail(ctx.db, input.token);
+      return { success: true as const, message: "Your email address is verified." };
+    }),
+
+  resendVerification: customerProcedure
+    .meta({ openapi: { method: "POST", path: "/customer/resend-verification", tags: TAGS, summary: "Send the verification link again" } })
+    .input(ZNoInputSchema)
+    .output(ZEmailSentResponseSchema)
+    .mutation(async ({ ctx }) => {
+      const { email } = await resendVerification(ctx.db, ctx.customer.id);
+      return { success: true as const, message: `We sent a new link to ${email}.` };
+    }),
+
+  invitation: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" } })
+    .input(z.object({ token: ZEmailLinkTokenSchema }))
+    .output(ZInvitationResponseSchema)
+    .query(({ ctx, input }) => describeInvitation(ctx.db, input.token)),
+
+  acceptInvitation: publicProcedure
+    .meta({
+      openapi: { method: "POST", path: "/customer/accept-invitation", tags: TAGS, protect: false, summary: "Choose a password from a portal invitation and log in" },
+    })
+    .input(ZAcceptInvitationSchema)
+    .output(ZCustomerStatusResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const customer = await acceptInvitation(ctx.db, input);
+      const { token, cookieExpiresAt } = await createCustomerSession(ctx.db, customer.id);
+      ctx.resHeaders.append("Set-Cookie", serializeSessionCookie("customer", token, cookieExpiresAt));
+      return { authenticated: true, customer: toSessionCustomer(customer) };
+    }),
+});

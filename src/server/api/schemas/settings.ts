@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const ZStaffProfileSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  })
+  .meta({ id: "StaffProfile" });
+
+export const ZApiKeySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    prefix: z.string().describe("The key's first characters, to tell keys apart"),
+    createdAt: z.date(),
+    lastUsedAt: z.date().nullable(),
+    revokedAt: z.date().nullable(),
+    createdBy: z.string().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+
+export const ZCreatedApiKeySchema = z
+  .object({
+    key: z.string().describe("The secret key: shown this once, stored only as a hash"),
+    apiKey: ZApiKeySchema,
+  })
+  .meta({ id: "CreatedApiKey" });
+
+const rows = (what: string) => z.array(z.record(z.string(), z.unknown())).describe(what);
+
+export const ZBusinessExportSchema = z
+  .object({
+    exportedAt: z.date(),
+    customers: rows("Customers, without password hashes"),
+    schedules: rows("Schedules (a recurring series is one row)"),
+    messages: rows("Messages between staff and customers"),
+    payments: rows("Payments, amounts in cents"),
+  })
+  .meta({ id: "BusinessExport" });

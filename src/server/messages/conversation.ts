@@ -1,0 +1,93 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers, messages } from "@/server/db/schema";
+import { NotFoundError } from "@/server/errors";
+
+export const MESSAGE_NOT_FOUND = "Message not found";
+export const CUSTOMER_NOT_FOUND = "Customer not found";
+
+// A conversation shows its latest messages; years of history stay in the export.
+const CONVERSATION_LIMIT = 500;
+const ALL_MESSAGES_LIMIT = 200;
+
+const messageColumns = {
+  id: messages.id,
+  customerId: messages.customerId,
+  userId: messages.userId,
+  content: messages.content,
+  timestamp: messages.timestamp,
+  read: messages.read,
+  senderType: messages.senderType,
+  customer: { fullName: customers.fullName },
+};
+
+/**
+ * GET /api/messages (spec 7): one customer's conversation, or the latest messages of all;
+ * either way oldest first, as a chat reads.
+ */
+export async function listMessages(db: Db, filter: { customerId?: number } = {}) {
+  const latest = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(customers, eq(customers.id, messages.customerId))
+    .where(filter.customerId === undefined ? undefined : eq(messages.customerId, filter.customerId))
+    .orderBy(desc(messages.timestamp), desc(messages.id))
+    .limit(filter.customerId === undefined ? ALL_MESSAGES_LIMIT : CONVERSATION_LIMIT);
+  return latest.reverse();
+}
+
+async function messageById(db: Db, id: number) {
+  const [message] = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(customers, eq(customers.id, messages.customerId))
+    .where(eq(messages.id, id));
+  if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  return message;
+}
+
+/** POST /api/messages: staff write as 'user'; the author is kept when a person (not an API key) sends. */
+export async function sendStaffMessage(db: Db, input: { customerId: number; content: string; userId: number | null }) {
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
+  const [created] = await db
+    .insert(messages)
+    .values({ customerId: input.customerId, content: input.content, userId: input.userId, senderType: "user" })
+    .returning({ id: messages.id });
+  return messageById(db, created!.id);
+}
+
+/** PATCH /api/messages/{id}/read (spec 4, message read flag). Marking twice changes nothing. */
+export async function markMessageRead(db: Db, id: number) {
+  const [updated] = await db.update(messages).set({ read: true }).where(eq(messages.id, id)).returning({ id: messages.id });
+  if (!updated) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  return messageById(db, id);
+}
+
+/**
+ * The Messages screen's customer list: every customer, those with the latest messages first,
+ * each with the count of customer messages staff have not read.
+ */
+export function listConversations(db: Db) {
+  const unreadCount = sql<number>`count(*) filter (where ${messages.senderType} = 'customer' and not ${messages.read})`.mapWith(Number);
+  const lastMessageAt = sql<Date | null>`max(${messages.timestamp})`.mapWith((value: string | Date | null) =>
+    value === null ? null : new Date(value),
+  );
+  return db
+    .select({
+      customerId: customers.id,
+      fullName: customers.fullName,
+      email: customers.email,
+      unreadCount,
+      lastMessageAt,
+      lastMessage: sql<string | null>`(
+        select latest.content from messages as latest
+        where latest.customer_id = ${customers.id}
+        order by latest.timestamp desc, latest.id desc limit 1
+      )`,
+    })
+    .from(customers)
+    .leftJoin(messages, eq(messages.customerId, customers.id))
+    .groupBy(customers.id)
+    .orderBy(sql`max(${messages.timestamp}) desc nulls last`, asc(customers.fullName), asc(customers.id));
+}

@@ -1,0 +1,88 @@
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "@/server/db";
+import { payments, stripeEvents } from "@/server/db/schema";
+
+/**
+ * The one place a card payment leaves 'pending' (beyond.md item 7). Both moves are single
+ * guarded UPDATEs, so concurrent deliveries serialise on the row: completed is final, and a
+ * success after a failure (the customer tried another card) still completes the payment.
+ */
+
+/** The payment an intent belongs to: the one that stored its id, or the one named in its metadata. */
+function paymentOfIntent(intent: Stripe.PaymentIntent) {
+  const byIntent = eq(payments.stripePaymentIntent, intent.id);
+  const paymentId = Number(intent.metadata?.paymentId);
+  if (!Number.isSafeInteger(paymentId) || paymentId <= 0) return byIntent;
+  return or(byIntent, and(eq(payments.id, paymentId), isNull(payments.stripePaymentIntent)));
+}
+
+function chargeId(intent: Stripe.PaymentIntent): string {
+  const charge = intent.latest_charge;
+  if (typeof charge === "string") return charge;
+  return charge?.id ?? intent.id;
+}
+
+/** True when this call moved the payment to completed. */
+export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent): Promise<boolean> {
+  const updated = await db
+    .update(payments)
+    .set({
+      status: "completed",
+      stripePaymentIntent: intent.id,
+      stripePaymentId: chargeId(intent),
+      paymentDate: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        paymentOfIntent(intent),
+        eq(payments.method, "card"),
+        ne(payments.status, "completed"),
+        // The intent was made from this record's amount; anything else is not this payment.
+        eq(payments.amount, intent.amount_received || intent.amount),
+      ),
+    )
+    .returning({ id: payments.id });
+  return updated.length > 0;
+}
+
+/** True when this call recorded the failure. A completed payment never goes back to failed. */
+export async function failCardPayment(db: Db, intent: Stripe.PaymentIntent): Promise<boolean> {
+  const failure = { failureMessage: intent.last_payment_error?.message ?? "The card payment failed." };
+  const updated = await db
+    .update(payments)
+    .set({
+      status: "failed",
+      stripePaymentIntent: intent.id,
+      metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify(failure)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(and(paymentOfIntent(intent), eq(payments.method, "card"), ne(payments.status, "completed")))
+    .returning({ id: payments.id });
+  return updated.length > 0;
+}
+
+export type StripeEventOutcome = "applied" | "unchanged" | "duplicate" | "ignored";
+
+const HANDLED_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.payment_failed"]);
+
+/**
+ * Applies a verified Stripe event exactly once: its id is stored in the same transaction as its
+ * effect, so a redelivery (or twenty at once) finds the id taken and changes nothing.
+ */
+export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<StripeEventOutcome> {
+  if (!HANDLED_EVENTS.has(event.type)) return "ignored";
+  const intent = event.data.object as Stripe.PaymentIntent;
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (recorded.length === 0) return "duplicate";
+    const changed =
+      event.type === "payment_intent.succeeded" ? await completeCardPayment(tx, intent) : await failCardPayment(tx, intent);
+    return changed ? "applied" : "unchanged";
+  });
+}

@@ -1,0 +1,186 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db";
+import { customerEmailTokens, customers, emailOutbox } from "@/server/db/schema";
+import { cookieHeaderFrom, createCustomer, rest, staffCookie } from "../../../test/helpers";
+import { insertMessage, insertPayment, insertVisit, latestLinkToken } from "../../../test/portal-data";
+import { createEmailToken, LINK_MESSAGES } from "./email-tokens";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function registration(email: string) {
+  return {
+    fullName: "Someone Else",
+    email,
+    phone: "5125550111",
+    address: "9 Elsewhere Ln",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78702",
+    password: "claimer1",
+    confirmPassword: "claimer1",
+  };
+}
+
+/** A record a guest booking left behind: no password, a visit, a message and a payment from last week. */
+async function guestRecordWithHistory() {
+  const lastWeek = new Date(Date.now() - 7 * DAY);
+  const { customer } = await createCustomer({ fullName: "Gail Guest", email: `gail.${Date.now()}@example.com`, createdAt: lastWeek });
+  const visit = await insertVisit(customer.id, 72, { createdAt: lastWeek });
+  const message = await insertMessage(customer.id, "Gate code is 1234", "customer", lastWeek);
+  const payment = await insertPayment(customer.id, 4500, lastWeek);
+  return { customer, visit, message, payment };
+}
+
+async function register(email: string) {
+  const response = await rest("POST", "/customer/register", { body: registration(email) });
+  expect(response.status).toBe(201);
+  return cookieHeaderFrom(response.headers);
+}
+
+describe("claiming a record by registering with its email", () => {
+  it("keeps earlier visits, messages and payments hidden until the email is verified, then shows them", async () => {
+    const { customer, visit, message, payment } = await guestRecordWithHistory();
+    const cookie = await register(customer.email.toUpperCase());
+    const headers = { cookie };
+
+    const profile = await rest("GET", "/customer/profile", { headers });
+    expect(profile.json).toMatchObject({ id: customer.id, fullName: "Gail Guest", isVerified: false });
+
+    const appointments = await rest("GET", "/customer/appointments", { headers });
+    expect(appointments.json).toMatchObject({ upcoming: [], past: [], historyHidden: true });
+    expect((await rest("GET", "/customer/messages", { headers })).json).toEqual([]);
+    expect((await rest("GET", "/customer/payments", { headers })).json).toEqual([]);
+    expect((await rest("GET", `/customer/payments/${payment.id}`, { headers })).status).toBe(404);
+    expect((await rest("PATCH", `/customer/messages/${message.id}/read`, { headers })).status).toBe(404);
+    expect((await rest("POST", `/customer/appointments/${visit.id}/cancel`, { headers })).status).toBe(404);
+
+    // What the customer does after registering shows at once.
+    const sent = await rest("POST", "/customer/messages", { headers, body: { content: "Hello, is my visit still on?" } });
+    expect(sent.status).toBe(201);
+    const ownMessages = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
+    expect(ownMessages.map((m) => m.content)).toEqual(["Hello, is my visit still on?"]);
+
+    const link = await latestLinkToken("verify");
+    expect(link.to).toBe(customer.email);
+    expect(link.body).toContain("/customer/login?verify=");
+    const verified = await rest("POST", "/customer/verify-email", { body: { token: link.token } });
+    expect(verified.status).toBe(200);
+
+    const after = await rest("GET", "/customer/appointments", { headers });
+    expect(after.json).toMatchObject({ historyHidden: false, upcoming: [{ visitId: String(visit.id), address: "42 Oak Hollow Dr" }] });
+    const allMessages = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
+    expect(allMessages.map((m) => m.content)).toEqual(["Gate code is 1234", "Hello, is my visit still on?"]);
+    expect((await rest("GET", `/customer/payments/${payment.id}`, { headers })).json).toMatchObject({ id: payment.id, amount: 4500 });
+  });
+
+  it("keeps the claimed record's profile and leaves it unverified", async () => {
+    const { customer } = await guestRecordWithHistory();
+    await register(customer.email);
+    const db = await getDb();
+    const [row] = await db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row).toMatchObject({ fullName: "Gail Guest", address: "100 Congress Ave", isVerified: false });
+    expect(row!.registeredAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("email links", () => {
+  it("refuses a verification link the second time", async () => {
+    const cookie = await register(`once.${Date.now()}@example.com`);
+    const { token } = await latestLinkToken("verify");
+    expect((await rest("POST", "/customer/verify-email", { body: { token } })).status).toBe(200);
+    const again = await rest("POST", "/customer/verify-email", { body: { token } });
+    expect(again.status).toBe(400);
+    expect(again.json.message).toBe(LINK_MESSAGES.used);
+    expect((await rest("GET", "/customer/profile", { headers: { cookie } })).json).toMatchObject({ isVerified: true });
+  });
+
+  it("refuses an expired link and an unknown one, and stores only the hash", async () => {
+    const { customer } = await createCustomer({ password: "secret1", isVerified: false });
+    const db = await getDb();
+    const token = await createEmailToken(db, customer, "verify_email", new Date(Date.now() - DAY - 60_000));
+    const expired = await rest("POST", "/customer/verify-email", { body: { token } });
+    expect(expired.status).toBe(400);
+    expect(expired.json.message).toBe(LINK_MESSAGES.expired);
+
+    const unknown = await rest("POST", "/customer/verify-email", { body: { token: "not-a-real-token" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toBe(LINK_MESSAGES.invalid);
+
+    const stored = await db.select().from(customerEmailTokens).where(eq(customerEmailTokens.customerId, customer.id));
+    const hashes = stored.map((row) => row.tokenHash);
+    expect(hashes).toHaveLength(1);
+    expect(hashes[0]).not.toBe(token);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("makes links sent to an old address useless after an email change, and sends a new one", async () => {
+    const email = `mover.${Date.now()}@example.com`;
+    const cookie = await register(email);
+    const old = await latestLinkToken("verify");
+    const changed = await rest("PUT", "/customer/profile", { headers: { cookie }, body: { ...registration(email), email: `new.${email}` } });
+    expect(changed.status).toBe(200);
+    const refused = await rest("POST", "/customer/verify-email", { body: { token: old.token } });
+    expect(refused.json.message).toBe(LINK_MESSAGES.invalid);
+    const fresh = await latestLinkToken("verify");
+    expect(fresh.to).toBe(`new.${email}`);
+    expect((await rest("POST", "/customer/verify-email", { body: { token: fresh.token } })).status).toBe(200);
+  });
+
+  it("resends a verification link at most once a minute, and not once verified", async () => {
+    const cookie = await register(`resend.${Date.now()}@example.com`);
+    const soon = await rest("POST", "/customer/resend-verification", { headers: { cookie } });
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const { token } = await latestLinkToken("verify");
+    await rest("POST", "/customer/verify-email", { body: { token } });
+    const done = await rest("POST", "/customer/resend-verification", { headers: { cookie } });
+    expect(done.status).toBe(409);
+  });
+});
+
+describe("portal invitations from staff", () => {
+  it("emails a set-password link that signs the customer in verified, once", async () => {
+    const { customer } = await guestRecordWithHistory();
+    const staff = { cookie: await staffCookie() };
+    const invite = await rest("POST", `/customers/${customer.id}/invite`, { headers: staff, body: {} });
+    expect(invite.status).toBe(200);
+    const { token, body } = await latestLinkToken("invite");
+    expect(body).toContain("/customer/register?invite=");
+
+    const about = await rest("GET", `/customer/invitation?token=${token}`);
+    expect(about.json).toEqual({ fullName: "Gail Guest", email: customer.email });
+
+    const mismatch = await rest("POST", "/customer/accept-invitation", { body: { token, password: "lawn-pass", confirmPassword: "other-pass" } });
+    expect(mismatch.json.message).toBe("Passwords do not match");
+
+    const accepted = await rest("POST", "/customer/accept-invitation", { body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" } });
+    expect(accepted.status).toBe(200);
+    const headers = { cookie: cookieHeaderFrom(accepted.headers) };
+    expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ historyHidden: false, upcoming: [{}] });
+
+    const reused = await rest("POST", "/customer/accept-invitation", { body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" } });
+    expect(reused.json.message).toBe(LINK_MESSAGES.used);
+    const login = await rest("POST", "/customer/login", { body: { email: customer.email, password: "lawn-pass" } });
+    expect(login.status).toBe(200);
+  });
+
+  it("refuses to invite a customer who already has an account, an unknown one, or without staff rights", async () => {
+    const { customer } = await createCustomer({ password: "has-one" });
+    const staff = { cookie: await staffCookie() };
+    const existing = await rest("POST", `/customers/${customer.id}/invite`, { headers: staff, body: {} });
+    expect(existing.status).toBe(409);
+    expect(existing.json.message).toBe("This customer already has a portal account.");
+    expect((await rest("POST", "/customers/999999/invite", { headers: staff, body: {} })).status).toBe(404);
+    expect((await rest("POST", `/customers/${customer.id}/invite`, { body: {} })).status).toBe(401);
+  });
+
+  it("records every email in the outbox when no SMTP server is configured", async () => {
+    const before = (await (await getDb()).select().from(emailOutbox)).length;
+    await register(`outbox.${Date.now()}@example.com`);
+    const rows = await (await getDb()).select().from(emailOutbox);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ sentAt: null, subject: "Confirm your email for GreenScape Austin" });
+  });
+});

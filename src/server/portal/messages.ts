@@ -1,0 +1,56 @@
+import { and, asc, eq, gte } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { messages } from "@/server/db/schema";
+import { NotFoundError } from "@/server/errors";
+import { historyHiddenBefore, isVisible } from "./history-visibility";
+
+export const MESSAGE_NOT_FOUND = "Message not found";
+
+/**
+ * The customer's conversation with the business, oldest first. `read` on a staff reply means the
+ * customer has seen it; on the customer's own messages it means staff have (spec 4).
+ */
+export async function listConversation(db: Db, customerId: number) {
+  const hiddenBefore = await historyHiddenBefore(db, customerId);
+  return db
+    .select({
+      id: messages.id,
+      content: messages.content,
+      timestamp: messages.timestamp,
+      read: messages.read,
+      senderType: messages.senderType,
+    })
+    .from(messages)
+    .where(and(eq(messages.customerId, customerId), hiddenBefore ? gte(messages.timestamp, hiddenBefore) : undefined))
+    .orderBy(asc(messages.timestamp), asc(messages.id));
+}
+
+/** What the customer sends is unread for staff until they open the conversation (beyond.md 5). */
+export async function sendCustomerMessage(db: Db, customerId: number, content: string) {
+  const [message] = await db
+    .insert(messages)
+    .values({ customerId, content, senderType: "customer", read: false })
+    .returning({
+      id: messages.id,
+      content: messages.content,
+      timestamp: messages.timestamp,
+      read: messages.read,
+      senderType: messages.senderType,
+    });
+  return message!;
+}
+
+/** Marks one staff reply as seen by the customer; anyone else's message is not found. */
+export async function markReplyRead(db: Db, customerId: number, messageId: number) {
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.customerId, customerId)));
+  const hiddenBefore = message ? await historyHiddenBefore(db, customerId) : null;
+  if (!message || !isVisible(message.timestamp, hiddenBefore)) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  // The customer's own messages keep their flag: it belongs to staff.
+  if (message.senderType === "user" && !message.read) {
+    await db.update(messages).set({ read: true }).where(eq(messages.id, messageId));
+  }
+  return { id: message.id, read: message.senderType === "user" ? true : message.read };
+}

@@ -1,0 +1,79 @@
+import { asc } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers, messages, payments, schedules } from "@/server/db/schema";
+
+/**
+ * Settings, Advanced, Export Data (beyond.md item 8): the business's records as plain rows.
+ * Customers are listed column by column so a password hash can never leak into a file.
+ */
+export async function exportBusinessData(db: Db, now = new Date()) {
+  const [customerRows, scheduleRows, messageRows, paymentRows] = await Promise.all([
+    db
+      .select({
+        id: customers.id,
+        fullName: customers.fullName,
+        email: customers.email,
+        phone: customers.phone,
+        address: customers.address,
+        city: customers.city,
+        state: customers.state,
+        zipCode: customers.zipCode,
+        notes: customers.notes,
+        isVerified: customers.isVerified,
+        createdAt: customers.createdAt,
+      })
+      .from(customers)
+      .orderBy(asc(customers.id)),
+    db
+      .select({
+        id: schedules.id,
+        customerId: schedules.customerId,
+        serviceId: schedules.serviceId,
+        date: schedules.date,
+        startTime: schedules.startTime,
+        endTime: schedules.endTime,
+        status: schedules.status,
+        notes: schedules.notes,
+        isRecurring: schedules.isRecurring,
+        recurringFrequency: schedules.recurringFrequency,
+        recurringEndDate: schedules.recurringEndDate,
+        lawnSizeSqFt: schedules.lawnSizeSqFt,
+        totalPrice: schedules.totalPrice,
+        specialInstructions: schedules.specialInstructions,
+        address: schedules.address,
+        city: schedules.city,
+        state: schedules.state,
+        zipCode: schedules.zipCode,
+        bookingReference: schedules.bookingReference,
+      })
+      .from(schedules)
+      .orderBy(asc(schedules.id)),
+    db
+      .select({
+        id: messages.id,
+        customerId: messages.customerId,
+        userId: messages.userId,
+        senderType: messages.senderType,
+        content: messages.content,
+        timestamp: messages.timestamp,
+        read: messages.read,
+      })
+      .from(messages)
+      .orderBy(asc(messages.id)),
+    db
+      .select({
+        id: payments.id,
+        customerId: payments.customerId,
+        scheduleId: payments.scheduleId,
+        amount: payments.amount,
+        status: payments.status,
+        method: payments.method,
+        paymentDate: payments.paymentDate,
+        stripePaymentId: payments.stripePaymentId,
+        stripePaymentIntent: payments.stripePaymentIntent,
+      })
+      .from(payments)
+      .orderBy(asc(payments.id)),
+  ]);
+  return { exportedAt: now, customers: customerRows, schedules: scheduleRows, messages: messageRows, payments: paymentRows };
+}

@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { verifyPassword } from "@/server/auth/password";
+import { getDb } from "@/server/db";
+import { messages, payments, staffSessions, staffUsers } from "@/server/db/schema";
+import { createCustomer, createStaffUser, rest, staffCookie } from "../../../test/helpers";
+
+async function signedIn() {
+  const { user, password } = await createStaffUser();
+  return { user, password, cookie: await staffCookie(user.id) };
+}
+
+describe("profile", () => {
+  it("saves the profile for real and reads it back", async () => {
+    const { user, cookie } = await signedIn();
+    const saved = await rest("PUT", "/settings/profile", {
+      body: { fullName: "Jordan Reyes", email: "jordan@greenscapeaustin.com", username: `jordan_${user.id}`, phone: "512-555-0142" },
+      headers: { cookie },
+    });
+    expect(saved.status).toBe(200);
+    const profile = await rest("GET", "/settings/profile", { headers: { cookie } });
+    expect(profile.json).toEqual({ id: user.id, fullName: "Jordan Reyes", email: "jordan@greenscapeaustin.com", username: `jordan_${user.id}`, phone: "512-555-0142" });
+    const status = await rest("GET", "/auth/status", { headers: { cookie } });
+    expect(status.json.user).toMatchObject({ fullName: "Jordan Reyes" });
+  });
+
+  it("uses the spec's messages and refuses a username someone else has", async () => {
+    const { cookie } = await signedIn();
+    const other = await createStaffUser();
+    const short = await rest("PUT", "/settings/profile", { body: { fullName: "Jo Reyes", email: "jo@example.com", username: "jo" }, headers: { cookie } });
+    expect(short.status).toBe(400);
+    expect(short.json.message).toBe("Username must be at least 3 characters");
+    const taken = await rest("PUT", "/settings/profile", {
+      body: { fullName: "Jo Reyes", email: "jo@example.com", username: other.user.username.toUpperCase() },
+      headers: { cookie },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.json.message).toBe("That username is already taken");
+  });
+});
+
+describe("password", () => {
+  it("verifies the current password, saves the new one and ends the other sessions", async () => {
+    const { user, password, cookie } = await signedIn();
+    const otherDevice = await staffCookie(user.id);
+    const wrong = await rest("POST", "/settings/password", {
+      body: { currentPassword: "not-it", newPassword: "new-password-9", confirmPassword: "new-password-9" },
+      headers: { cookie },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe("Current password is incorrect");
+
+    const mismatch = await rest("POST", "/settings/password", {
+      body: { currentPassword: password, newPassword: "new-password-9", confirmPassword: "new-password-8" },
+      headers: { cookie },
+    });
+    expect(mismatch.json.message).toBe("Passwords don't match");
+
+    const changed = await rest("POST", "/settings/password", {
+      body: { currentPassword: password, newPassword: "new-password-9", confirmPassword: "new-password-9" },
+      headers: { cookie },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.message).toBe("Password updated");
+
+    const [row] = await (await getDb()).select().from(staffUsers).where(eq(staffUsers.id, user.id));
+    expect(await verifyPassword(row!.passwordHash, "new-password-9")).toBe(true);
+    expect((await rest("GET", "/auth/status", { headers: { cookie } })).json.authenticated).toBe(true);
+    expect((await rest("GET", "/auth/status", { headers: { cookie: otherDevice } })).json.authenticated).toBe(false);
+    expect(await (await getDb()).select().from(staffSessions).where(eq(staffSessions.userId, user.id))).toHaveLength(1);
+  });
+});
+
+describe("API keys", () => {
+  it("creates a key shown once that authenticates a REST call, records its use, and stops working once revoked", async () => {
+    const { cookie } = await signedIn();
+    const created = await rest("POST", "/api-keys", { body: { name: "Accounting sync" }, headers: { cookie } });
+    expect(created.status).toBe(201);
+    const key = created.json.key as string;
+    expect(key).toMatch(/^gsk_/);
+
+    const call = await rest("GET", "/payments", { headers: { authorization: `Bearer ${key}` } });
+    expect(call.status).toBe(200);
+
+    const list = await rest("GET", "/api-keys", { headers: { cookie } });
+    const listed = (list.json as unknown as Array<Record<string, unknown>>).find((entry) => entry.name === "Accounting sync");
+    expect(listed).toMatchObject({ prefix: key.slice(0, 10), lastUsedAt: expect.any(String), revokedAt: null });
+    expect(JSON.stringify(list.json)).not.toContain(key);
+
+    // A key cannot manage keys: that takes a person signed in.
+    expect((await rest("GET", "/api-keys", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+
+    const revoked = await rest("DELETE", `/api-keys/${listed!.id as number}`, { headers: { cookie } });
+    expect(revoked.status).toBe(200);
+    expect((await rest("GET", "/payments", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    expect((await rest("DELETE", "/api-keys/999999", { headers: { cookie } })).status).toBe(404);
+  });
+});
+
+describe("export", () => {
+  it("gives customers, schedules, messages and payments, never a password hash", async () => {
+    const { cookie } = await signedIn();
+    const { customer } = await createCustomer({ password: "customer-pass", fullName: "Export Person" });
+    const db = await getDb();
+    await db.insert(messages).values({ customerId: customer.id, content: "Gate code is 1234", senderType: "customer" });
+    await db.insert(payments).values({ customerId: customer.id, amount: 3500, status: "completed", method: "cash" });
+
+    const response = await rest("GET", "/export", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      exportedAt: expect.any(String),
+      customers: expect.arrayContaining([expect.objectContaining({ id: customer.id, fullName: "Export Person" })]),
+      messages: expect.arrayContaining([expect.objectContaining({ content: "Gate code is 1234" })]),
+      payments: expect.arrayContaining([expect.objectContaining({ amount: 3500, method: "cash" })]),
+      schedules: expect.any(Array),
+    });
+    expect(response.text).not.toMatch(/passwordHash|\$argon2/);
+  });
+});
+
+describe("delete account", () => {
+  it("needs the password and ends the account with its sessions", async () => {
+    const { user, password, cookie } = await signedIn();
+    await createStaffUser();
+    const wrong = await rest("POST", "/settings/delete-account", { body: { password: "nope" }, headers: { cookie } });
+    expect(wrong.status).toBe(400);
+    const deleted = await rest("POST", "/settings/delete-account", { body: { password }, headers: { cookie } });
+    expect(deleted.status).toBe(200);
+    expect(await (await getDb()).select().from(staffUsers).where(eq(staffUsers.id, user.id))).toHaveLength(0);
+    expect((await rest("GET", "/auth/status", { headers: { cookie } })).json.authenticated).toBe(false);
+  });
+
+  it("refuses to delete the last staff account", async () => {
+    const db = await getDb();
+    const { user, password, cookie } = await signedIn();
+    const [self] = await db.select().from(staffUsers).where(eq(staffUsers.id, user.id));
+    await db.delete(staffUsers);
+    await db.insert(staffUsers).values(self!);
+    const response = await rest("POST", "/settings/delete-account", { body: { password }, headers: { cookie: await staffCookie(user.id) } });
+    expect(response.status).toBe(409);
+    expect(response.json.message).toBe("This is the only staff account, so it cannot be deleted. Create another staff account first.");
+    expect(cookie).toBeTruthy();
+  });
+});
