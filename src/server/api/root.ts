@@ -1,16 +1,16 @@
 import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
-import { contactRouter } from "./routers/contact";
 import { availabilityRouter } from "./routers/availability";
 import { bookingRouter } from "./routers/booking";
+import { contactRouter } from "./routers/contact";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { customersRouter } from "./routers/customers";
 import { dashboardRouter } from "./routers/dashboard";
 import { inquiriesRouter } from "./routers/inquiries";
 import { messagesRouter } from "./routers/messages";
 import { paymentsRouter } from "./routers/payments";
-import { portalRouter } from "./routers/portal";
 import { portalInvitesRouter } from "./routers/portal-invites";
+import { portalRouter } from "./routers/portal";
 import { schedulesRouter } from "./routers/schedules";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
@@ -20,20 +20,20 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   auth: authRouter,
-  contact: contactRouter,
   availability: availabilityRouter,
   booking: bookingRouter,
+  contact: contactRouter,
   customerAuth: customerAuthRouter,
-  messages: messagesRouter,
   customers: customersRouter,
   dashboard: dashboardRouter,
   inquiries: inquiriesRouter,
+  messages: messagesRouter,
   payments: paymentsRouter,
+  portal: portalRouter,
+  portalInvites: portalInvitesRouter,
   schedules: schedulesRouter,
   services: servicesRouter,
   settings: settingsRouter,
-  portal: portalRouter,
-  portalInvites: portalInvitesRouter,
 });
 
 export type AppRouter = typeof appRouter;

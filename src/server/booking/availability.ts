@@ -3,7 +3,7 @@ import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS, type TimeSlot } fr
 import type { Db } from "@/server/db";
 import type { ScheduleStatus } from "@/server/db/schema";
 import { listVisits } from "@/server/schedules/visits";
-import { getCrewCapacity } from "./crew-capacity";
+import { getCrewCapacity } from "@/server/schedules/crew-capacity";
 
 /** beyond.md 2: visits that still hold a crew. Completed and cancelled ones free it. */
 export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];

@@ -8,7 +8,7 @@ import { listVisits } from "@/server/schedules/visits";
 import { createCustomer, customerCookie, rest } from "../../../test/helpers";
 import { BOOKING_REFERENCE_PATTERN } from "./booking-reference";
 import { bookableServices, bookingRequest, daysAhead, existingVisit } from "./booking-test-data";
-import { DEFAULT_CREW_CAPACITY, setCrewCapacity } from "./crew-capacity";
+import { DEFAULT_CREW_CAPACITY, setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { SLOT_TAKEN_MESSAGE } from "./create-booking";
 
 async function scheduleById(id: number) {

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { bookingPrice, DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { isServicedZip, SERVICE_AREA_MESSAGES } from "@/lib/service-area";
@@ -11,13 +10,11 @@ import { ConflictError, InvalidInputError } from "@/server/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { countOverlappingVisits } from "./availability";
 import { newBookingReference } from "./booking-reference";
-import { getCrewCapacity } from "./crew-capacity";
+import { getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
 
-/** First key of the advisory locks that serialize bookings per Austin date (an arbitrary constant). */
-const BOOKING_LOCK_NAMESPACE = 4_701;
 const REFERENCE_ATTEMPTS = 5;
 
 export interface CreateBookingOptions {
@@ -46,7 +43,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   return db.transaction(async (tx) => {
     // Bookings for one Austin date wait for each other here, so the count below cannot be
     // overtaken by a booking racing for the same last place (read-then-write is safe under it).
-    await lockBookingDate(tx, request.date);
+    await lockCapacityForDates(tx, [request.date]);
     // A recurring booking is checked for its first visit only: later visits fall on other dates,
     // and staff resolve a clash there by moving that one visit.
     const booked = await countOverlappingVisits(tx, { start: startTime, end: endTime });
@@ -116,11 +113,6 @@ function lawnSizeFor(service: ServiceRow, requested: number | null | undefined):
   const issue = lawnSizeIssue(requested);
   if (issue) throw new InvalidInputError(issue, "lawnSizeSqFt");
   return requested ?? DEFAULT_LAWN_SIZE_SQ_FT;
-}
-
-async function lockBookingDate(tx: Db, date: DateString) {
-  const day = Number(date.replaceAll("-", ""));
-  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_NAMESPACE}::int, ${day}::int)`);
 }
 
 /**

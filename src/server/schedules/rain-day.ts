@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   businessDateOf,
   businessInstant,
@@ -13,7 +12,7 @@ import {
 import type { Db } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
-import { crewCapacity } from "./crew-capacity";
+import { getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
 import { listVisits, moveVisit, type Visit } from "./visits";
 
 // Only visits still to happen move: completed and cancelled ones stay where they were.
@@ -98,7 +97,7 @@ export async function planRainDayMove(db: Db, input: { fromDate: string; toDate:
   const alreadyThere = (await listVisits(db, { ...dayRange(toDate), statuses: ACTIVE_STATUSES })).filter(
     (visit) => !movingIds.has(visit.visitId),
   );
-  const capacity = await crewCapacity(db);
+  const capacity = await getCrewCapacity(db);
   return { fromDate, toDate, crewCapacity: capacity, moves, conflicts: findConflicts(moves, alreadyThere, capacity) };
 }
 
@@ -119,7 +118,8 @@ function rescheduleMessage(customerMoves: RainDayMove[]) {
  */
 export async function moveRainDay(db: Db, input: { fromDate: string; toDate: string; staffUserId: number | null; now?: Date }) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crew-capacity'))`);
+    // The same per-day locks bookings take, so a booking cannot fill the new day mid-move.
+    await lockCapacityForDates(tx, [input.fromDate, input.toDate]);
     const plan = await planRainDayMove(tx, input);
     if (plan.conflicts.length > 0) {
       throw new ConflictError(
