@@ -3,9 +3,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Bell, LogOut } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 import { StaffLogo } from "./staff-logo";
 import { initialsOf } from "./staff-nav";
@@ -15,23 +13,11 @@ import { useStaffLogout } from "./use-staff-session";
 const UNREAD_STALE_TIME_MS = 60_000;
 
 export function StaffHeader({ fullName, email }: { fullName: string | null; email: string | null }) {
-  const router = useRouter();
   const unread = api.messages.unread.useQuery({}, { staleTime: UNREAD_STALE_TIME_MS });
   const unreadCount = unread.data?.length ?? 0;
   const logout = useStaffLogout();
 
-  const handleLogout = () => {
-    logout.mutate(
-      {},
-      {
-        onSuccess: () => {
-          toast({ title: "Logout successful", description: "You have been logged out" });
-          router.push("/login");
-        },
-        onError: () => toast({ title: "Logout failed", description: "An error occurred during logout", variant: "destructive" }),
-      },
-    );
-  };
+  const handleLogout = () => logout.mutate({});
 
   const initials = initialsOf(fullName);
   return (

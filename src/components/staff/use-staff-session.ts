@@ -1,5 +1,8 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 
 /**
@@ -16,13 +19,22 @@ export function useStaffSession() {
   };
 }
 
-/** Logs the staff member out and forgets the cached status. */
+/**
+ * Logs the staff member out (spec 8 toasts, then /login). The callbacks live on the mutation
+ * itself because the header that starts the logout unmounts as soon as the user is gone.
+ */
 export function useStaffLogout() {
   const utils = api.useUtils();
+  const queryClient = useQueryClient();
+  const router = useRouter();
   return api.auth.logout.useMutation({
-    onSuccess: async () => {
+    onSuccess: () => {
       utils.auth.status.setData({}, { authenticated: false, user: null });
-      await utils.invalidate();
+      // Nothing a signed-out browser should keep: every cached staff answer goes.
+      queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== JSON.stringify(["auth", "status"]) });
+      toast({ title: "Logout successful", description: "You have been logged out" });
+      router.push("/login");
     },
+    onError: () => toast({ title: "Logout failed", description: "An error occurred during logout", variant: "destructive" }),
   });
 }

@@ -21,13 +21,13 @@ export function CustomerCard({ customer, onDelete, extraActions }: { customer: S
     <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="customer-card">
       <h2 className="text-lg font-semibold text-gray-900">{customer.fullName}</h2>
       <div className="mt-2 space-y-1 text-sm text-gray-700">
-        <a href={`mailto:${customer.email}`} className="flex min-h-8 items-center gap-2 break-all hover:text-brand-700 hover:underline">
+        <a href={`mailto:${customer.email}`} className="flex min-h-11 items-center gap-2 break-all sm:min-h-8 hover:text-brand-700 hover:underline">
           <Mail aria-hidden="true" className="size-4 shrink-0" />
           <span className="sr-only">Email </span>
           {customer.email}
         </a>
         {customer.phone ? (
-          <a href={telHref(customer.phone)} className="flex min-h-8 items-center gap-2 hover:text-brand-700 hover:underline">
+          <a href={telHref(customer.phone)} className="flex min-h-11 items-center gap-2 sm:min-h-8 hover:text-brand-700 hover:underline">
             <Phone aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">Call </span>
             {customer.phone}
