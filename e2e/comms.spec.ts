@@ -231,3 +231,11 @@ test("settings save for real, and the export downloads", async ({ page, request 
   await page.getByRole("list", { name: "API keys" }).getByRole("button", { name: "Revoke" }).first().click();
   await expect(page.getByText(/^Revoked/).first()).toBeVisible();
 });
+
+test("the payment return screen explains itself when opened without a payment", async ({ page }) => {
+  await page.goto("/payments/success");
+  await expect(page.getByRole("heading", { name: "No payment to show" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Payments" })).toBeVisible();
+  await page.goto("/payments/success?payment_intent=pi_unknown&payment_intent_client_secret=pi_unknown_secret_x");
+  await expect(page.getByRole("heading", { name: "We could not check this payment" })).toBeVisible();
+});
