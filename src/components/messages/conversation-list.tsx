@@ -45,6 +45,7 @@ export function ConversationList({
                 </span>
                 {conversation.unreadCount > 0 ? (
                   <span
+                    data-testid="conversation-unread"
                     className="mt-0.5 flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
                     aria-label={`${conversation.unreadCount} unread`}
                   >

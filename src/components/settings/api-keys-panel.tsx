@@ -78,7 +78,7 @@ export function ApiKeysPanel() {
         <div role="status" className="space-y-2 rounded-lg border border-brand-300 bg-brand-50 p-4 text-sm">
           <p className="font-semibold text-brand-900">Key “{newKey.name}” created. Copy it now: it will not be shown again.</p>
           <div className="flex flex-wrap items-center gap-2">
-            <code data-testid="new-api-key" className="min-w-0 flex-1 rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200">
+            <code data-testid="new-api-key" className="w-full rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200">
               {newKey.key}
             </code>
             <Button variant="outline" size="sm" onClick={() => copy(newKey.key)}>

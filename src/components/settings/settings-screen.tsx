@@ -23,11 +23,11 @@ export function SettingsScreen() {
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
       <TabGroup>
-        <TabList className="flex gap-1 overflow-x-auto rounded-xl bg-gray-100 p-1">
+        <TabList className="grid grid-cols-2 gap-1 rounded-xl bg-gray-100 p-1 sm:grid-cols-4">
           {TABS.map((tab) => (
             <Tab
               key={tab}
-              className="min-h-11 flex-1 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-white/70 data-selected:bg-white data-selected:text-brand-800 data-selected:shadow-sm"
+              className="min-h-11 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-white/70 data-selected:bg-white data-selected:text-brand-800 data-selected:shadow-sm"
             >
               {tab}
             </Tab>

@@ -213,6 +213,8 @@ describe("refresh and the return screen", () => {
     // The return screen proves the payment with the client secret, not with a session.
     const wrongSecret = await rest("POST", "/card-payments/return-status", { body: { paymentIntent: row!.stripePaymentIntent, clientSecret: "pi_x_secret_y" } });
     expect(wrongSecret.status).toBe(404);
+    const unknown = await rest("POST", "/card-payments/return-status", { body: { paymentIntent: "pi_nobody", clientSecret: "pi_nobody_secret_y" } });
+    expect(unknown.status).toBe(404);
     const status = await rest("POST", "/card-payments/return-status", {
       body: { paymentIntent: row!.stripePaymentIntent, clientSecret: intent.json.clientSecret },
     });

@@ -26,6 +26,7 @@ async function retrieveIntent(stripe: Stripe, intentId: string) {
   try {
     return await stripe.paymentIntents.retrieve(intentId);
   } catch (error) {
+    if ((error as { code?: string }).code === "resource_missing") throw new NotFoundError(PAYMENT_NOT_FOUND);
     throw describeStripeFailure(error);
   }
 }

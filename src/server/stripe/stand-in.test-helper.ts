@@ -50,7 +50,7 @@ function metadataOf(params: URLSearchParams): Record<string, string> {
   return metadata;
 }
 
-export async function startStripeStandIn(requestedPort = 0): Promise<StripeStandIn> {
+export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
@@ -103,7 +103,7 @@ export async function startStripeStandIn(requestedPort = 0): Promise<StripeStand
     send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
   });
 
-  await new Promise<void>((resolve) => server.listen(requestedPort, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
