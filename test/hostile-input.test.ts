@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { getDb } from "../src/server/db";
+import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/stand-in.test-helper";
 import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./helpers";
 import { hostileRequestsFor, operationsOf, type HostileRequest } from "./hostile/requests";
 import type { Components } from "./hostile/schema-values";
@@ -40,13 +41,26 @@ async function rowCounts(): Promise<string> {
 
 describe("hostile input generated from the OpenAPI document", () => {
   const identities: Record<string, Record<string, string>> = {};
+  let stripe: StripeStandIn;
 
   beforeAll(async () => {
+    // Card payments configured against a local stand-in, so those operations run their real paths.
+    stripe = await startStripeStandIn();
+    process.env.STRIPE_SECRET_KEY = "sk_test_hostile";
+    process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_hostile";
+    process.env.STRIPE_API_BASE_URL = stripe.url;
     await seedServices();
     const { customer } = await createCustomer({ password: "customer-pass" });
     identities.anonymous = {};
     identities.customer = { cookie: await customerCookie(customer.id) };
     identities.staff = { cookie: await staffCookie() };
+  });
+
+  afterAll(async () => {
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_PUBLISHABLE_KEY;
+    delete process.env.STRIPE_API_BASE_URL;
+    await stripe.close();
   });
 
   it(`answers at least ${MINIMUM_REQUESTS} hostile requests without a 5xx, a leak or a silent change`, { timeout: 600_000 }, async () => {

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
+import { InviteToPortalButton } from "@/components/portal/invite-to-portal-button";
 import { CustomerCard, type StaffCustomer } from "./customer-card";
 import { CustomerForm } from "./customer-form";
 import { DeleteCustomerDialog } from "./delete-customer-dialog";
@@ -60,7 +61,12 @@ export function CustomersScreen() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {customers.data.map((customer) => (
-            <CustomerCard key={customer.id} customer={customer} onDelete={() => setDeleting(customer)} />
+            <CustomerCard
+              key={customer.id}
+              customer={customer}
+              onDelete={() => setDeleting(customer)}
+              extraActions={customer.hasPortalAccount ? null : <InviteToPortalButton customerId={customer.id} className="min-h-11" />}
+            />
           ))}
         </ul>
       )}

@@ -6,6 +6,7 @@ import { createCustomerPaymentIntent, createStaffPaymentIntent } from "@/server/
 import { getPayment, listPayments } from "@/server/payments/queries";
 import { createPendingPayment, recordOfflinePayment } from "@/server/payments/record";
 import { paymentReturnStatus, refreshPaymentFromStripe } from "@/server/payments/refresh";
+import { getCustomerPayment } from "@/server/portal/payments";
 import { stripeSettings } from "@/server/stripe/config";
 import { createTRPCRouter, customerProcedure, publicProcedure, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/accounts";
@@ -78,7 +79,11 @@ export const paymentsRouter = createTRPCRouter({
     .meta({ openapi: { method: "POST", path: "/customer/payments/{id}/intent", tags: ["customer portal"], summary: "Start paying one of my pending payments by card" } })
     .input(ZPaymentIdSchema)
     .output(ZPaymentIntentResponseSchema)
-    .mutation(({ ctx, input }) => createCustomerPaymentIntent(ctx.db, ctx.customer.id, input.id)),
+    .mutation(async ({ ctx, input }) => {
+      // Only a payment the portal shows: a claimed record's history stays hidden until the email is verified.
+      await getCustomerPayment(ctx.db, ctx.customer.id, input.id);
+      return createCustomerPaymentIntent(ctx.db, ctx.customer.id, input.id);
+    }),
 
   cardConfig: publicProcedure
     .meta({ openapi: { method: "GET", path: "/card-payments/config", tags: ["payments"], protect: false, summary: "Whether card payments are available, and the publishable key" } })
