@@ -1,5 +1,10 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { defaultTestDatabaseUrl } from "./test/default-database-url";
+
+// The e2e server and the journeys that read its database use PostgreSQL whenever one answers.
+const testDatabaseUrl = defaultTestDatabaseUrl();
+if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl;
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {

@@ -1,5 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { defaultTestDatabaseUrl } from "./test/default-database-url";
+
+const testDatabaseUrl = defaultTestDatabaseUrl();
+if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl;
 
 export default defineConfig({
   resolve: {
