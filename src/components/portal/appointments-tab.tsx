@@ -11,25 +11,10 @@ import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { PortalDialog } from "./portal-dialog";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { describeFailure } from "./server-error";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
-
-// Spec 4: badge styles for the four statuses, a neutral one for anything else.
-const STATUS_STYLES: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  confirmed: "bg-blue-100 text-blue-900",
-  completed: "bg-brand-100 text-brand-900",
-  cancelled: "bg-red-100 text-red-900",
-};
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize", STATUS_STYLES[status] ?? "bg-gray-100 text-gray-800")}>
-      {status}
-    </span>
-  );
-}
 
 export function AppointmentsTab() {
   const appointments = api.portal.appointments.useQuery({});

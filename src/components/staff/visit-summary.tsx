@@ -1,7 +1,7 @@
 import { Repeat } from "lucide-react";
 import { formatBusinessDate } from "@/lib/business-time";
 import type { RouterOutputs } from "@/trpc/react";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 export type ScheduleVisit = RouterOutputs["schedules"]["list"][number];
 
