@@ -6,13 +6,15 @@ import type { Meta } from "./trpc";
 type Operation = { security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> };
 
 const STAFF_SECURITY: Array<Record<string, string[]>> = [{ staffSession: [] }, { apiKey: [] }];
+const STAFF_SESSION_SECURITY: Array<Record<string, string[]>> = [{ staffSession: [] }];
 const CUSTOMER_SECURITY: Array<Record<string, string[]>> = [{ customerSession: [] }];
 
 let cached: OpenAPIObject | undefined;
 
 /**
  * The OpenAPI 3.1 document of every REST operation. Protected operations under /customer/ take
- * the customer's cookie; every other protected one takes the staff cookie or an API key.
+ * the customer's cookie; those only a staff member in person may call take the staff cookie; every
+ * other protected one takes the staff cookie or an API key.
  */
 export function getOpenApiDocument(): OpenAPIObject {
   cached ??= buildDocument();
@@ -44,8 +46,14 @@ function buildDocument(): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
       const operation = value;
-      if (operation.security) operation.security = path.startsWith("/customer/") ? CUSTOMER_SECURITY : STAFF_SECURITY;
-      const meta = metaByOperation.get(`${method} ${path.replace(/\{(\w+)\}/g, "{$1}")}`);
+      const meta = metaByOperation.get(`${method} ${path}`);
+      if (operation.security) {
+        operation.security = path.startsWith("/customer/")
+          ? CUSTOMER_SECURITY
+          : meta?.staffSessionOnly
+            ? STAFF_SESSION_SECURITY
+            : STAFF_SECURITY;
+      }
       if (meta?.successStatus === 201 && operation.responses?.["200"]) {
         operation.responses["201"] = operation.responses["200"];
         delete operation.responses["200"];

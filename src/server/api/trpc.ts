@@ -66,8 +66,12 @@ export async function createTRPCContext({ headers, resHeaders }: CreateContextOp
 
 export type Context = Awaited<ReturnType<typeof createTRPCContext>>;
 
-/** Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations). */
-export type Meta = OpenApiMeta<{ successStatus?: 200 | 201 }>;
+/**
+ * Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations),
+ * and whether only a staff member in person may call it (set by staffUserProcedure, read by the
+ * OpenAPI document so it does not offer API keys there).
+ */
+export type Meta = OpenApiMeta<{ successStatus?: 200 | 201; staffSessionOnly?: boolean }>;
 
 const t = initTRPC
   .context<Context>()
@@ -154,7 +158,7 @@ export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
-export const staffUserProcedure = publicProcedure.use(({ ctx, next }) => {
+export const staffUserProcedure = publicProcedure.meta({ staffSessionOnly: true }).use(({ ctx, next }) => {
   if (!ctx.staffSession) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as staff to continue." });
   }
