@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { messages, schedules } from "@/server/db/schema";
+import { contactInquiries, messages, schedules } from "@/server/db/schema";
 import { setVisitStatus, findVisit } from "@/server/schedules/visits";
 import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "../../../test/helpers";
 import { dashboardStats } from "./stats";
 
 describe("dashboard", () => {
-  it("counts upcoming and completed visits in Austin time, series included, and unread customer messages", async () => {
+  it("counts upcoming and completed visits in Austin time, series included, unread customer messages and open inquiries", async () => {
     const db = await getDb();
     const { customer } = await createCustomer();
     // Austin: Friday 2031-10-31, 22:00 (UTC 2031-11-01 03:00).
@@ -44,8 +44,14 @@ describe("dashboard", () => {
       { customerId: customer.id, content: "From staff", senderType: "user" },
     ]);
 
+    await db.insert(contactInquiries).values([
+      { name: "Open", email: "open@example.com", message: "Do you mow on Saturdays?" },
+      { name: "Handled", email: "done@example.com", message: "Quote for a corner lot", handledAt: now },
+    ]);
+
     const stats = await dashboardStats(db, now);
     expect(stats.upcomingServices).toBe(3);
+    expect(stats.openInquiries).toBe(1);
     // Five completed series visits in October plus the one-time visit on Oct 31.
     expect(stats.completedThisMonth).toBe(6);
     expect(stats.unreadMessages).toBe(1);

@@ -25,7 +25,12 @@ export function StatCards() {
     <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
       <StatCard label="Upcoming Services" value={stats.data?.upcomingServices} hint="Next 30 days" icon={CalendarClock} />
       <StatCard label="Completed This Month" value={stats.data?.completedThisMonth} hint="This calendar month" icon={CheckCircle2} />
-      <StatCard label="Unread Messages" value={stats.data?.unreadMessages} hint="From customers" icon={Mail} />
+      <StatCard
+        label="Unread Messages"
+        value={stats.data?.unreadMessages}
+        hint={stats.data?.openInquiries ? `From customers, plus ${stats.data.openInquiries} website ${stats.data.openInquiries === 1 ? "inquiry" : "inquiries"}` : "From customers"}
+        icon={Mail}
+      />
     </section>
   );
 }

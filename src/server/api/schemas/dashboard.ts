@@ -5,6 +5,7 @@ export const ZDashboardStatsSchema = z
     upcomingServices: z.number().int().describe("Pending or confirmed visits from now through the next 30 days (Austin time)"),
     completedThisMonth: z.number().int().describe("Visits completed in the current Austin calendar month"),
     unreadMessages: z.number().int().describe("Customer messages not yet read by staff"),
+    openInquiries: z.number().int().describe("Website contact-form inquiries not yet marked handled"),
   })
   .meta({ id: "DashboardStats" });
 
