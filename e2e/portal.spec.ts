@@ -58,7 +58,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test("a guest registers with the booking's email, verifies it, then manages the account", async ({ page }) => {
-  test.skip(!sql, "reads the e2e database: set TEST_DATABASE_URL");
+  if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `gail.${Date.now()}@example.com`;
   const { customerId, serviceName } = await guestBooking(email);
 
