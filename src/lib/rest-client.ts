@@ -1,0 +1,26 @@
+/**
+ * A tiny client for the REST endpoints, for public pages that should not ship the tRPC and
+ * TanStack Query runtime. Spec 8 tells apart an answer from the server (it carries a message) and
+ * a failure to reach it at all, so the result says which one happened.
+ */
+export type RestResult<T> = { ok: true; data: T } | { ok: false; answered: boolean; status?: number; message: string };
+
+export async function restRequest<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<RestResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      // All calls include credentials (spec section 1); same-origin fetch sends cookies.
+      credentials: "include",
+      cache: "no-store",
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, answered: false, message: "" };
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, data: payload as T };
+  const message = typeof payload === "object" && payload !== null && "message" in payload && typeof payload.message === "string" ? payload.message : "";
+  return { ok: false, answered: true, status: response.status, message };
+}
