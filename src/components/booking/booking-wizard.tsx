@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -8,17 +7,14 @@ import { FormProvider, useForm } from "react-hook-form";
 import { DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { checkServiceArea } from "@/lib/service-area";
 import { isBookableDate } from "@/lib/slots";
-import {
-  BOOKING_MESSAGES,
-  ZBookingFormSchema,
-  type TBookingForm,
-  type TBookingFormInput,
-} from "@/lib/validation/booking";
+import type { TBookingForm, TBookingFormInput } from "@/lib/validation/booking";
+import { BOOKING_MESSAGES } from "@/lib/validation/booking-messages";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 import { BookingConfirmation } from "./booking-confirmation";
-import { BOOKING_STEPS, STEP_FIELDS, stepOfField } from "./booking-steps";
+import { bookingResolver, preloadBookingValidation } from "./booking-resolver";
+import { BOOKING_FIELDS, BOOKING_STEPS, STEP_FIELDS, stepOfField } from "./booking-steps";
 import { ContactStep } from "./contact-step";
 import { liveServiceArea, LocationStep } from "./location-step";
 import { ReviewStep } from "./review-step";
@@ -50,7 +46,7 @@ function refusedField(error: unknown): FormField | null {
   if ("code" in data && data.code === "CONFLICT") return "timeSlot";
   const issues = "issues" in data && Array.isArray(data.issues) ? (data.issues as Array<{ path?: unknown[] }>) : [];
   const field = issues[0]?.path?.[0];
-  return typeof field === "string" && field in ZBookingFormSchema.shape ? (field as FormField) : null;
+  return typeof field === "string" && BOOKING_FIELDS.includes(field as FormField) ? (field as FormField) : null;
 }
 
 /**
@@ -67,7 +63,7 @@ export function BookingWizard({
   initialZip: string;
 }) {
   const form = useForm<TBookingFormInput, unknown, TBookingForm>({
-    resolver: zodResolver(ZBookingFormSchema),
+    resolver: bookingResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: {
@@ -213,7 +209,14 @@ export function BookingWizard({
   return (
     <FormProvider {...form}>
       <StepIndicator current={step} />
-      <form noValidate onSubmit={onSubmit} className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        // Validation (zod) loads as the visitor starts on the form, not with the page.
+        onFocusCapture={() => void preloadBookingValidation()}
+        onPointerDownCapture={() => void preloadBookingValidation()}
+        className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <h2 ref={stepHeading} tabIndex={-1} className="mb-5 text-xl font-bold text-gray-900 focus:outline-none">
           {STEP_HEADINGS[step]}
         </h2>
