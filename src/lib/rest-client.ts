@@ -3,7 +3,9 @@
  * TanStack Query runtime. Spec 8 tells apart an answer from the server (it carries a message) and
  * a failure to reach it at all, so the result says which one happened.
  */
-export type RestResult<T> = { ok: true; data: T } | { ok: false; answered: boolean; status?: number; message: string };
+export type RestResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; answered: boolean; status?: number; message: string; issues?: Array<{ path: string[]; message: string }> };
 
 export async function restRequest<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<RestResult<T>> {
   let response: Response;
@@ -21,6 +23,9 @@ export async function restRequest<T>(method: "GET" | "POST", path: string, body?
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, data: payload as T };
-  const message = typeof payload === "object" && payload !== null && "message" in payload && typeof payload.message === "string" ? payload.message : "";
-  return { ok: false, answered: true, status: response.status, message };
+  const answer = typeof payload === "object" && payload !== null ? (payload as { message?: unknown; issues?: unknown }) : {};
+  const message = typeof answer.message === "string" ? answer.message : "";
+  // The REST error shape: { message, code, issues? } with each issue's path as strings.
+  const issues = Array.isArray(answer.issues) ? (answer.issues as Array<{ path: string[]; message: string }>) : undefined;
+  return { ok: false, answered: true, status: response.status, message, issues };
 }

@@ -4,21 +4,28 @@ import { useEffect, useSyncExternalStore } from "react";
 import { restRequest } from "@/lib/rest-client";
 
 /**
- * Whether a customer is signed in, for the public header and bottom bar. It asks
+ * Whether a customer is signed in, for the public header, the bottom bar and the booking wizard. It asks
  * GET /api/customer/status once per page load and again whenever a portal screen signs someone in
  * or out (`refreshCustomerSession`), so public pages need no tRPC client.
  */
+export interface SessionCustomer {
+  id: number;
+  fullName: string;
+  email: string;
+  phone: string | null;
+}
+
 export interface CustomerSessionState {
   signedIn: boolean;
-  customerId: number | null;
+  customer: SessionCustomer | null;
 }
 
 interface StatusAnswer {
   authenticated: boolean;
-  customer: { id: number } | null;
+  customer: SessionCustomer | null;
 }
 
-const SIGNED_OUT: CustomerSessionState = { signedIn: false, customerId: null };
+const SIGNED_OUT: CustomerSessionState = { signedIn: false, customer: null };
 /** Sent on window when a customer signs out, so cached portal data can be dropped. */
 export const CUSTOMER_SIGNED_OUT_EVENT = "greenscape:customer-signed-out";
 
@@ -40,7 +47,7 @@ export function refreshCustomerSession(): Promise<void> {
   return restRequest<StatusAnswer>("GET", "/customer/status").then((result) => {
     if (mine !== generation) return;
     const customer = result.ok && result.data.authenticated ? result.data.customer : null;
-    publish(customer ? { signedIn: true, customerId: customer.id } : SIGNED_OUT);
+    publish(customer ? { signedIn: true, customer } : SIGNED_OUT);
   });
 }
 
