@@ -154,9 +154,11 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   await expect(page.getByText("(512) 555-0199")).toBeVisible();
 
   // Log out, find the account closed, and log in again.
+  // The header offers Logout too once the session check answers; this is the account page's own button.
   await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Logout successful")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   await page.goto("/customer/account");
   await expect(page).toHaveURL(/\/customer\/login$/);
   await page.getByLabel("Email").fill(email);
@@ -164,6 +166,7 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/customer\/account$/);
   await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
   await expect(page.getByText("(512) 555-0199")).toBeVisible();
 
   // Signed in, login and register lead to My Account.

@@ -229,7 +229,7 @@ test.describe("contact form", () => {
 
   test("says so in red when the message cannot be sent", async ({ page }) => {
     await page.goto("/contact");
-    await page.route("**/api/trpc/contact.submit**", (route) => route.abort("internetdisconnected"));
+    await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
     await page.getByLabel("Name").fill("Jo Park");
     await page.getByLabel("Email").fill("jo@example.com");
     await page.getByRole("textbox", { name: "Message" }).fill("Is Saturday mowing possible in Pflugerville?");

@@ -6,6 +6,7 @@ import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
+import { CUSTOMER_SIGNED_OUT_EVENT } from "@/components/public/customer-session-store";
 import type { AppRouter } from "@/server/api/root";
 import { createQueryClient } from "./query-client";
 
@@ -19,10 +20,20 @@ let browserQueryClient: QueryClient | undefined;
 function getQueryClient() {
   // On the server every request gets its own cache; in the browser one cache lives for the tab.
   if (typeof window === "undefined") return createQueryClient();
-  browserQueryClient ??= createQueryClient();
+  if (!browserQueryClient) {
+    const client = createQueryClient();
+    // A logout from the public header (which has no tRPC client) must not leave the last
+    // customer's portal data cached for whoever signs in next in this tab.
+    window.addEventListener(CUSTOMER_SIGNED_OUT_EVENT, () => void client.invalidateQueries());
+    browserQueryClient = client;
+  }
   return browserQueryClient;
 }
 
+/**
+ * Mounted only by the layouts and pages that use tRPC hooks (staff, portal, auth, booking, payment
+ * return), not by the root layout, so the public pages do not ship tRPC and TanStack Query.
+ */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
   const [trpcClient] = useState(() =>

@@ -1,6 +1,5 @@
 import { CalendarCheck, CreditCard, Quote, Repeat, ShieldCheck, Star } from "lucide-react";
 import type { Metadata } from "next";
-import Image from "next/image";
 import Link from "next/link";
 import { Suspense } from "react";
 import { HomeQuickBooking, HomeServicesGrid } from "@/components/public/home-services";
@@ -58,13 +57,14 @@ export default function HomePage() {
               </Link>
             </div>
           </div>
-          <Image
+          {/* A plain <img>: next/image does not resize SVGs and would add a client component to the page. */}
+          <img
             src="/images/hero-lawn.svg"
             alt="Illustration of a freshly mowed striped lawn in front of a house"
             width={640}
             height={480}
-            preload
-            className="hidden w-full md:block"
+            fetchPriority="high"
+            className="hidden h-auto w-full md:block"
           />
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12">

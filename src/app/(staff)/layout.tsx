@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { StaffShell } from "@/components/staff/staff-shell";
+import { TRPCReactProvider } from "@/trpc/react";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 /** The admin layout for every staff path (spec 2, Layouts). */
 export default function StaffLayout({ children }: { children: ReactNode }) {
-  return <StaffShell>{children}</StaffShell>;
+  return (
+    <TRPCReactProvider>
+      <StaffShell>{children}</StaffShell>
+    </TRPCReactProvider>
+  );
 }

@@ -15,6 +15,8 @@ export const STEP_FIELDS: Record<BookingStepName, BookingField[]> = {
   Review: [],
 };
 
+export const BOOKING_FIELDS: readonly BookingField[] = Object.values(STEP_FIELDS).flat();
+
 /** The step on which a field is entered, to send the visitor back to a field the server refused. */
 export function stepOfField(field: string): number {
   const index = BOOKING_STEPS.findIndex((step) => (STEP_FIELDS[step] as string[]).includes(field));

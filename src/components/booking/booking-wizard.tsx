@@ -1,24 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { TRPCClientError } from "@trpc/client";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { checkServiceArea } from "@/lib/service-area";
 import { isBookableDate } from "@/lib/slots";
-import {
-  BOOKING_MESSAGES,
-  ZBookingFormSchema,
-  type TBookingForm,
-  type TBookingFormInput,
-} from "@/lib/validation/booking";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import type { TBookingForm, TBookingFormInput } from "@/lib/validation/booking";
+import { BOOKING_MESSAGES } from "@/lib/validation/booking-messages";
+import { useCustomerSessionState } from "@/components/public/customer-session-store";
+import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
-import { api } from "@/trpc/react";
+import { restRequest } from "@/lib/rest-client";
+import { invalidateAvailability } from "./availability-client";
 import { BookingConfirmation } from "./booking-confirmation";
-import { BOOKING_STEPS, STEP_FIELDS, stepOfField } from "./booking-steps";
+import { bookingResolver, preloadBookingValidation } from "./booking-resolver";
+import { BOOKING_FIELDS, BOOKING_STEPS, STEP_FIELDS, stepOfField } from "./booking-steps";
 import { ContactStep } from "./contact-step";
 import { liveServiceArea, LocationStep } from "./location-step";
 import { ReviewStep } from "./review-step";
@@ -43,14 +40,10 @@ const LAST_STEP = BOOKING_STEPS.length - 1;
 type FormField = keyof TBookingFormInput;
 
 /** The form field a refused booking names: a full slot (409) is the time slot's problem. */
-function refusedField(error: unknown): FormField | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const data: unknown = error.data;
-  if (!data || typeof data !== "object") return null;
-  if ("code" in data && data.code === "CONFLICT") return "timeSlot";
-  const issues = "issues" in data && Array.isArray(data.issues) ? (data.issues as Array<{ path?: unknown[] }>) : [];
-  const field = issues[0]?.path?.[0];
-  return typeof field === "string" && field in ZBookingFormSchema.shape ? (field as FormField) : null;
+function refusedField(status: number | undefined, issues: Array<{ path: string[] }> | undefined): FormField | null {
+  if (status === 409) return "timeSlot";
+  const field = issues?.[0]?.path[0];
+  return field !== undefined && BOOKING_FIELDS.includes(field as FormField) ? (field as FormField) : null;
 }
 
 /**
@@ -67,7 +60,7 @@ export function BookingWizard({
   initialZip: string;
 }) {
   const form = useForm<TBookingFormInput, unknown, TBookingForm>({
-    resolver: zodResolver(ZBookingFormSchema),
+    resolver: bookingResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: {
@@ -92,15 +85,14 @@ export function BookingWizard({
   const [failure, setFailure] = useState<{ message: string; step: number | null } | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const movedByVisitor = useRef(false);
-  const session = api.customerAuth.status.useQuery({});
-  const utils = api.useUtils();
-  const create = api.booking.create.useMutation();
+  const session = useCustomerSessionState();
+  const [sending, setSending] = useState(false);
 
   const service = services.find((candidate) => String(candidate.id) === form.watch("serviceId"));
   const address = form.watch("address") ?? "";
   const zipCode = form.watch("zipCode") ?? "";
   const area = liveServiceArea(zipCode, address);
-  const signedInCustomer = session.data?.customer ?? null;
+  const signedInCustomer = session.customer;
 
   // A signed-in customer's contact details are filled in, without overwriting what they typed.
   useEffect(() => {
@@ -156,27 +148,30 @@ export function BookingWizard({
     moveTo(step + 1);
   }
 
+  // POST /api/bookings directly: the booking page does not load the tRPC client.
   async function submitBooking(values: TBookingForm) {
     setFailure(null);
-    try {
-      const result = await create.mutateAsync({
-        ...values,
-        // The service-area check may have found the ZIP in the address (spec 5): send that one.
-        zipCode: checkServiceArea(values.zipCode, values.address).zip ?? values.zipCode,
-        lawnSizeSqFt: isPricedBySize ? values.lawnSizeSqFt : undefined,
-        specialInstructions: values.specialInstructions || undefined,
-      });
-      setBooking(result);
+    setSending(true);
+    const result = await restRequest<Booking>("POST", "/bookings", {
+      ...values,
+      // The service-area check may have found the ZIP in the address (spec 5): send that one.
+      zipCode: checkServiceArea(values.zipCode, values.address).zip ?? values.zipCode,
+      lawnSizeSqFt: isPricedBySize ? values.lawnSizeSqFt : undefined,
+      specialInstructions: values.specialInstructions || undefined,
+    });
+    setSending(false);
+    if (result.ok) {
+      setBooking(result.data);
       window.scrollTo({ top: 0 });
-      void utils.availability.invalidate();
-    } catch (error) {
-      const message = errorMessage(error);
-      const field = refusedField(error);
-      if (field) form.setError(field, { message });
-      if (field === "timeSlot") void utils.availability.invalidate();
-      setFailure({ message, step: field ? stepOfField(field) : null });
-      toast({ title: "Booking failed", description: message, variant: "destructive" });
+      invalidateAvailability();
+      return;
     }
+    const message = result.answered ? result.message || "An unknown error occurred" : "Something went wrong. Please try again later.";
+    const field = refusedField(result.status, result.issues);
+    if (field) form.setError(field, { message });
+    if (field === "timeSlot") invalidateAvailability();
+    setFailure({ message, step: field ? stepOfField(field) : null });
+    toast({ title: "Booking failed", description: message, variant: "destructive" });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -213,7 +208,14 @@ export function BookingWizard({
   return (
     <FormProvider {...form}>
       <StepIndicator current={step} />
-      <form noValidate onSubmit={onSubmit} className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        // Validation (zod) loads as the visitor starts on the form, not with the page.
+        onFocusCapture={() => void preloadBookingValidation()}
+        onPointerDownCapture={() => void preloadBookingValidation()}
+        className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <h2 ref={stepHeading} tabIndex={-1} className="mb-5 text-xl font-bold text-gray-900 focus:outline-none">
           {STEP_HEADINGS[step]}
         </h2>
@@ -249,8 +251,8 @@ export function BookingWizard({
               Continue to {nextStepName}
             </Button>
           ) : (
-            <Button type="submit" variant="accent" size="lg" disabled={create.isPending}>
-              {create.isPending ? "Booking..." : "Complete Booking"}
+            <Button type="submit" variant="accent" size="lg" disabled={sending}>
+              {sending ? "Booking..." : "Complete Booking"}
             </Button>
           )}
         </div>

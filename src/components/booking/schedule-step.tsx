@@ -8,7 +8,7 @@ import { earliestBookableDate, isBookableDate, slotLabel, slotsForDate } from "@
 import type { TBookingFormInput } from "@/lib/validation/booking";
 import { controlClasses, FieldError, TextAreaField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { api } from "@/trpc/react";
+import { useAvailability } from "./availability-client";
 import type { BookableService } from "./types";
 
 export const FREQUENCY_LABELS = { weekly: "Weekly", biweekly: "Biweekly (every 2 weeks)", monthly: "Monthly" } as const;
@@ -23,10 +23,7 @@ export function ScheduleStep({ service }: { service: BookableService | undefined
   const isRecurring = watch("isRecurring");
 
   const dateChosen = isBookableDate(date);
-  const availability = api.availability.get.useQuery(
-    { date, serviceId: service?.id ?? 0 },
-    { enabled: dateChosen && service !== undefined },
-  );
+  const availability = useAvailability(date, service?.id, dateChosen && service !== undefined);
   // Full slots come from the server; the offered hours are known here (spec 5, same-day rule).
   const fullSlots = new Set(availability.data?.slots.filter((slot) => !slot.available).map((slot) => slot.time));
   const offered = dateChosen ? slotsForDate(date) : [];

@@ -8,6 +8,7 @@ import { CircleX } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { PageSpinner } from "@/components/ui/spinner";
+import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZAcceptInvitationSchema, type TAcceptInvitation } from "@/lib/validation/portal";
 import { api } from "@/trpc/react";
@@ -27,7 +28,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   const accept = api.portal.acceptInvitation.useMutation({
     onSuccess: async () => {
       toast({ title: "Registration successful", description: "Your account has been created!" });
-      await utils.customerAuth.status.invalidate();
+      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
       router.replace("/customer/account");
       router.refresh();
     },

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerLoginSchema, type TCustomerLogin } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
@@ -24,7 +25,7 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
   const login = api.customerAuth.login.useMutation({
     onSuccess: async () => {
       toast({ title: "Login successful", description: "Welcome back!" });
-      await utils.customerAuth.status.invalidate();
+      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
       router.replace("/customer/account");
       router.refresh();
     },

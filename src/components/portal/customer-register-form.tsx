@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
@@ -34,7 +35,7 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
   const registerAccount = api.customerAuth.register.useMutation({
     onSuccess: async () => {
       toast({ title: "Registration successful", description: "Your account has been created!" });
-      await utils.customerAuth.status.invalidate();
+      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
       router.replace("/customer/account");
       router.refresh();
     },

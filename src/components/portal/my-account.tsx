@@ -3,6 +3,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useRouter } from "next/navigation";
 import { CalendarDays, CreditCard, LogOut, MessageSquare, UserRound } from "lucide-react";
+import { markCustomerSignedOut } from "@/components/public/customer-session-store";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { cn } from "@/lib/cn";
@@ -31,6 +32,7 @@ export function MyAccount({ customer: initial }: { customer: SessionCustomer }) 
   const customer = profile.data;
   const logout = api.customerAuth.logout.useMutation({
     onSuccess: () => {
+      markCustomerSignedOut();
       toast({ title: "Logout successful", description: "You have been logged out" });
       utils.invalidate();
       router.replace("/");

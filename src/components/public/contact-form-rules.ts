@@ -1,4 +1,3 @@
-import type { FieldErrors, Resolver } from "react-hook-form";
 import type { TContactForm } from "@/lib/validation/contact";
 
 /**
@@ -16,7 +15,10 @@ export interface ContactFormValues {
   message: string;
 }
 
-type ContactField = keyof ContactFormValues;
+export type ContactField = keyof ContactFormValues;
+
+/** In the order the form shows them, so the first bad one gets the focus. */
+export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "phone", "message"];
 
 function lengthRule(value: string, min: number, max: number, message: string): string | null {
   if (value.length < min) return message;
@@ -43,12 +45,3 @@ export function contactFormInput(values: ContactFormValues): TContactForm {
   const phone = values.phone.trim();
   return { name: values.name.trim(), email: values.email.trim(), message: values.message.trim(), ...(phone ? { phone } : {}) };
 }
-
-export const contactFormResolver: Resolver<ContactFormValues> = async (values) => {
-  const found = contactFormErrors(values);
-  const entries = Object.entries(found) as Array<[ContactField, string]>;
-  if (entries.length === 0) return { values, errors: {} };
-  const errors: FieldErrors<ContactFormValues> = {};
-  for (const [field, message] of entries) errors[field] = { type: "validate", message };
-  return { values: {}, errors };
-};

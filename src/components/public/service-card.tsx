@@ -10,11 +10,11 @@ export const DESCRIPTION_FALLBACK = "Professional lawn care service to keep your
 const BULLETS = ["Professional equipment", "Debris removal included", "Satisfaction guaranteed"] as const;
 
 /** Spec section 2, Services page: one card of the catalogue. */
-export function ServiceCard({ service }: { service: CatalogueService }) {
+export function ServiceCard({ service, priority = false }: { service: CatalogueService; priority?: boolean }) {
   const perSqFt = service.pricePerSqFt !== null;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-      <ServiceImage service={service} />
+      <ServiceImage service={service} priority={priority} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="text-lg font-semibold text-gray-900">{service.name}</h3>

@@ -1,4 +1,3 @@
-import Image from "next/image";
 import { cn } from "@/lib/cn";
 import { CategoryIcon } from "./category-icon";
 import type { CatalogueService } from "./service-types";
@@ -22,11 +21,27 @@ const PLACEHOLDER_TINTS: Record<CatalogueService["category"], string> = {
   planting: "bg-rose-100 text-rose-800",
 };
 
-/** The card's picture: the name-matched illustration, else a tinted placeholder with the category icon. */
-export function ServiceImage({ service, className }: { service: CatalogueService; className?: string }) {
+/**
+ * The card's picture: the name-matched illustration, else a tinted placeholder with the category icon.
+ * A plain <img>: the pictures are small SVGs that next/image would not resize, and its client
+ * component would add JavaScript to every page with a card. `priority` marks the first card, which
+ * is the largest paint on phones.
+ */
+export function ServiceImage({ service, className, priority = false }: { service: CatalogueService; className?: string; priority?: boolean }) {
   const src = serviceImageFor(service.name) ?? (service.imageUrl?.startsWith("/") ? service.imageUrl : null);
   if (src) {
-    return <Image src={src} alt="" width={400} height={240} className={cn("aspect-[5/3] w-full object-cover", className)} />;
+    return (
+      <img
+        src={src}
+        alt=""
+        width={400}
+        height={240}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding="async"
+        className={cn("aspect-[5/3] w-full object-cover", className)}
+      />
+    );
   }
   return (
     <div className={cn("flex aspect-[5/3] w-full items-center justify-center", PLACEHOLDER_TINTS[service.category], className)}>

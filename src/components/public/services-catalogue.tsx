@@ -13,9 +13,9 @@ export async function ServicesCatalogue({ services }: { services: Promise<Catalo
   if (catalogue.length === 0) {
     return (
       <ul className={SERVICE_GRID_CLASSES} data-testid="fallback-services">
-        {FALLBACK_SERVICES.map((service) => (
+        {FALLBACK_SERVICES.map((service, index) => (
           <li key={service.name}>
-            <ServiceCard service={service} />
+            <ServiceCard service={service} priority={index === 0} />
           </li>
         ))}
       </ul>
@@ -23,7 +23,11 @@ export async function ServicesCatalogue({ services }: { services: Promise<Catalo
   }
   return (
     <ServiceTabs
-      items={catalogue.map((service) => ({ key: service.name + service.id, category: service.category, card: <ServiceCard service={service} /> }))}
+      items={catalogue.map((service, index) => ({
+        key: service.name + service.id,
+        category: service.category,
+        card: <ServiceCard service={service} priority={index === 0} />,
+      }))}
     />
   );
 }

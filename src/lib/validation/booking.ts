@@ -2,24 +2,10 @@ import { z } from "zod";
 import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { isValidTimeSlot } from "@/lib/slots";
+import { BOOKING_MESSAGES } from "./booking-messages";
 import { dateStringField, emailField, idField, optionalText, requiredText } from "./fields";
 
-// Spec 5 'Booking form' gives the messages; beyond.md 1 has the server re-check every rule.
-export const BOOKING_MESSAGES = {
-  service: "Please select a service",
-  address: "Please enter your full address",
-  city: "City is required",
-  state: "State is required",
-  zipCode: "Valid zip code is required",
-  lawnSize: "Lawn size must be at least 100 sq ft",
-  lawnSizeTooLarge: "Lawn size must be at most 1,000,000 sq ft",
-  date: "Please select a date",
-  dateNotBookable: "Please select a date from tomorrow onward",
-  timeSlot: "Please select a time slot",
-  fullName: "Full name is required",
-  email: "Valid email is required",
-  phone: "Valid phone number is required",
-} as const;
+export { BOOKING_MESSAGES };
 
 const MAX_LAWN_SIZE_SQ_FT = 1_000_000;
 

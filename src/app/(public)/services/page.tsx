@@ -20,7 +20,11 @@ export default function ServicesPage() {
       <PageIntro title="Our Lawn Care Services">
         Proudly serving {BUSINESS.city} and the surrounding communities with mowing, trimming, cleanup and fertilization.
       </PageIntro>
-      <section aria-label="Service catalogue" className="mx-auto max-w-6xl px-4 py-10">
+      <section aria-labelledby="catalogue-heading" className="mx-auto max-w-6xl px-4 py-10">
+        {/* Keeps the heading order h1, h2, h3 for the cards' own headings. */}
+        <h2 id="catalogue-heading" className="sr-only">
+          Service catalogue
+        </h2>
         <Suspense fallback={<ServiceCardSkeletons />}>
           <ServicesCatalogue services={loadCatalogue()} />
         </Suspense>

@@ -1,0 +1,17 @@
+// Kept apart from the zod schema so the booking page can show these texts without loading zod.
+// Spec 5 'Booking form' gives the messages; beyond.md 1 has the server re-check every rule.
+export const BOOKING_MESSAGES = {
+  service: "Please select a service",
+  address: "Please enter your full address",
+  city: "City is required",
+  state: "State is required",
+  zipCode: "Valid zip code is required",
+  lawnSize: "Lawn size must be at least 100 sq ft",
+  lawnSizeTooLarge: "Lawn size must be at most 1,000,000 sq ft",
+  date: "Please select a date",
+  dateNotBookable: "Please select a date from tomorrow onward",
+  timeSlot: "Please select a time slot",
+  fullName: "Full name is required",
+  email: "Valid email is required",
+  phone: "Valid phone number is required",
+} as const;
