@@ -1,14 +1,5 @@
-import { tz, TZDate } from "@date-fns/tz";
-import {
-  addDays as addCalendarDays,
-  endOfMonth,
-  endOfWeek,
-  format,
-  isValid,
-  parse,
-  startOfMonth,
-  startOfWeek,
-} from "date-fns";
+import { tz, tzOffset } from "@date-fns/tz";
+import { format } from "date-fns";
 
 // beyond.md 3: today, tomorrow, this month, the week strip and slot times are Austin time
 // whatever zone the server or browser runs in.
@@ -20,69 +11,124 @@ export type DateString = string;
 const inBusinessZone = tz(BUSINESS_TIME_ZONE);
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Austin's UTC offset (ms) at an instant. Asking Intl for every date made a day's visit list cost
+ * tens of milliseconds (bench/RESULTS.md); Austin's offset only changes on a UTC hour boundary
+ * (2:00 local), so one answer per UTC hour is exact and a Map remembers it.
+ */
+const offsetByUtcHour = new Map<number, number>();
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / HOUR);
+  let offset = offsetByUtcHour.get(hour);
+  if (offset === undefined) {
+    offset = tzOffset(BUSINESS_TIME_ZONE, new Date(hour * HOUR)) * MINUTE;
+    if (offsetByUtcHour.size > 200_000) offsetByUtcHour.clear();
+    offsetByUtcHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** What Austin clocks show at an instant: the calendar day and the time since local midnight. */
+export interface WallClock {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  msOfDay: number;
+}
+
+export function wallClockOf(instant: Date): WallClock {
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime()));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    msOfDay: local.getTime() - Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()),
+  };
+}
+
+/**
+ * The instant Austin clocks show this wall-clock time. Month and day may overflow (day 32 is the
+ * next month's first), as Date.UTC allows. A time the autumn change repeats reads as its first
+ * (daylight) occurrence; a time the spring change skips is read with the offset before the change,
+ * so 2:30 becomes 3:30 daylight time.
+ */
+export function instantOfWallClock(year: number, month: number, day: number, msOfDay: number): Date {
+  const wall = Date.UTC(year, month - 1, day) + msOfDay;
+  // A change happens at most once within a day either side, so these two offsets cover both readings.
+  const before = wall - offsetAt(wall - DAY);
+  const after = wall - offsetAt(wall + DAY);
+  const readsBack = [before, after].filter((candidate) => candidate + offsetAt(candidate) === wall);
+  return new Date(readsBack.length ? Math.min(...readsBack) : before);
+}
+
+function parts(date: DateString): { year: number; month: number; day: number } {
+  const match = DATE_PATTERN.exec(date);
+  if (!match || !isDateString(date)) throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** yyyy-MM-dd of a calendar day given as a UTC-midnight timestamp. */
+function dateStringOfUtcDay(ms: number): DateString {
+  return new Date(ms).toISOString().slice(0, 10);
+}
 
 export function isDateString(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const parsed = parse(value, "yyyy-MM-dd", new Date(0), { in: inBusinessZone });
-  return isValid(parsed) && format(parsed, "yyyy-MM-dd") === value;
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 export function isTimeOfDay(value: string): boolean {
   return TIME_PATTERN.test(value);
 }
 
-/**
- * Midnight of the date in Austin, as a TZDate so date-fns keeps calculating in Austin. Every
- * function taking a DateString throws a RangeError for a malformed one rather than guess.
- */
-function businessMidnight(date: DateString): TZDate {
-  const match = DATE_PATTERN.exec(date);
-  if (!match || !isDateString(date)) throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
-  return new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), BUSINESS_TIME_ZONE);
-}
-
-function toDateString(date: Date): DateString {
-  return format(date, "yyyy-MM-dd", { in: inBusinessZone });
-}
-
 export function businessDateOf(instant: Date): DateString {
-  return toDateString(instant);
+  const { year, month, day } = wallClockOf(instant);
+  return dateStringOfUtcDay(Date.UTC(year, month - 1, day));
 }
 
 export function businessTimeOf(instant: Date): string {
-  return format(instant, "HH:mm", { in: inBusinessZone });
+  const minutes = Math.floor(wallClockOf(instant).msOfDay / MINUTE);
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 export function businessToday(now: Date = new Date()): DateString {
-  return toDateString(now);
+  return businessDateOf(now);
 }
 
 export function addDays(date: DateString, days: number): DateString {
-  return toDateString(addCalendarDays(businessMidnight(date), days));
+  const { year, month, day } = parts(date);
+  return dateStringOfUtcDay(Date.UTC(year, month - 1, day + days));
 }
 
 /** The instant at which Austin clocks show `time` (HH:mm) on `date`, whatever the offset that day. */
 export function businessInstant(date: DateString, time: string): Date {
   const match = TIME_PATTERN.exec(time);
   if (!match) throw new RangeError(`Not an HH:mm time: ${time}`);
-  const midnight = businessMidnight(date);
-  const wallClock = new TZDate(
-    midnight.getFullYear(),
-    midnight.getMonth(),
-    midnight.getDate(),
-    Number(match[1]),
-    Number(match[2]),
-    BUSINESS_TIME_ZONE,
-  );
-  return new Date(wallClock.getTime());
+  const { year, month, day } = parts(date);
+  return instantOfWallClock(year, month, day, Number(match[1]) * HOUR + Number(match[2]) * MINUTE);
 }
 
 export function startOfBusinessDay(date: DateString): Date {
-  return new Date(businessMidnight(date).getTime());
+  const { year, month, day } = parts(date);
+  return instantOfWallClock(year, month, day, 0);
 }
 
 export function endOfBusinessDayExclusive(date: DateString): Date {
   return startOfBusinessDay(addDays(date, 1));
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**
@@ -92,27 +138,24 @@ export function endOfBusinessDayExclusive(date: DateString): Date {
 export function clampToMonth(value: string): DateString | null {
   const match = DATE_PATTERN.exec(value);
   if (!match) return null;
+  const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const firstOfMonth = `${match[1]}-${match[2]}-01`;
-  const lastDay = endOfMonth(businessMidnight(firstOfMonth)).getDate();
-  const clampedDay = Math.min(day, lastDay);
-  return `${match[1]}-${match[2]}-${String(clampedDay).padStart(2, "0")}`;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${match[1]}-${match[2]}-${String(Math.min(day, daysInMonth(year, month))).padStart(2, "0")}`;
 }
 
 /** Monday to Sunday around `date`: spec 9 says the dashboard week starts Monday. */
 export function weekRange(date: DateString): { start: DateString; end: DateString } {
-  const day = businessMidnight(date);
-  return {
-    start: toDateString(startOfWeek(day, { weekStartsOn: 1 })),
-    end: toDateString(endOfWeek(day, { weekStartsOn: 1 })),
-  };
+  const { year, month, day } = parts(date);
+  const sinceMonday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+  return { start: addDays(date, -sinceMonday), end: addDays(date, 6 - sinceMonday) };
 }
 
 export function monthRange(date: DateString): { start: DateString; end: DateString } {
-  const day = businessMidnight(date);
-  return { start: toDateString(startOfMonth(day)), end: toDateString(endOfMonth(day)) };
+  const { year, month } = parts(date);
+  const monthText = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+  return { start: `${monthText}-01`, end: `${monthText}-${String(daysInMonth(year, month)).padStart(2, "0")}` };
 }
 
 /** date-fns `format` read on Austin clocks, e.g. 'EEEE, MMMM d, yyyy' or 'h:mm a'. */

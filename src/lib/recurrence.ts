@@ -1,11 +1,11 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, differenceInCalendarDays, differenceInCalendarMonths } from "date-fns";
 import {
-  BUSINESS_TIME_ZONE,
   businessDateOf,
   type DateString,
   endOfBusinessDayExclusive,
+  instantOfWallClock,
   startOfBusinessDay,
+  wallClockOf,
+  type WallClock,
 } from "./business-time";
 
 // Spec 4 and beyond.md 4: a recurring schedule is a series of visits, weekly (the default),
@@ -43,7 +43,7 @@ export function expandOccurrences(series: RecurringSeries, range: { from: Date; 
   const instants = [series.startTime, series.endTime, range.from, range.to];
   if (instants.some((instant) => Number.isNaN(instant.getTime()))) return [];
   const durationMs = Math.max(0, series.endTime.getTime() - series.startTime.getTime());
-  const firstStart = new TZDate(series.startTime.getTime(), BUSINESS_TIME_ZONE);
+  const firstStart = wallClockOf(series.startTime);
   const frequency = series.isRecurring ? series.recurringFrequency : null;
 
   const visit = (index: number): Occurrence => {
@@ -78,26 +78,33 @@ export function occurrenceOnDate(series: RecurringSeries, date: DateString): Occ
   return expandOccurrences(series, range).find((occurrence) => occurrence.occurrenceDate === date) ?? null;
 }
 
-function nthStart(firstStart: TZDate, frequency: RecurringFrequency | null, index: number): Date {
-  if (frequency === null || index === 0) return new Date(firstStart.getTime());
-  // Always counted from the first visit, so Jan 31 gives Feb 28 then Mar 31, not Mar 28.
-  const shifted =
-    frequency === "monthly"
-      ? addMonths(firstStart, index)
-      : addDays(firstStart, index * DAYS_BETWEEN_VISITS[frequency]);
-  return new Date(shifted.getTime());
+function nthStart(first: WallClock, frequency: RecurringFrequency | null, index: number): Date {
+  if (frequency === null || index === 0) return instantOfWallClock(first.year, first.month, first.day, first.msOfDay);
+  if (frequency === "monthly") {
+    // Always counted from the first visit, so Jan 31 gives Feb 28 then Mar 31, not Mar 28.
+    const monthIndex = first.month - 1 + index;
+    const year = first.year + Math.floor(monthIndex / 12);
+    const month = (monthIndex % 12) + 1;
+    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return instantOfWallClock(year, month, Math.min(first.day, lastDay), first.msOfDay);
+  }
+  return instantOfWallClock(first.year, first.month, first.day + index * DAYS_BETWEEN_VISITS[frequency], first.msOfDay);
 }
 
 /**
  * An index at or a little before the first visit that can overlap `from`, so a range years after
  * the series start costs no more than one near it.
  */
-function firstIndexNear(firstStart: TZDate, frequency: RecurringFrequency, durationMs: number, from: Date): number {
-  const earliestUsefulStart = new TZDate(from.getTime() - durationMs, BUSINESS_TIME_ZONE);
+function firstIndexNear(first: WallClock, frequency: RecurringFrequency, durationMs: number, from: Date): number {
+  const earliest = wallClockOf(new Date(from.getTime() - durationMs));
   const steps =
     frequency === "monthly"
-      ? differenceInCalendarMonths(earliestUsefulStart, firstStart)
-      : Math.floor(differenceInCalendarDays(earliestUsefulStart, firstStart) / DAYS_BETWEEN_VISITS[frequency]);
+      ? (earliest.year - first.year) * 12 + (earliest.month - first.month)
+      : Math.floor(
+          (Date.UTC(earliest.year, earliest.month - 1, earliest.day) - Date.UTC(first.year, first.month - 1, first.day)) /
+            86_400_000 /
+            DAYS_BETWEEN_VISITS[frequency],
+        );
   return Math.max(0, steps - 1);
 }
 
