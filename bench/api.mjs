@@ -171,7 +171,7 @@ async function main() {
       .join("\n");
     const markdown = `### API throughput (\`npm run bench:api\`), ${new Date().toISOString().slice(0, 10)}
 
-Machine: ${machine()}. Production build (\`next start\`) on PostgreSQL (${new URL(ADMIN_URL).host}) with ${visits.toLocaleString("en-US")} schedules
+Machine: ${machine()}. Production build (\`scripts/server.mjs\`: Next.js behind node:http) on PostgreSQL (${new URL(ADMIN_URL).host}) with ${visits.toLocaleString("en-US")} schedules
 (2,000 customers, 200 recurring series), ${CONNECTIONS} connections, ${DURATION} s per run, autocannon in the same process as the raw server.
 
 | operation | app req/s | app p50 | app p99 | app errors | raw req/s | raw p50 | raw p99 | app / raw |

@@ -126,6 +126,10 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   if (!result.ok && isDataException(result.error.cause)) {
     throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_DATA_MESSAGE, cause: result.error.cause });
   }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    ctx.resHeaders.set("Retry-After", "5");
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
+  }
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     if (cause instanceof TooManyRequestsError) ctx.resHeaders.set("Retry-After", String(cause.retryAfterSeconds));
@@ -135,13 +139,27 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-function isDataException(error: unknown): boolean {
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof code === "string") codes.push(code);
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return codes;
+}
+
+function isDataException(error: unknown): boolean {
+  return errorCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+
+/** The database is restarting or out of reach (a connection refused, closed or shut down). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorCodes(error).some((code) =>
+    ["ECONNREFUSED", "ECONNRESET", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003"].includes(code),
+  );
 }
 
 export const publicProcedure = t.procedure.use(mapDomainErrors);
