@@ -2,6 +2,33 @@ import Link from "next/link";
 import { BUSINESS } from "@/lib/business";
 import { FOOTER_LINKS, HEADER_LINKS } from "./nav-links";
 
+function FooterNav({
+  label,
+  title,
+  links,
+  listClassName,
+}: {
+  label: string;
+  title: string;
+  links: ReadonlyArray<{ href: string; label: string }>;
+  listClassName?: string;
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-brand-200">{title}</h2>
+      <ul className={listClassName ? `mt-2 ${listClassName}` : "mt-2"}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="inline-flex min-h-11 items-center text-sm underline-offset-4 hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   return (
     <footer className="border-t border-brand-800 bg-brand-900 text-brand-50">
@@ -19,30 +46,8 @@ export function SiteFooter() {
             </a>
           </p>
         </div>
-        <nav aria-label="Site">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-brand-200">Explore</h2>
-          <ul className="mt-2">
-            {HEADER_LINKS.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="inline-flex min-h-11 items-center text-sm underline-offset-4 hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-brand-200">Company</h2>
-          <ul className="mt-2 grid grid-cols-2 sm:grid-cols-1">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="inline-flex min-h-11 items-center text-sm underline-offset-4 hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav label="Site" title="Explore" links={HEADER_LINKS} />
+        <FooterNav label="Company" title="Company" links={FOOTER_LINKS} listClassName="grid grid-cols-2 sm:grid-cols-1" />
       </div>
       <div className="border-t border-brand-800">
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-brand-100">

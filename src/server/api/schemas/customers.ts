@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { ZSessionCustomerSchema } from "./accounts";
 
-export const ZCustomerSchema = z
-  .object({
-    id: z.number().int(),
-    fullName: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zipCode: z.string().nullable(),
-    notes: z.string().nullable(),
-    isVerified: z.boolean().describe("The customer proved their email address"),
-    hasPortalAccount: z.boolean().describe("The customer has set a portal password"),
-    createdAt: z.date(),
-  })
-  .meta({ id: "Customer" });
+/** What staff see of a customer: the customer's own details plus notes and account state. */
+export const ZCustomerSchema = ZSessionCustomerSchema.extend({
+  notes: z.string().nullable(),
+  isVerified: z.boolean().describe("The customer proved their email address"),
+  hasPortalAccount: z.boolean().describe("The customer has set a portal password"),
+  createdAt: z.date(),
+}).meta({ id: "Customer" });
