@@ -35,6 +35,7 @@ export async function startServer({ port, env = {}, quiet = true }) {
     env: {
       ...process.env,
       PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       STAFF_USERNAME: STAFF.username,

@@ -11,6 +11,7 @@ const port = process.env.E2E_PORT ?? "3100";
 const env = {
   ...process.env,
   PORT: port,
+  APP_URL: `http://localhost:${port}`,
   NODE_ENV: "production",
   STAFF_USERNAME: "admin",
   STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? "e2e-staff-password",

@@ -1,6 +1,17 @@
+import { isNodeRuntime } from "./server/config";
+
 /** Next.js calls this once per server start: migrations and the first seed happen here. */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (!isNodeRuntime()) return;
+  const { config, ConfigError } = await import("./server/config");
+  try {
+    config();
+  } catch (error) {
+    // A server that would send links to localhost or read a mistyped limit must not start.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[greenscape] ${error.message}`);
+    process.exit(1);
+  }
   const { prepareDatabaseAtStartup } = await import("./server/db/startup");
   try {
     await prepareDatabaseAtStartup();

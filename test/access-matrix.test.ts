@@ -16,6 +16,7 @@ import {
   type MatrixFixtures,
 } from "./access-matrix/fixtures";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
+import { setEnv } from "./env";
 
 // Issue 7 item 4: every operation of the OpenAPI document, asked by five identities, answers as
 // its access class says. An operation without an entry here (or an entry without an operation)
@@ -294,16 +295,16 @@ describe("access matrix over the OpenAPI document", () => {
     // Emails go to the log without SMTP; a passing run prints nothing.
     vi.spyOn(console, "info").mockImplementation(() => {});
     stripe = await startStripeStandIn();
-    process.env.STRIPE_SECRET_KEY = "sk_test_standin";
-    process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_standin";
-    process.env.STRIPE_API_BASE_URL = stripe.url;
+    setEnv({
+      STRIPE_SECRET_KEY: "sk_test_standin",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+      STRIPE_API_BASE_URL: stripe.url,
+    });
     fx = await createMatrixFixtures();
   });
 
   afterAll(async () => {
-    delete process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_PUBLISHABLE_KEY;
-    delete process.env.STRIPE_API_BASE_URL;
+    setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
     await stripe?.close();
     vi.restoreAllMocks();
   });

@@ -6,6 +6,7 @@ import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/sta
 import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./helpers";
 import { hostileRequestsFor, operationsOf, type HostileRequest } from "./hostile/requests";
 import type { Components } from "./hostile/schema-values";
+import { setEnv } from "./env";
 
 // Spec'd by issue 7: at least 5,000 requests generated from the OpenAPI document itself, sent as
 // anonymous, customer and staff. None may answer ≥ 500, leak a stack trace or a file path, or answer
@@ -46,9 +47,11 @@ describe("hostile input generated from the OpenAPI document", () => {
   beforeAll(async () => {
     // Card payments configured against a local stand-in, so those operations run their real paths.
     stripe = await startStripeStandIn();
-    process.env.STRIPE_SECRET_KEY = "sk_test_hostile";
-    process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_hostile";
-    process.env.STRIPE_API_BASE_URL = stripe.url;
+    setEnv({
+      STRIPE_SECRET_KEY: "sk_test_hostile",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_hostile",
+      STRIPE_API_BASE_URL: stripe.url,
+    });
     await seedServices();
     const { customer } = await createCustomer({ password: "customer-pass" });
     identities.anonymous = {};
@@ -57,9 +60,7 @@ describe("hostile input generated from the OpenAPI document", () => {
   });
 
   afterAll(async () => {
-    delete process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_PUBLISHABLE_KEY;
-    delete process.env.STRIPE_API_BASE_URL;
+    setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
     await stripe.close();
   });
 

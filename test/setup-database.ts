@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase } from "../src/server/db";
+import { setEnv } from "./env";
 import { withDatabase } from "./global-setup";
 
 /** Gives each test file a database of its own, copied from the migrated template. */
@@ -10,8 +11,7 @@ let databaseName: string | null = null;
 beforeAll(async () => {
   await closeDatabase();
   if (testDatabase.mode === "pglite") {
-    delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = "memory://";
+    setEnv({ DATABASE_URL: undefined, PGLITE_DIR: "memory://" });
     return;
   }
   databaseName = `${testDatabase.prefix}_${Math.random().toString(36).slice(2, 10)}`;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   } finally {
     await admin.end({ timeout: 5 });
   }
-  process.env.DATABASE_URL = withDatabase(testDatabase.adminUrl, databaseName);
+  setEnv({ DATABASE_URL: withDatabase(testDatabase.adminUrl, databaseName) });
 });
 
 afterAll(async () => {

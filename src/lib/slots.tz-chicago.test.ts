@@ -1,5 +1,6 @@
-process.env.TZ = "America/Chicago";
-
 import { describeTimeRules } from "./time-rules.cases";
+import { setProcessTimeZone } from "../../test/env";
+
+setProcessTimeZone("America/Chicago");
 
 describeTimeRules("America/Chicago", 360);

@@ -1,5 +1,6 @@
-process.env.TZ = "Asia/Tokyo";
-
 import { describeTimeRules } from "./time-rules.cases";
+import { setProcessTimeZone } from "../../test/env";
+
+setProcessTimeZone("Asia/Tokyo");
 
 describeTimeRules("Asia/Tokyo", -540);

@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, loggerLink } from "@trpc/client";
+import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
@@ -39,10 +39,10 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     api.createClient({
       links: [
-        loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
         httpBatchLink({
           transformer: superjson,
-          url: typeof window === "undefined" ? `http://localhost:${process.env.PORT ?? 3000}/api/trpc` : "/api/trpc",
+          // Only the browser calls it: pages that need data on the server use the server caller.
+          url: "/api/trpc",
           // All calls include credentials (spec section 1); same-origin fetch sends cookies.
           fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
         }),

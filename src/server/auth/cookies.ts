@@ -1,11 +1,10 @@
+import { config } from "@/server/config";
+
 export type SessionKind = "staff" | "customer";
 
 /** Secure cookies (and the __Host- prefix) in production; COOKIE_SECURE=false for plain-http demos. */
 export function cookiesAreSecure(): boolean {
-  const setting = process.env.COOKIE_SECURE;
-  if (setting === "true") return true;
-  if (setting === "false") return false;
-  return process.env.NODE_ENV === "production";
+  return config().secureCookies;
 }
 
 export function sessionCookieName(kind: SessionKind): string {

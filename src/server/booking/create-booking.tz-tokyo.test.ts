@@ -1,11 +1,12 @@
-process.env.TZ = "Asia/Tokyo";
-
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
 import { dayAvailability } from "./availability";
 import { bookableServices, bookingRequest } from "./booking-test-data";
 import { createBooking, DATE_NOT_BOOKABLE_MESSAGE } from "./create-booking";
+import { setProcessTimeZone } from "../../../test/env";
+
+setProcessTimeZone("Asia/Tokyo");
 
 // 22:30 on June 9 in Austin is already June 10 in UTC and 12:30 on June 10 in Tokyo: the
 // booking rules must still read the calendar in Austin (beyond.md 3).

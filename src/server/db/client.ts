@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { config } from "@/server/config";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,10 +18,10 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 /** Where PGlite keeps its files when no DATABASE_URL is set; "memory://" keeps nothing. */
 export function pgliteLocation(): string {
-  return process.env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite");
+  return config().database.pgliteDir ?? path.join(process.cwd(), ".data", "pglite");
 }
 
-export async function openDatabase(url = process.env.DATABASE_URL): Promise<DatabaseHandle> {
+export async function openDatabase(url = config().database.url): Promise<DatabaseHandle> {
   return url ? openPostgres(url) : openPglite(pgliteLocation());
 }
 
@@ -29,7 +30,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const sql = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: config().database.poolSize,
     onnotice: () => {},
     // While the database restarts, a request fails within seconds instead of hanging.
     connect_timeout: 5,

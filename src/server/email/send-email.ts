@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { emailOutbox } from "@/server/db/schema";
 import { BUSINESS } from "@/lib/business";
+import { config } from "@/server/config";
 
 export interface OutgoingEmail {
   to: string;
@@ -13,7 +14,7 @@ export interface OutgoingEmail {
 let transport: Transporter | null = null;
 
 function smtpTransport(): Transporter | null {
-  const url = process.env.SMTP_URL;
+  const url = config().smtpUrl;
   if (!url) return null;
   transport ??= nodemailer.createTransport(url);
   return transport;

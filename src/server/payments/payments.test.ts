@@ -4,14 +4,17 @@ import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
 import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
+import { setEnv } from "../../../test/env";
 
 let stripe: StripeStandIn;
 let staff: string;
 
 function configureStripe() {
-  process.env.STRIPE_SECRET_KEY = "sk_test_standin";
-  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_standin";
-  process.env.STRIPE_API_BASE_URL = stripe.url;
+  setEnv({
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+    STRIPE_API_BASE_URL: stripe.url,
+  });
 }
 
 beforeAll(async () => {
@@ -20,9 +23,7 @@ beforeAll(async () => {
 });
 beforeEach(configureStripe);
 afterAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_PUBLISHABLE_KEY;
-  delete process.env.STRIPE_API_BASE_URL;
+  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
   await stripe.close();
 });
 
@@ -148,7 +149,7 @@ describe("POST /api/create-payment-intent", () => {
   });
 
   it("answers 503 'Card payments are not configured' without a secret key, while records still work", async () => {
-    delete process.env.STRIPE_SECRET_KEY;
+    setEnv({ STRIPE_SECRET_KEY: undefined });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
     const response = await rest("POST", "/create-payment-intent", { body: { amount: 9, customerId: customer.id, paymentId: payment.id }, headers: { cookie: staff } });
@@ -160,7 +161,7 @@ describe("POST /api/create-payment-intent", () => {
   });
 
   it("explains a provider that cannot be reached instead of failing with 500", async () => {
-    process.env.STRIPE_API_BASE_URL = "http://127.0.0.1:9";
+    setEnv({ STRIPE_API_BASE_URL: "http://127.0.0.1:9" });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
     const response = await rest("POST", "/create-payment-intent", { body: { amount: 9, customerId: customer.id, paymentId: payment.id }, headers: { cookie: staff } });

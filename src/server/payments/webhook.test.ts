@@ -5,16 +5,17 @@ import { POST } from "@/app/api/webhooks/stripe/route";
 import { getDb } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
 import { createCustomer } from "../../../test/helpers";
+import { setEnv } from "../../../test/env";
 
 const WEBHOOK_SECRET = "whsec_test_comms_secret";
 const signer = new Stripe("sk_test_signer_only");
 let eventCounter = 0;
 
 beforeAll(() => {
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  setEnv({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
 });
 afterAll(() => {
-  delete process.env.STRIPE_WEBHOOK_SECRET;
+  setEnv({ STRIPE_WEBHOOK_SECRET: undefined });
 });
 
 async function cardPayment(amount = 3000) {

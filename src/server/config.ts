@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads from its environment, validated once with zod. Nothing else in
+ * `src` reads `process.env`: a mistyped number or boolean stops the start with a message that names
+ * the variable, instead of quietly becoming `NaN` or `true`.
+ */
+
+/** "true" or "false" (also 1/0, yes/no, on/off); anything else is refused rather than guessed. */
+const flag = z.stringbool({ error: "must be true or false" });
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: "must be a whole number" })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+
+const url = (protocols: RegExp, hint: string) =>
+  z.url({ protocol: protocols, error: `must be a URL (${hint})` });
+
+/** An empty value counts as unset, as shells and .env files often leave them. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: optional(wholeNumber(1, 65535)),
+
+  DATABASE_URL: optional(url(/^postgres(ql)?$/, "postgres://user@host:5432/database")),
+  DATABASE_POOL_SIZE: optional(wholeNumber(1, 1000)),
+  PGLITE_DIR: optional(z.string()),
+
+  STAFF_USERNAME: optional(z.string().trim().min(1)),
+  STAFF_PASSWORD: optional(z.string()),
+  SEED_DEMO_DATA: optional(flag),
+
+  COOKIE_SECURE: optional(flag),
+  TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10)),
+  APP_URL: optional(url(/^https?$/, "http:// or https://")),
+  SMTP_URL: optional(url(/^smtps?$/, "smtp:// or smtps://")),
+
+  STRIPE_SECRET_KEY: optional(z.string().trim()),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().trim()),
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional(z.string().trim()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().trim()),
+  STRIPE_API_BASE_URL: optional(url(/^https?$/, "http:// or https://")),
+});
+
+export type AppConfig = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  const port = env.PORT ?? 3000;
+  const production = env.NODE_ENV === "production";
+  return {
+    nodeEnv: env.NODE_ENV,
+    production,
+    port,
+    database: {
+      /** Unset: the embedded PGlite database. */
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE ?? 10,
+      pgliteDir: env.PGLITE_DIR,
+    },
+    seed: {
+      staffUsername: env.STAFF_USERNAME,
+      staffPassword: env.STAFF_PASSWORD,
+      demoData: env.SEED_DEMO_DATA ?? true,
+    },
+    /** Secure cookies with the __Host- prefix: on by default in production. */
+    secureCookies: env.COOKIE_SECURE ?? production,
+    /** How many proxies in front of us append to X-Forwarded-For; 0 ignores the header. */
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
+    /** The public address for links in emails, never taken from a request's Host header. */
+    appUrl: env.APP_URL ?? `http://localhost:${port}`,
+    appUrlConfigured: env.APP_URL !== undefined,
+    smtpUrl: env.SMTP_URL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      /** Another API address, such as a local stand-in in tests ("http://127.0.0.1:12111"). */
+      apiBaseUrl: env.STRIPE_API_BASE_URL,
+    },
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server's configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates an environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  const config = toConfig(parsed.data);
+  const problems: string[] = [];
+  if (config.production && config.database.url && !config.appUrlConfigured) {
+    problems.push(
+      "APP_URL must be set in production on PostgreSQL: emailed links (verification, password reset, invitations) would otherwise point at localhost.",
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** Next.js sets this per bundle; the instrumentation hook must only prepare the Node.js server. */
+export function isNodeRuntime(): boolean {
+  return process.env.NEXT_RUNTIME === "nodejs";
+}
+
+let current: AppConfig | undefined;
+
+/** The validated configuration, read from the environment on first use. */
+export function config(): AppConfig {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** Reads the environment again; for tests that change it. */
+export function reloadConfig(): AppConfig {
+  current = undefined;
+  return config();
+}
