@@ -23,7 +23,7 @@ function austinDate(offsetDays) {
 
 function booking(index, date = austinDate(5 + (index % 200)), slot = `${String(9 + (index % 9)).padStart(2, "0")}:00`) {
   return {
-    serviceId: "1",
+    serviceId: 1,
     address: "1100 Congress Ave",
     city: "Austin",
     state: "TX",

@@ -30,7 +30,7 @@ beforeEach(async () => {
 describe("POST /api/bookings", () => {
   it("books a one-time visit: 201 with the reference, a pending schedule and a new customer", async () => {
     const { flat } = await bookableServices();
-    const body = bookingRequest({ serviceId: String(flat.id), date: daysAhead(9), timeSlot: "13:00", email: "New.Person@Example.com" });
+    const body = bookingRequest({ serviceId: flat.id, date: daysAhead(9), timeSlot: "13:00", email: "New.Person@Example.com" });
 
     const response = await rest("POST", "/bookings", { body });
 

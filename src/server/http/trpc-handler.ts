@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { describeFailure, rootCause } from "@/server/api/error-mapping";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
@@ -19,7 +20,9 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     router: appRouter,
     createContext: ({ resHeaders }) => createTRPCContext({ headers: request.headers, resHeaders }),
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"}:`, error.cause ?? error);
+      const failure = describeFailure(error);
+      if (failure.databaseStage) console.warn(`tRPC ${path ?? "?"}: database unavailable (${failure.databaseStage})`);
+      else if (failure.status === 500) console.error(`tRPC ${path ?? "?"}:`, rootCause(error));
     },
   });
 }

@@ -1,3 +1,4 @@
+import { ConflictError } from "@/server/errors";
 import { z } from "zod";
 import { ZPasswordFormSchema, ZProfileFormSchema } from "@/lib/validation/settings";
 import { passwordField } from "@/lib/validation/fields";
@@ -17,7 +18,7 @@ export const settingsRouter = createTRPCRouter({
     .query(({ ctx }) => getStaffProfile(ctx.db, ctx.staffSession.user.id)),
 
   updateProfile: staffUserProcedure
-    .meta({ openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
+    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
     .input(ZProfileFormSchema)
     .output(ZStaffProfileSchema)
     .mutation(({ ctx, input }) => updateStaffProfile(ctx.db, ctx.staffSession.user.id, input)),
@@ -32,7 +33,7 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   deleteAccount: staffUserProcedure
-    .meta({ openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" } })
+    .meta({ errors: [ConflictError], openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" } })
     .input(z.object({ password: passwordField("Password is required", 1) }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
