@@ -337,7 +337,7 @@ describe("OpenAPI document", () => {
     const { getOpenApiDocument } = await import("@/server/api/openapi");
     const document = getOpenApiDocument();
     const create = document.paths?.["/bookings"]?.post;
-    expect(create?.security).toBeUndefined();
+    expect(create?.security).toEqual([]);
     expect(create?.responses?.["201"]).toBeDefined();
     expect(create?.requestBody).toBeDefined();
     const availability = document.paths?.["/availability"]?.get;

@@ -14,7 +14,7 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     if (body === null) return jsonError(413, BODY_TOO_LARGE);
     forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   }
-  return fetchRequestHandler({
+  const response = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req: forwarded,
     router: appRouter,
@@ -25,4 +25,8 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
       else if (failure.status === 500) console.error(`tRPC ${path ?? "?"}:`, rootCause(error));
     },
   });
+  // A batch can mix public and private answers: no shared cache may keep any of it.
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
