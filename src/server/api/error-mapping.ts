@@ -87,9 +87,15 @@ function failure(code: TRPC_ERROR_CODE_KEY, message: string, extra: Partial<ApiF
   return { code, status: STATUS_OF_CODE[code], message, ...extra };
 }
 
-/** zod's issues as the API words them: the path as strings, the field's own message. */
+/** zod's issues as the API words them: the path as strings, the field's own message, each once. */
 function issuesOf(error: ZodError): ApiIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  const seen = new Set<string>();
+  return error.issues
+    .map((issue) => ({ path: issue.path.map(String), message: issue.message }))
+    .filter((issue) => {
+      const key = JSON.stringify(issue);
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
 }
 
 /**
