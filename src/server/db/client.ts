@@ -37,7 +37,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     // postgres.js waits 3^failures / 100 s (up to 20 s) before reconnecting after failed
     // connections, so during an outage requests would hang, and after it recovery would lag.
     // A short constant wait keeps both within a second; the pool bounds the attempts.
-    backoff: 0.25,
+    backoff: () => 0.25,
   });
   const db = drizzle({ client: sql, schema, casing: "snake_case" });
   try {

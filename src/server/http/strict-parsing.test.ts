@@ -105,14 +105,14 @@ describe("strict input over REST", () => {
     const body = { customerId: customer.id, amount: 4200, [field]: value };
     const response = await rest("POST", "/payments", { body, headers: { cookie: await staffCookie() } });
     expect(response.status).toBe(400);
-    expect(response.json.issues?.[0]?.path).toEqual([field]);
+    expect((response.json.issues as Array<{ path: string[] }>)[0]?.path).toEqual([field]);
     expect(await (await getDb()).select().from(payments).where(eq(payments.customerId, customer.id))).toEqual([]);
   });
 
   it("refuses a query value given twice rather than picking one", async () => {
     const response = await rest("GET", "/payments?customerId=1&customerId=2", { headers: { cookie: await staffCookie() } });
     expect(response.status).toBe(400);
-    expect(response.json.issues?.[0]?.path).toEqual(["customerId"]);
+    expect((response.json.issues as Array<{ path: string[] }>)[0]?.path).toEqual(["customerId"]);
   });
 
   it("answers 405 with Allow for a known path and another method", async () => {
