@@ -11,6 +11,7 @@ import { validateCustomerSessionToken, validateStaffSessionToken } from "@/serve
 import { getDb, type Db } from "@/server/db";
 import { DatabaseUnavailableError, databaseUnavailableStage } from "@/server/db/errors";
 import type { DomainError } from "@/server/errors";
+import { markDatabaseUnavailable } from "@/server/http/request-state";
 import { clientIp } from "@/server/request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
 import { documentedStatuses } from "./statuses";
@@ -101,6 +102,7 @@ const mapErrors = t.middleware(async ({ ctx, meta, path, next }) => {
   if (result.ok) return result;
   const failure = describeFailure(result.error);
   if (failure.retryAfterSeconds !== undefined) ctx.resHeaders.set("Retry-After", String(failure.retryAfterSeconds));
+  if (failure.databaseStage) markDatabaseUnavailable();
   if (meta?.openapi && failure.status < 500 && !documentedStatuses(meta).includes(failure.status)) {
     // The OpenAPI document would not list this status: the procedure's meta.errors misses a kind.
     console.error(`[api] ${path} answered ${failure.status}, which its OpenAPI document does not list: declare the error in its meta`);
