@@ -1,8 +1,9 @@
-import { isNodeRuntime } from "./server/config";
-
 /** Next.js calls this once per server start: migrations and the first seed happen here. */
 export async function register() {
-  if (!isNodeRuntime()) return;
+  // The one read of process.env outside config.ts: Next replaces NEXT_RUNTIME at build time, so the
+  // Edge bundle of this file drops the Node-only imports below (argon2, the database). Through a
+  // function call it cannot, and the Edge build fails.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { config, ConfigError } = await import("./server/config");
   try {
     config();
