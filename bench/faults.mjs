@@ -131,8 +131,9 @@ function countBy(items, key) {
 const trpcUrl = (procedure, input) => `${base}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 /** What each kind of caller asks during an outage; `needsDatabase` calls must answer 503 with Retry-After. */
-function probes(sessions) {
-  const date = austinDate(60);
+function probes(sessions, dayOffset) {
+  // A day of its own per outage, so the booking asked before each outage finds its slot free.
+  const date = austinDate(60 + dayOffset);
   const staff = { cookie: sessions.staff };
   const customer = { cookie: sessions.customer };
   return [
@@ -173,8 +174,8 @@ async function probeRound(list, round) {
 }
 
 /** One outage: what every caller gets while it lasts, and how soon the same sessions work again. */
-async function outage({ name, begin, end }, sessions) {
-  const list = probes(sessions);
+async function outage({ name, begin, end }, sessions, index) {
+  const list = probes(sessions, index);
   const before = await probeRound(list, 0);
   const beforeProblems = before.filter((result) => result.status >= 400 && result.probe.name !== "GET /customer/account");
   await begin();
@@ -394,8 +395,8 @@ async function main() {
     console.log("last place", place);
     stripeEvent = await sameStripeEvent(url);
     console.log("stripe event", stripeEvent);
-    for (const scenario of outages(url)) {
-      const result = await outage(scenario, sessions);
+    for (const [index, scenario] of outages(url).entries()) {
+      const result = await outage(scenario, sessions, index);
       console.log("outage", JSON.stringify(result, null, 1));
       outageResults.push(result);
     }
