@@ -16,7 +16,6 @@ import { clientIp } from "@/server/request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
 import { documentedStatuses } from "./statuses";
 
-export { DATABASE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE, INVALID_DATA_MESSAGE } from "./error-mapping";
 
 export interface CreateContextOptions {
   headers: Headers;
