@@ -1,4 +1,6 @@
 import postgres from "postgres";
+import Stripe from "stripe";
+import { POST as stripeWebhook } from "../src/app/api/webhooks/stripe/route";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { closeDatabase } from "../src/server/db";
 import { config } from "../src/server/config";
@@ -84,9 +86,16 @@ describe("database outages", () => {
     setEnv({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
     try {
       await expectUnavailableForEveryone();
+      // Stripe's webhook too: 503 with Retry-After, so Stripe delivers the event again later.
+      setEnv({ STRIPE_WEBHOOK_SECRET: "whsec_outage" });
+      const payload = JSON.stringify({ id: "evt_outage", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_outage", object: "payment_intent" } } });
+      const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret: "whsec_outage" });
+      const webhook = await stripeWebhook(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
+      expect(webhook.status).toBe(503);
+      expect(webhook.headers.get("retry-after")).toBe("5");
     } finally {
       await closeDatabase();
-      setEnv({ DATABASE_URL: url });
+      setEnv({ DATABASE_URL: url, STRIPE_WEBHOOK_SECRET: undefined });
     }
     await expectEveryoneServed();
   });
