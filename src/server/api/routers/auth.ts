@@ -1,7 +1,7 @@
-import { TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
 import { invalidateStaffSession } from "@/server/auth/session";
 import { loginStaff } from "@/server/accounts/staff-auth";
+import { TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";

@@ -1,6 +1,6 @@
-import { ConflictError } from "@/server/errors";
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
 import { createBooking } from "@/server/booking/create-booking";
+import { ConflictError } from "@/server/errors";
 import { ZBookingResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 

@@ -1,6 +1,6 @@
-import { TooManyRequestsError } from "@/server/errors";
 import { ZContactFormSchema } from "@/lib/validation/contact";
 import { CONTACT_THANKS, submitContactInquiry } from "@/server/contact/submit-inquiry";
+import { TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZContactInquiryResponseSchema } from "../schemas/contact";
 

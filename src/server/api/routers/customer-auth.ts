@@ -1,7 +1,7 @@
-import { ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
 import { createCustomerSession, invalidateCustomerSession } from "@/server/auth/session";
 import { loginCustomer, registerCustomer } from "@/server/accounts/customer-auth";
+import { ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZCustomerLoginSchema, ZCustomerRegisterSchema } from "@/lib/validation/customer-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import {

@@ -1,8 +1,8 @@
-import { ConflictError } from "@/server/errors";
 import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
 import { ZCustomerFormSchema } from "@/lib/validation/customer";
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer, CUSTOMER_MESSAGES } from "@/server/customers/manage-customers";
+import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZCustomerSchema } from "../schemas/customers";

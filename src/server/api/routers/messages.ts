@@ -1,9 +1,9 @@
-import { NotFoundError } from "@/server/errors";
 import { z } from "zod";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
 import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
 import { listUnreadCustomerMessages } from "@/server/messages/unread";
+import { NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/accounts";
 import { ZConversationSchema, ZMessageSchema, ZUnreadMessageSchema } from "../schemas/messages";

@@ -1,4 +1,3 @@
-import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
 import { z } from "zod";
 import { dollarsToCents } from "@/lib/money";
 import { ZCreatePaymentIntentRequestSchema, ZCreatePaymentRequestSchema } from "@/lib/validation/payment";
@@ -10,6 +9,7 @@ import { createPendingPayment, recordOfflinePayment } from "@/server/payments/re
 import { paymentReturnStatus, refreshPaymentFromStripe } from "@/server/payments/refresh";
 import { getCustomerPayment } from "@/server/portal/payments";
 import { stripeSettings } from "@/server/stripe/config";
+import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
 import { createTRPCRouter, customerProcedure, publicProcedure, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/accounts";
 import {

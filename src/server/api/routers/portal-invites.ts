@@ -1,6 +1,6 @@
-import { ConflictError } from "@/server/errors";
 import { z } from "zod";
 import { inviteCustomer } from "@/server/portal/invitations";
+import { ConflictError } from "@/server/errors";
 import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZEmailSentResponseSchema } from "../schemas/portal";

@@ -1,4 +1,3 @@
-import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import { z } from "zod";
 import { serializeSessionCookie } from "@/server/auth/cookies";
 import { createCustomerSession } from "@/server/auth/session";
@@ -8,6 +7,7 @@ import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/p
 import { getCustomerPayment, listCustomerPayments } from "@/server/portal/payments";
 import { getProfile, updateProfile } from "@/server/portal/profile";
 import { resendVerification, verifyEmail } from "@/server/portal/verification";
+import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import { ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
 import { pathId } from "@/lib/validation/fields";
 import { ZMessageFormSchema } from "@/lib/validation/message";

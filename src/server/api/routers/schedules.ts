@@ -1,4 +1,3 @@
-import { ConflictError } from "@/server/errors";
 import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
 import { SCHEDULE_STATUSES, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
@@ -6,6 +5,7 @@ import { listSchedulesInRange } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { createSchedule, getSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "../schemas/schedules";
 

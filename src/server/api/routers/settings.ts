@@ -1,10 +1,10 @@
-import { ConflictError } from "@/server/errors";
 import { z } from "zod";
 import { ZPasswordFormSchema, ZProfileFormSchema } from "@/lib/validation/settings";
 import { passwordField } from "@/lib/validation/fields";
 import { serializeClearedSessionCookie } from "@/server/auth/cookies";
 import { exportBusinessData } from "@/server/settings/export";
 import { changeStaffPassword, deleteStaffAccount, getStaffProfile, updateStaffProfile } from "@/server/settings/profile";
+import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure, staffUserProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZBusinessExportSchema, ZStaffProfileSchema } from "../schemas/settings";
