@@ -9,7 +9,6 @@ import { authenticateApiKey, bearerToken } from "@/server/auth/api-keys";
 import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/auth/cookies";
 import { validateCustomerSessionToken, validateStaffSessionToken } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db";
-import { DatabaseUnavailableError, databaseUnavailableStage } from "@/server/db/errors";
 import type { DomainError } from "@/server/errors";
 import { markDatabaseUnavailable } from "@/server/http/request-state";
 import { clientIp } from "@/server/request-info";
@@ -110,21 +109,7 @@ const mapErrors = t.middleware(async ({ ctx, meta, path, next }) => {
 });
 
 /** The database, opened on first use inside the error mapping: a failed connection answers 503. */
-const withDatabase = t.middleware(async ({ next }) => {
-  let db: Db;
-  try {
-    db = await getDb();
-  } catch (error) {
-    const stage = databaseUnavailableStage(error);
-    throw stage ? new DatabaseUnavailableError(stage, { cause: error }) : error;
-  }
-  return next({ ctx: { db } });
-});
-
-/** For tests and callers that want to know whether an error means "the database is away". */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return databaseUnavailableStage(error) !== null;
-}
+const withDatabase = t.middleware(async ({ next }) => next({ ctx: { db: await getDb() } }));
 
 const UNAUTHORIZED_STAFF = "Please sign in as staff to continue.";
 const UNAUTHORIZED_CUSTOMER = "Please log in to your account to continue.";

@@ -82,7 +82,6 @@ function stageOfSqlState(code: string, severity: unknown): DatabaseUnavailableSt
 /** Why the database cannot be had right now, or null when the failure is something else. */
 export function databaseUnavailableStage(error: unknown): DatabaseUnavailableStage | null {
   for (const link of causeChain(error)) {
-    if (link instanceof DatabaseUnavailableError) return link.stage;
     const code = typeof link.code === "string" ? link.code : undefined;
     if (code && (CONNECT_FAILURES.has(code) || link.syscall === "connect")) return "could not connect";
     if (code && CONNECTION_LOST.has(code)) return "connection lost";
@@ -92,15 +91,4 @@ export function databaseUnavailableStage(error: unknown): DatabaseUnavailableSta
     }
   }
   return null;
-}
-
-/** Thrown where the database is known to be away, so the one error mapping answers 503. */
-export class DatabaseUnavailableError extends Error {
-  constructor(
-    readonly stage: DatabaseUnavailableStage,
-    options?: { cause?: unknown },
-  ) {
-    super(`The database is unavailable (${stage})`, options);
-    this.name = "DatabaseUnavailableError";
-  }
 }
