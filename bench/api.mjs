@@ -67,7 +67,7 @@ async function sequentialLatencies(makeRequest, count) {
 function bookingBody(index) {
   const slot = 9 + (index % 9);
   return JSON.stringify({
-    serviceId: "1",
+    serviceId: 1,
     address: "1100 Congress Ave",
     city: "Austin",
     state: "TX",

@@ -8,18 +8,20 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATA
 export const NEXT_BIN = "node_modules/next/dist/bin/next";
 export const STAFF = { username: "admin", password: "bench-staff-password" };
 
-export function databaseUrl(name) {
-  const url = new URL(ADMIN_URL);
+export function databaseUrl(name, adminUrl = ADMIN_URL, user) {
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  if (user) url.username = user;
   return url.toString();
 }
 
-export async function freshDatabase(name) {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+/** A new empty database; with `owner`, owned by that role and reached as it. */
+export async function freshDatabase(name, { adminUrl = ADMIN_URL, owner } = {}) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}"${owner ? ` owner "${owner}"` : ""}`);
   await admin.end({ timeout: 5 });
-  return databaseUrl(name);
+  return databaseUrl(name, adminUrl, owner);
 }
 
 export function buildIfNeeded() {

@@ -1,8 +1,16 @@
 // The production server: Next.js behind node:http with a graceful stop. On SIGTERM or SIGINT it
 // stops accepting connections, lets requests in flight finish (answering them with
 // `Connection: close`), closes the database pool and exits; after 8 s it exits regardless.
+import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import next from "next";
+
+// What the app learns while answering one request, read back here. The app marks a request whose
+// database was unavailable (src/server/http/request-state.ts); a page that then fails answers 503
+// with Retry-After, like the API, instead of Next's 500.
+const requestState = new AsyncLocalStorage();
+globalThis.greenscapeRequestState = requestState;
+const DATABASE_RETRY_AFTER_SECONDS = "5";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
@@ -15,7 +23,17 @@ await app.prepare();
 let stopping = false;
 const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("Connection", "close");
-  handle(request, response);
+  const state = { databaseUnavailable: false };
+  const writeHead = response.writeHead;
+  response.writeHead = function (status, ...rest) {
+    if (status >= 500 && state.databaseUnavailable) {
+      this.setHeader("Retry-After", DATABASE_RETRY_AFTER_SECONDS);
+      this.setHeader("Cache-Control", "no-store");
+      return writeHead.call(this, 503, ...rest.filter((argument) => typeof argument !== "string"));
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  requestState.run(state, () => handle(request, response));
 });
 server.keepAliveTimeout = 5000;
 server.listen(port, hostname, () => {

@@ -15,6 +15,7 @@ import {
   visitOf,
   type MatrixFixtures,
 } from "./access-matrix/fixtures";
+import { contractOperations, type OpenApiDocument } from "./contract/document";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
 import { setEnv } from "./env";
 
@@ -327,6 +328,7 @@ describe("access matrix over the OpenAPI document", () => {
 
   it("answers every operation as its access class says, for each identity", { timeout: 60_000 }, async () => {
     const operations = documentOperations();
+    const contract = new Map(contractOperations(getOpenApiDocument() as unknown as OpenApiDocument).map((operation) => [operation.label, operation]));
     const mismatches: string[] = [];
     for (const [key, entry] of Object.entries(MATRIX)) {
       const operation = operations.get(key);
@@ -341,6 +343,9 @@ describe("access matrix over the OpenAPI document", () => {
           const outcome = OUTCOMES[entry.access][identity];
           const expected = outcome === "success" ? documentedSuccess : outcome;
           const response = await rest(method, request.path, { body: request.body, headers: await headersFor(identity, request) });
+          // Every answer, successes included, is what the document promises (test/contract.test.ts drives generated inputs).
+          const invalid = contract.get(key)?.validate(response.status, response.json);
+          if (invalid) return `${key} as ${identity}: ${response.status} does not match the document: ${invalid}`;
           if (response.status === expected) return null;
           return `${key} as ${identity}: expected ${expected}, got ${response.status} (${response.text.slice(0, 160)})`;
         }),

@@ -154,6 +154,8 @@ export function BookingWizard({
     setSending(true);
     const result = await restRequest<Booking>("POST", "/bookings", {
       ...values,
+      // The form holds the select's text; the API takes the id as a JSON number.
+      serviceId: Number(values.serviceId),
       // The service-area check may have found the ZIP in the address (spec 5): send that one.
       zipCode: checkServiceArea(values.zipCode, values.address).zip ?? values.zipCode,
       lawnSizeSqFt: isPricedBySize ? values.lawnSizeSqFt : undefined,

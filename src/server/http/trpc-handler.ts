@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { describeFailure, rootCause } from "@/server/api/error-mapping";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
@@ -13,13 +14,19 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     if (body === null) return jsonError(413, BODY_TOO_LARGE);
     forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   }
-  return fetchRequestHandler({
+  const response = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req: forwarded,
     router: appRouter,
     createContext: ({ resHeaders }) => createTRPCContext({ headers: request.headers, resHeaders }),
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"}:`, error.cause ?? error);
+      const failure = describeFailure(error);
+      if (failure.databaseStage) console.warn(`tRPC ${path ?? "?"}: database unavailable (${failure.databaseStage})`);
+      else if (failure.status === 500) console.error(`tRPC ${path ?? "?"}:`, rootCause(error));
     },
   });
+  // A batch can mix public and private answers: no shared cache may keep any of it.
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

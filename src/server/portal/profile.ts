@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { isUniqueViolation } from "@/server/db/errors";
 import { customers } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { normalizeEmail } from "@/server/accounts/customer-auth";
@@ -58,9 +59,4 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
   if (!updated) throw new NotFoundError("Customer not found");
   if (emailChanged && !updated.isVerified) await sendVerificationEmail(db, updated, now);
   return updated;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && "cause" in error ? error.cause : error;
-  return typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23505";
 }

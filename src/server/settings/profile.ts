@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { isUniqueViolation } from "@/server/db/errors";
 import { staffUsers } from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
@@ -45,13 +46,6 @@ export async function updateStaffProfile(db: Db, userId: number, form: TProfileF
     if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 async function assertCurrentPassword(db: Db, userId: number, password: string, field: string) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createApiKey } from "@/server/auth/api-keys";
 import { listApiKeys, revokeApiKey } from "@/server/settings/api-keys";
-import { requiredText } from "@/lib/validation/fields";
+import { pathId, requiredText } from "@/lib/validation/fields";
 import { createTRPCRouter, staffUserProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZApiKeySchema, ZCreatedApiKeySchema } from "../schemas/settings";
@@ -28,7 +28,7 @@ export const apiKeysRouter = createTRPCRouter({
 
   revoke: staffUserProcedure
     .meta({ openapi: { method: "DELETE", path: "/api-keys/{id}", tags: ["settings"], summary: "Revoke an API key" } })
-    .input(z.object({ id: z.coerce.number({ error: "API key id must be a number" }).int().positive("API key id must be a number") }))
+    .input(z.object({ id: pathId("API key not found") }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
       await revokeApiKey(ctx.db, input.id);

@@ -1,6 +1,7 @@
 import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
 import { invalidateStaffSession } from "@/server/auth/session";
 import { loginStaff } from "@/server/accounts/staff-auth";
+import { TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";
@@ -11,8 +12,8 @@ export const authRouter = createTRPCRouter({
     .meta({ openapi: { method: "GET", path: "/auth/status", tags: ["staff auth"], protect: false, summary: "Whether a staff member is signed in" } })
     .input(ZNoInputSchema)
     .output(ZStaffStatusResponseSchema)
-    .query(({ ctx }) => {
-      const user = ctx.staffSession?.user;
+    .query(async ({ ctx }) => {
+      const user = (await ctx.auth.staff())?.user;
       return {
         authenticated: Boolean(user),
         user: user ? { fullName: user.fullName, email: user.email, username: user.username } : null,
@@ -20,7 +21,7 @@ export const authRouter = createTRPCRouter({
     }),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" } })
+    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" } })
     .input(ZStaffLoginSchema)
     .output(ZStaffStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -34,7 +35,8 @@ export const authRouter = createTRPCRouter({
     .input(ZNoInputSchema)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx }) => {
-      if (ctx.staffSession) await invalidateStaffSession(ctx.db, ctx.staffSession.sessionId);
+      const staffSession = await ctx.auth.staff();
+      if (staffSession) await invalidateStaffSession(ctx.db, staffSession.sessionId);
       ctx.resHeaders.append("Set-Cookie", serializeClearedSessionCookie("staff"));
       return { success: true as const, message: "You have been logged out" };
     }),

@@ -1,5 +1,6 @@
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
 import { createBooking } from "@/server/booking/create-booking";
+import { ConflictError } from "@/server/errors";
 import { ZBookingResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -7,6 +8,7 @@ import { createTRPCRouter, publicProcedure } from "../trpc";
 export const bookingRouter = createTRPCRouter({
   create: publicProcedure
     .meta({
+      errors: [ConflictError],
       openapi: {
         method: "POST",
         path: "/bookings",
@@ -22,7 +24,7 @@ export const bookingRouter = createTRPCRouter({
     })
     .input(ZCreateBookingRequestSchema)
     .output(ZBookingResponseSchema)
-    .mutation(({ ctx, input }) =>
-      createBooking(ctx.db, { request: input, signedInCustomerId: ctx.customerSession?.customer.id ?? null }),
+    .mutation(async ({ ctx, input }) =>
+      createBooking(ctx.db, { request: input, signedInCustomerId: (await ctx.auth.customer())?.customer.id ?? null }),
     ),
 });

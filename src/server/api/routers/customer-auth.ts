@@ -1,6 +1,7 @@
 import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
 import { createCustomerSession, invalidateCustomerSession } from "@/server/auth/session";
 import { loginCustomer, registerCustomer } from "@/server/accounts/customer-auth";
+import { ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZCustomerLoginSchema, ZCustomerRegisterSchema } from "@/lib/validation/customer-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import {
@@ -16,13 +17,14 @@ export const customerAuthRouter = createTRPCRouter({
     .meta({ openapi: { method: "GET", path: "/customer/status", tags: ["customer auth"], protect: false, summary: "Whether a customer is signed in" } })
     .input(ZNoInputSchema)
     .output(ZCustomerStatusResponseSchema)
-    .query(({ ctx }) => {
-      const customer = ctx.customerSession?.customer;
+    .query(async ({ ctx }) => {
+      const customer = (await ctx.auth.customer())?.customer;
       return { authenticated: Boolean(customer), customer: customer ? toSessionCustomer(customer) : null };
     }),
 
   register: publicProcedure
     .meta({
+      errors: [ConflictError],
       openapi: { method: "POST", path: "/customer/register", tags: ["customer auth"], protect: false, summary: "Create a portal account" },
       successStatus: 201,
     })
@@ -36,7 +38,7 @@ export const customerAuthRouter = createTRPCRouter({
     }),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/customer/login", tags: ["customer auth"], protect: false, summary: "Log in to the portal" } })
+    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/customer/login", tags: ["customer auth"], protect: false, summary: "Log in to the portal" } })
     .input(ZCustomerLoginSchema)
     .output(ZCustomerStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -50,7 +52,8 @@ export const customerAuthRouter = createTRPCRouter({
     .input(ZNoInputSchema)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx }) => {
-      if (ctx.customerSession) await invalidateCustomerSession(ctx.db, ctx.customerSession.sessionId);
+      const customerSession = await ctx.auth.customer();
+      if (customerSession) await invalidateCustomerSession(ctx.db, customerSession.sessionId);
       ctx.resHeaders.append("Set-Cookie", serializeClearedSessionCookie("customer"));
       return { success: true as const, message: "You have been logged out" };
     }),

@@ -7,8 +7,9 @@ import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/p
 import { getCustomerPayment, listCustomerPayments } from "@/server/portal/payments";
 import { getProfile, updateProfile } from "@/server/portal/profile";
 import { resendVerification, verifyEmail } from "@/server/portal/verification";
+import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import { ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
-import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { pathId } from "@/lib/validation/fields";
 import { ZMessageFormSchema } from "@/lib/validation/message";
 import { ZAcceptInvitationSchema, ZEmailLinkTokenSchema } from "@/lib/validation/portal";
 import { createTRPCRouter, customerProcedure, publicProcedure } from "../trpc";
@@ -26,10 +27,6 @@ import {
 
 const TAGS = ["customer portal"];
 
-function pathId(notFoundMessage: string) {
-  return z.coerce.number({ error: notFoundMessage }).int(notFoundMessage).positive(notFoundMessage).max(MAX_DATABASE_ID, notFoundMessage);
-}
-
 /**
  * The customer portal (beyond.md 5 and 15). Every procedure but the two email links reads the
  * customer from the session; ids of anyone else's records answer 404.
@@ -42,7 +39,7 @@ export const portalRouter = createTRPCRouter({
     .query(({ ctx }) => getProfile(ctx.db, ctx.customer.id)),
 
   updateProfile: customerProcedure
-    .meta({ openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" } })
+    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" } })
     .input(ZCustomerProfileSchema)
     .output(ZCustomerProfileResponseSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.customer.id, input)),
@@ -55,6 +52,7 @@ export const portalRouter = createTRPCRouter({
 
   cancelAppointment: customerProcedure
     .meta({
+      errors: [ConflictError],
       openapi: { method: "POST", path: "/customer/appointments/{id}/cancel", tags: TAGS, summary: "Cancel a visit more than 24 hours ahead" },
     })
     .input(z.object({ id: z.string().trim().min(1, "Appointment not found").max(40, "Appointment not found") }))
@@ -103,7 +101,7 @@ export const portalRouter = createTRPCRouter({
     }),
 
   resendVerification: customerProcedure
-    .meta({ openapi: { method: "POST", path: "/customer/resend-verification", tags: TAGS, summary: "Send the verification link again" } })
+    .meta({ errors: [ConflictError, TooManyRequestsError], openapi: { method: "POST", path: "/customer/resend-verification", tags: TAGS, summary: "Send the verification link again" } })
     .input(ZNoInputSchema)
     .output(ZEmailSentResponseSchema)
     .mutation(async ({ ctx }) => {
@@ -112,13 +110,14 @@ export const portalRouter = createTRPCRouter({
     }),
 
   invitation: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" } })
+    .meta({ errors: [NotFoundError, ConflictError], openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" } })
     .input(z.object({ token: ZEmailLinkTokenSchema }))
     .output(ZInvitationResponseSchema)
     .query(({ ctx, input }) => describeInvitation(ctx.db, input.token)),
 
   acceptInvitation: publicProcedure
     .meta({
+      errors: [ConflictError],
       openapi: { method: "POST", path: "/customer/accept-invitation", tags: TAGS, protect: false, summary: "Choose a password from a portal invitation and log in" },
     })
     .input(ZAcceptInvitationSchema)

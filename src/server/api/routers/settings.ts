@@ -4,6 +4,7 @@ import { passwordField } from "@/lib/validation/fields";
 import { serializeClearedSessionCookie } from "@/server/auth/cookies";
 import { exportBusinessData } from "@/server/settings/export";
 import { changeStaffPassword, deleteStaffAccount, getStaffProfile, updateStaffProfile } from "@/server/settings/profile";
+import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure, staffUserProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZBusinessExportSchema, ZStaffProfileSchema } from "../schemas/settings";
@@ -17,7 +18,7 @@ export const settingsRouter = createTRPCRouter({
     .query(({ ctx }) => getStaffProfile(ctx.db, ctx.staffSession.user.id)),
 
   updateProfile: staffUserProcedure
-    .meta({ openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
+    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
     .input(ZProfileFormSchema)
     .output(ZStaffProfileSchema)
     .mutation(({ ctx, input }) => updateStaffProfile(ctx.db, ctx.staffSession.user.id, input)),
@@ -32,7 +33,7 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   deleteAccount: staffUserProcedure
-    .meta({ openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" } })
+    .meta({ errors: [ConflictError], openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" } })
     .input(z.object({ password: passwordField("Password is required", 1) }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
