@@ -1,8 +1,8 @@
-import { isNodeRuntime } from "./server/config";
-
 /** Next.js calls this once per server start: migrations and the first seed happen here. */
 export async function register() {
-  if (!isNodeRuntime()) return;
+  // Read inline, not through config(): the bundler drops the Node-only imports below from the
+  // Edge build only when it sees this exact comparison (through a function the build fails).
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { config, ConfigError } = await import("./server/config");
   try {
     config();

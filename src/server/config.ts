@@ -109,11 +109,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   return config;
 }
 
-/** Next.js sets this per bundle; the instrumentation hook must only prepare the Node.js server. */
-export function isNodeRuntime(): boolean {
-  return process.env.NEXT_RUNTIME === "nodejs";
-}
-
 let current: AppConfig | undefined;
 
 /** The validated configuration, read from the environment on first use. */
