@@ -1,22 +1,35 @@
-// The production server: Next.js behind node:http with a graceful stop. On SIGTERM or SIGINT it
-// stops accepting connections, lets requests in flight finish (answering them with
-// `Connection: close`), closes the database pool and exits; after 8 s it exits regardless.
+// The server: Next.js behind node:http, so that this process owns the socket. It decides the
+// client's address from the connection (see src/server/http/client-address.mjs) and stops
+// gracefully: on SIGTERM or SIGINT it stops accepting connections, lets requests in flight finish
+// (answering them with `Connection: close`), closes the database pool and exits; after 8 s it
+// exits regardless. `--dev` serves the development build the same way (npm run dev).
 import http from "node:http";
 import next from "next";
+import { stampClientAddress } from "../src/server/http/client-address.mjs";
 
+const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
 const GRACE_MS = 8000;
+// Validated again with every other setting by src/server/config.ts when the app starts.
+const hopsText = process.env.TRUSTED_PROXY_HOPS?.trim() || "0";
+const trustedProxyHops = Number(hopsText);
+if (!/^\d+$/.test(hopsText) || trustedProxyHops > 10) {
+  console.error("[greenscape] TRUSTED_PROXY_HOPS must be a whole number from 0 to 10.");
+  process.exit(1);
+}
 
-const app = next({ dev: false, hostname, port });
+const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 let stopping = false;
 const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("Connection", "close");
+  stampClientAddress(request, trustedProxyHops);
   handle(request, response);
 });
+if (dev) server.on("upgrade", app.getUpgradeHandler());
 server.keepAliveTimeout = 5000;
 server.listen(port, hostname, () => {
   console.log(`[greenscape] Ready at http://localhost:${port}`);

@@ -69,9 +69,16 @@ export type Context = Awaited<ReturnType<typeof createTRPCContext>>;
 /**
  * Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations),
  * and whether only a staff member in person may call it (set by staffUserProcedure, read by the
- * OpenAPI document so it does not offer API keys there).
+ * OpenAPI document so it does not offer API keys there). `unbatched` procedures (password checks,
+ * emails) must come alone in a /api/trpc request; `beforePasswordChange` ones stay open to a staff
+ * member who still has a generated first password.
  */
-export type Meta = OpenApiMeta<{ successStatus?: 200 | 201; staffSessionOnly?: boolean }>;
+export type Meta = OpenApiMeta<{
+  successStatus?: 200 | 201;
+  staffSessionOnly?: boolean;
+  unbatched?: boolean;
+  beforePasswordChange?: boolean;
+}>;
 
 const t = initTRPC
   .context<Context>()
@@ -164,9 +171,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
+export const PASSWORD_CHANGE_REQUIRED = "Please choose your own password in Settings before you continue.";
+
+/** A generated first password opens nothing but the password change, whatever the client does. */
+function assertOwnPassword(session: StaffSession, meta: Meta | undefined) {
+  if (session.user.mustChangePassword && !meta?.beforePasswordChange) {
+    throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
+  }
+}
+
 /** Staff signed in with a session cookie, or an integration with an API key (beyond.md item 13). */
-export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
+export const staffProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (ctx.staffSession) {
+    assertOwnPassword(ctx.staffSession, meta);
     return next({ ctx: { staff: { kind: "session" as const, user: ctx.staffSession.user, sessionId: ctx.staffSession.sessionId } } });
   }
   if (ctx.apiKey) {
@@ -176,10 +193,11 @@ export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
-export const staffUserProcedure = publicProcedure.meta({ staffSessionOnly: true }).use(({ ctx, next }) => {
+export const staffUserProcedure = publicProcedure.meta({ staffSessionOnly: true }).use(({ ctx, meta, next }) => {
   if (!ctx.staffSession) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as staff to continue." });
   }
+  assertOwnPassword(ctx.staffSession, meta);
   return next({ ctx: { staffSession: ctx.staffSession } });
 });
 

@@ -1,5 +1,5 @@
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
-import { createBooking } from "@/server/booking/create-booking";
+import { bookWithinLimits } from "@/server/booking/booking-limits";
 import { ZBookingResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -16,13 +16,15 @@ export const bookingRouter = createTRPCRouter({
         description:
           "Creates a pending visit (or an open-ended recurring series) for the customer with this email, " +
           "or for the signed-in customer. The price is computed by the server. Answers 400 with the " +
-          "field's message for invalid input or a ZIP outside the service area, and 409 when the slot is full.",
+          "field's message for invalid input, a ZIP outside the service area or a date more than 12 months ahead, " +
+          "409 when the slot is full, and 429 with Retry-After when an address or email has booked too often " +
+          "(a visitor who is not signed in may start only a few recurring series).",
       },
       successStatus: 201,
     })
     .input(ZCreateBookingRequestSchema)
     .output(ZBookingResponseSchema)
     .mutation(({ ctx, input }) =>
-      createBooking(ctx.db, { request: input, signedInCustomerId: ctx.customerSession?.customer.id ?? null }),
+      bookWithinLimits(ctx.db, { request: input, signedInCustomerId: ctx.customerSession?.customer.id ?? null, ip: ctx.ip }),
     ),
 });
