@@ -13,13 +13,13 @@ export interface OutgoingEmail {
   secrets?: string[];
 }
 
-let transport: Transporter | null = null;
+let transport: { url: string; transporter: Transporter } | null = null;
 
 function smtpTransport(): Transporter | null {
   const url = config().smtpUrl;
   if (!url) return null;
-  transport ??= nodemailer.createTransport(url);
-  return transport;
+  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  return transport.transporter;
 }
 
 export const REMOVED_SECRET = "[link removed once sent]";
