@@ -1,11 +1,13 @@
 // The server: Next.js behind node:http, so that this process owns the socket. It decides the
-// client's address from the connection (see src/server/http/client-address.mjs) and stops
+// client's address from the connection (see src/server/http/client-address.mjs), sets the
+// security headers of every response (src/server/http/security-headers.mjs) and stops
 // gracefully: on SIGTERM or SIGINT it stops accepting connections, lets requests in flight finish
 // (answering them with `Connection: close`), closes the database pool and exits; after 8 s it
 // exits regardless. `--dev` serves the development build the same way (npm run dev).
 import http from "node:http";
 import next from "next";
 import { stampClientAddress } from "../src/server/http/client-address.mjs";
+import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -19,14 +21,19 @@ if (!/^\d+$/.test(hopsText) || trustedProxyHops > 10) {
   process.exit(1);
 }
 
+// Strict-Transport-Security and upgrade-insecure-requests only when the public address is https.
+const https = /^https:\/\//i.test(process.env.APP_URL?.trim() ?? "");
+
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+const applySecurityHeaders = securityHeaders({ prerendered: dev ? new Map() : prerenderedScriptHashes(".next"), dev, https });
 
 let stopping = false;
 const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("Connection", "close");
   stampClientAddress(request, trustedProxyHops);
+  applySecurityHeaders(request, response);
   handle(request, response);
 });
 if (dev) server.on("upgrade", app.getUpgradeHandler());

@@ -16,6 +16,7 @@ export function useStaffSession() {
     loading: status.isPending,
     authenticated: Boolean(user),
     user,
+    demoMode: status.data?.demoMode ?? false,
   };
 }
 
