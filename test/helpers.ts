@@ -127,3 +127,20 @@ export function cookieHeaderFrom(headers: Headers) {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** A valid portal registration (POST /api/customer/register); tests change what they are about. */
+export function registrationBody(overrides: Partial<Record<"fullName" | "email" | "password", string>> = {}) {
+  const password = overrides.password ?? "garden1";
+  return {
+    fullName: "Rosa Diaz",
+    email: `rosa.${unique()}@example.com`,
+    phone: "5125550199",
+    address: "500 E 6th St",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    ...overrides,
+    password,
+    confirmPassword: password,
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, passwordField, requiredText } from "./fields";
-import { ZEmailLinkTokenSchema } from "./portal";
+import { ZAcceptInvitationSchema } from "./portal";
 
 // Spec 5 'Customer login' and 'Customer register'.
 export const ZCustomerLoginSchema = z.object({
@@ -40,17 +40,8 @@ export const ZPasswordResetRequestSchema = z.object({
 
 export type TPasswordResetRequest = z.output<typeof ZPasswordResetRequestSchema>;
 
-/** A new password from a reset link: the register form's password rules. */
-export const ZPasswordResetSchema = z
-  .object({
-    token: ZEmailLinkTokenSchema,
-    password: passwordField("Password must be at least 6 characters", 6),
-    confirmPassword: passwordField("Confirm password is required", 6),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+/** A new password from a reset link: the same form as an invitation's (token, password, confirmation). */
+export const ZPasswordResetSchema = ZAcceptInvitationSchema;
 
 export type TPasswordReset = z.output<typeof ZPasswordResetSchema>;
 

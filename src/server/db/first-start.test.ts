@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEMO_STAFF_LOGIN } from "@/lib/demo";
 import { PASSWORD_CHANGE_REQUIRED } from "@/server/api/trpc";
-import { ConfigError, parseConfig } from "@/server/config";
 import { getDb } from "@/server/db";
 import { staffUsers } from "@/server/db/schema";
 import { SAME_AS_FIRST_PASSWORD } from "@/server/settings/profile";
@@ -70,32 +69,5 @@ describe("the first start on the embedded database", () => {
     const report = await seedDatabase(await getDb(), { embedded: false, demoData: false });
     expect(report.staff).toBeNull();
     expect(report.staffSkippedReason).toMatch(/STAFF_PASSWORD/);
-  });
-});
-
-describe("the configuration of the first login", () => {
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      parseConfig(env);
-      return [];
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-  };
-
-  it("refuses a STAFF_PASSWORD shorter than 12 characters", () => {
-    expect(problemsOf({ STAFF_PASSWORD: "admin12345" })).toEqual(["STAFF_PASSWORD must be at least 12 characters"]);
-    expect(problemsOf({ STAFF_PASSWORD: "twelve-chars" })).toEqual([]);
-  });
-
-  it("reads DEMO_MODE as a flag, off by default, and refuses it in production on PostgreSQL", () => {
-    expect(parseConfig({}).demoMode).toBe(false);
-    expect(parseConfig({ DEMO_MODE: "true" }).demoMode).toBe(true);
-    expect(problemsOf({ DEMO_MODE: "sure" })).toEqual([expect.stringMatching(/^DEMO_MODE /)]);
-    expect(
-      problemsOf({ NODE_ENV: "production", DATABASE_URL: "postgres://127.0.0.1/app", APP_URL: "https://greenscape.example", DEMO_MODE: "true" }),
-    ).toEqual([expect.stringContaining("DEMO_MODE is for the embedded database")]);
-    expect(parseConfig({ NODE_ENV: "production", DEMO_MODE: "true" }).demoMode).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { config } from "@/server/config";
+import { pgliteLocation } from "./client";
 import { getDatabase } from "./index";
 import { DEMO_STAFF_LOGIN } from "@/lib/demo";
 import { seedDatabase } from "./seed";
@@ -17,7 +18,7 @@ export async function prepareDatabaseAtStartup() {
     demoMode: config().demoMode,
     demoData: seed.demoData,
   });
-  const where = kind === "pglite" ? "embedded PGlite database in .data/pglite" : "PostgreSQL (DATABASE_URL)";
+  const where = kind === "pglite" ? `embedded PGlite database in ${pgliteLocation()}` : "PostgreSQL (DATABASE_URL)";
   console.log(`[greenscape] Database ready: ${where}.`);
   if (config().demoMode) {
     console.warn(

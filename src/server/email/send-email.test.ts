@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox } from "@/server/db/schema";
-import { rest } from "../../../test/helpers";
+import { registrationBody, rest } from "../../../test/helpers";
 import { setEnv } from "../../../test/env";
 import { REMOVED_SECRET, sendEmail } from "./send-email";
 import { startSmtpStandIn } from "./smtp-stand-in.test-helper";
@@ -13,17 +13,6 @@ async function latestOutboxRow() {
   return row!;
 }
 
-const registration = (email: string, fullName = "Rosa Diaz") => ({
-  fullName,
-  email,
-  phone: "5125550199",
-  address: "500 E 6th St",
-  city: "Austin",
-  state: "TX",
-  zipCode: "78701",
-  password: "garden1",
-  confirmPassword: "garden1",
-});
 
 afterEach(() => {
   setEnv({ SMTP_URL: undefined, NODE_ENV: "test", DEMO_MODE: undefined, APP_URL: undefined });
@@ -36,7 +25,7 @@ describe("emails with links", () => {
     try {
       setEnv({ SMTP_URL: smtp.url });
       const email = `sent.${Date.now()}@example.com`;
-      expect((await rest("POST", "/customer/register", { body: registration(email) })).status).toBe(201);
+      expect((await rest("POST", "/customer/register", { body: registrationBody({ email }) })).status).toBe(201);
       const delivered = smtp.messages.at(-1)!;
       // The body travels quoted-printable: soft line breaks end in "=", and "=" itself is "=3D".
       const token = /verify=([a-z0-9]+)/.exec(delivered.replace(/=\n/g, "").replaceAll("=3D", "="))?.[1];
@@ -90,7 +79,7 @@ describe("a stranger's words in our emails", () => {
 
   it("cannot carry a link through a registration into someone's inbox", async () => {
     const email = `target.${Date.now()}@example.com`;
-    await rest("POST", "/customer/register", { body: registration(email, "Your refund is ready at refunds-center.example") });
+    await rest("POST", "/customer/register", { body: registrationBody({ email, fullName: "Your refund is ready at refunds-center.example" }) });
     const row = await latestOutboxRow();
     expect(row.to).toBe(email);
     expect(row.body.startsWith("Hi there,")).toBe(true);
