@@ -1,22 +1,14 @@
-/** Next.js calls this once per server start: migrations and the first seed happen here. */
+/**
+ * Next.js calls this once per server start: configuration is checked, migrations run and an empty
+ * database is seeded here.
+ *
+ * Next also builds this file for the edge runtime. `process.env.NEXT_RUNTIME` is not configuration
+ * but a constant Next writes into each build, which lets the bundler drop the Node.js-only start-up
+ * from the edge one; it is the one `process.env` outside `src/server/config.ts`, and must stay a
+ * literal here for that to work.
+ */
 export async function register() {
-  // Read inline, not through config(): the bundler drops the Node-only imports below from the
-  // Edge build only when it sees this exact comparison (through a function the build fails).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { config, ConfigError } = await import("./server/config");
-  try {
-    config();
-  } catch (error) {
-    // A server that would send links to localhost or read a mistyped limit must not start.
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`[greenscape] ${error.message}`);
-    process.exit(1);
-  }
-  const { prepareDatabaseAtStartup } = await import("./server/db/startup");
-  try {
-    await prepareDatabaseAtStartup();
-  } catch (error) {
-    // The app still starts; requests retry the connection (see getDatabase) once the database is up.
-    console.error("[greenscape] Database not ready at start-up:", error);
-  }
+  const { startServerOnce } = await import("./server/start-up");
+  await startServerOnce();
 }
