@@ -13,7 +13,7 @@
 import postgres from "postgres";
 import Stripe from "stripe";
 import { adminConnection, APP_ROLE, ADMIN_URL as CLUSTER_ADMIN_URL, ensureCluster, FAULTS_PORT, FILLER_ROLE, MAX_CONNECTIONS, pgctl } from "./faults-cluster.mjs";
-import { buildIfNeeded, freshDatabase, machine, startServer, staffCookie } from "./lib.mjs";
+import { buildIfNeeded, freshDatabase, fromClient, machine, startServer, staffCookie } from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 
 const PORT = Number(process.env.BENCH_FAULTS_APP_PORT ?? 3512);
@@ -79,7 +79,8 @@ async function postgresRestart(url, sessions) {
   const writes = load({
     workers: 5,
     until: () => stop,
-    request: (index) => fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(booking(index)) }),
+    request: (index) =>
+      fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json", ...fromClient(index) }, body: JSON.stringify(booking(index)) }),
   });
   await sleep(4000);
   const restartAt = Date.now();
@@ -150,7 +151,7 @@ function probes(sessions, dayOffset) {
       name: "POST /api/bookings",
       needsDatabase: true,
       booking: true,
-      send: (round) => fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(booking(700_000 + round, date, "11:00")) }),
+      send: (round) => fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json", ...fromClient(700_000 + round) }, body: JSON.stringify(booking(700_000 + round, date, "11:00")) }),
     },
     { who: "anonymous", via: "REST", name: "GET /api/services", keepsServing: true, send: () => fetch(`${base}/api/services`) },
     { who: "anonymous", via: "page", name: "GET /", keepsServing: true, send: () => fetch(`${base}/`) },
@@ -329,10 +330,18 @@ async function lastPlace(url) {
   await sql`insert into business_settings (key, value) values ('crew_capacity', '2'::jsonb) on conflict (key) do update set value = excluded.value`;
   await sql.end();
   const date = austinDate(30);
-  const first = await fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(booking(900_000, date, "10:00")) });
+  const first = await fetch(`${base}/api/bookings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...fromClient(900_000) },
+    body: JSON.stringify(booking(900_000, date, "10:00")),
+  });
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, index) =>
-      fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(booking(910_000 + index, date, "10:00")) }).then((response) => response.status),
+      fetch(`${base}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...fromClient(910_000 + index) },
+        body: JSON.stringify(booking(910_000 + index, date, "10:00")),
+      }).then((response) => response.status),
     ),
   );
   return { firstBooking: first.status, created: answers.filter((status) => status === 201).length, refused409: answers.filter((status) => status === 409).length, other: answers.filter((status) => status !== 201 && status !== 409) };

@@ -6,6 +6,7 @@ import postgres from "postgres";
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const NEXT_BIN = "node_modules/next/dist/bin/next";
+// STAFF_PASSWORD must be at least 12 characters; one set by the operator needs no first-sign-in change.
 export const STAFF = { username: "admin", password: "bench-staff-password" };
 
 export function databaseUrl(name, adminUrl = ADMIN_URL, user) {
@@ -31,6 +32,15 @@ export function buildIfNeeded() {
   if (result.status !== 0) throw new Error("next build failed");
 }
 
+/**
+ * Load from many visitors, as a real site gets it: the bench server trusts one proxy hop
+ * (TRUSTED_PROXY_HOPS=1) and each request index claims its own client address, so per-address
+ * limits (bookings, sign-ins) count visitors, not the one machine the bench runs on.
+ */
+export function fromClient(index) {
+  return { "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
+}
+
 /** Starts `next start` and resolves once it answers; `stop()` sends SIGTERM and waits for the exit. */
 export async function startServer({ port, env = {}, quiet = true }) {
   const child = spawn(process.execPath, ["scripts/server.mjs"], {
@@ -42,6 +52,7 @@ export async function startServer({ port, env = {}, quiet = true }) {
       NEXT_TELEMETRY_DISABLED: "1",
       STAFF_USERNAME: STAFF.username,
       STAFF_PASSWORD: STAFF.password,
+      TRUSTED_PROXY_HOPS: "1",
       ...env,
     },
     stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",

@@ -107,11 +107,28 @@ const MATRIX: Record<string, Entry> = {
   "POST /customer/register": { access: "public", request: () => ({ path: "/customer/register", body: registration() }) },
   "POST /customer/login": { access: "public", request: () => ({ path: "/customer/login", body: fx.loginCustomer }) },
   "POST /customer/logout": { access: "public", request: () => ({ path: "/customer/logout" }) },
+  // A confirmation link only counts for the account it was sent for, signed in.
   "POST /customer/verify-email": {
+    access: "customer",
+    request: async () => {
+      const { customer } = await createCustomer({ password: "unconfirmed", isVerified: false });
+      return { path: "/customer/verify-email", body: { token: await emailLink(customer, "verify_email") }, sessionOf: { customerId: customer.id } };
+    },
+  },
+  "POST /customer/password": {
+    access: "customer",
+    request: async () => {
+      const { customer, password } = await createCustomer({ password: "changing-pass" });
+      return { path: "/customer/password", body: { currentPassword: password, ...newPassword }, sessionOf: { customerId: customer.id } };
+    },
+  },
+  "POST /customer/password-reset": { access: "public", request: () => ({ path: "/customer/password-reset", body: { email: `forgot_${unique()}@example.com` } }) },
+  "POST /customer/password-reset/confirm": {
     access: "public",
     request: async () => {
-      const { customer } = await createCustomer({ isVerified: false });
-      return { path: "/customer/verify-email", body: { token: await emailLink(customer, "verify_email") } };
+      const { customer } = await createCustomer({ password: "forgotten-pass" });
+      const token = await emailLink(customer, "reset_password");
+      return { path: "/customer/password-reset/confirm", body: { token, password: "remembered-pass", confirmPassword: "remembered-pass" } };
     },
   },
   "POST /customer/resend-verification": {

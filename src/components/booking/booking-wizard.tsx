@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { checkServiceArea } from "@/lib/service-area";
-import { isBookableDate } from "@/lib/slots";
+import { isBookableDate, latestBookableDate } from "@/lib/slots";
 import type { TBookingForm, TBookingFormInput } from "@/lib/validation/booking";
 import { BOOKING_MESSAGES } from "@/lib/validation/booking-messages";
 import { useCustomerSessionState } from "@/components/public/customer-session-store";
@@ -143,6 +143,10 @@ export function BookingWizard({
     }
     if (name === "Schedule" && !isBookableDate(form.getValues("date") ?? "")) {
       form.setError("date", { message: BOOKING_MESSAGES.dateNotBookable }, { shouldFocus: true });
+      return;
+    }
+    if (name === "Schedule" && (form.getValues("date") ?? "") > latestBookableDate()) {
+      form.setError("date", { message: BOOKING_MESSAGES.dateTooFar }, { shouldFocus: true });
       return;
     }
     moveTo(step + 1);

@@ -10,7 +10,8 @@ const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
  * - its success status (201 for creations);
  * - 400 for input that does not parse or breaks a rule;
  * - 401 when its builder requires a sign-in;
- * - 403 for writes, which a browser on another site may not send with our cookies;
+ * - 403 for writes, which a browser on another site may not send with our cookies, and for staff
+ *   operations, closed to a staff member who has not yet replaced a generated first password;
  * - 404 when its path names a record;
  * - 413 and 415 when it takes a JSON body;
  * - the statuses of the domain errors it declares (404, 409, 429...);
@@ -20,7 +21,7 @@ export function documentedStatuses(meta: Meta | undefined): number[] {
   const statuses = new Set<number>([meta?.successStatus ?? 200, 400, 503]);
   const method = meta?.openapi?.method.toUpperCase() ?? "GET";
   if (meta?.access && meta.access !== "public") statuses.add(401);
-  if (WRITES.has(method)) statuses.add(403);
+  if (WRITES.has(method) || meta?.access === "staff" || meta?.access === "staffUser") statuses.add(403);
   if (meta?.openapi?.path.includes("{")) statuses.add(404);
   if (WITH_BODY.has(method)) {
     statuses.add(413);

@@ -7,9 +7,9 @@ import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { authenticateApiKey, bearerToken } from "@/server/auth/api-keys";
 import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/auth/cookies";
-import { validateCustomerSessionToken, validateStaffSessionToken } from "@/server/auth/session";
+import { validateCustomerSessionToken, validateStaffSessionToken, type StaffSession } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db";
-import type { DomainError } from "@/server/errors";
+import { ForbiddenError, type DomainError } from "@/server/errors";
 import { markDatabaseUnavailable } from "@/server/http/request-state";
 import { clientIp } from "@/server/request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
@@ -68,9 +68,17 @@ type DomainErrorClass = abstract new (...args: never[]) => DomainError;
 /**
  * Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations),
  * the access its builder sets, and the domain errors its domain functions may throw. The OpenAPI
- * document derives every status an operation can answer from these.
+ * document derives every status an operation can answer from these. `unbatched` procedures
+ * (password checks, emails) must come alone in a /api/trpc request; `beforePasswordChange` ones
+ * stay open to a staff member who still has a generated first password.
  */
-export type Meta = OpenApiMeta<{ successStatus?: 200 | 201; access?: Access; errors?: DomainErrorClass[] }>;
+export type Meta = OpenApiMeta<{
+  successStatus?: 200 | 201;
+  access?: Access;
+  errors?: DomainErrorClass[];
+  unbatched?: boolean;
+  beforePasswordChange?: boolean;
+}>;
 
 const t = initTRPC
   .context<Context>()
@@ -122,10 +130,18 @@ const baseProcedure = t.procedure.use(mapErrors).use(withDatabase);
 
 export const publicProcedure = baseProcedure.meta({ access: "public" });
 
+export const PASSWORD_CHANGE_REQUIRED = "Please choose your own password in Settings before you continue.";
+
+/** A generated first password opens nothing but the password change, whatever the client does. */
+function assertOwnPassword(session: StaffSession, meta: Meta | undefined) {
+  if (session.user.mustChangePassword && !meta?.beforePasswordChange) throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED);
+}
+
 /** Staff signed in with a session cookie, or an integration with an API key. */
-export const staffProcedure = baseProcedure.meta({ access: "staff" }).use(async ({ ctx, next }) => {
+export const staffProcedure = baseProcedure.meta({ access: "staff" }).use(async ({ ctx, meta, next }) => {
   const staffSession = await ctx.auth.staff();
   if (staffSession) {
+    assertOwnPassword(staffSession, meta);
     return next({ ctx: { staff: { kind: "session" as const, user: staffSession.user, sessionId: staffSession.sessionId } } });
   }
   const apiKey = await ctx.auth.apiKey();
@@ -136,9 +152,10 @@ export const staffProcedure = baseProcedure.meta({ access: "staff" }).use(async 
 });
 
 /** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
-export const staffUserProcedure = baseProcedure.meta({ access: "staffUser" }).use(async ({ ctx, next }) => {
+export const staffUserProcedure = baseProcedure.meta({ access: "staffUser" }).use(async ({ ctx, meta, next }) => {
   const staffSession = await ctx.auth.staff();
   if (!staffSession) return unauthorized(UNAUTHORIZED_STAFF);
+  assertOwnPassword(staffSession, meta);
   return next({ ctx: { staffSession } });
 });
 

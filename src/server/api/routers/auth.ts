@@ -1,10 +1,15 @@
-import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
+import { config } from "@/server/config";
+import { deviceTokenFrom, serializeClearedSessionCookie, signInCookies } from "@/server/auth/cookies";
 import { invalidateStaffSession } from "@/server/auth/session";
 import { loginStaff } from "@/server/accounts/staff-auth";
 import { TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";
+
+function toStaffUser(user: { fullName: string | null; email: string | null; username: string; mustChangePassword: boolean }) {
+  return { fullName: user.fullName, email: user.email, username: user.username, mustChangePassword: user.mustChangePassword };
+}
 
 /** Staff sign-in (spec section 7, Staff auth). */
 export const authRouter = createTRPCRouter({
@@ -16,18 +21,19 @@ export const authRouter = createTRPCRouter({
       const user = (await ctx.auth.staff())?.user;
       return {
         authenticated: Boolean(user),
-        user: user ? { fullName: user.fullName, email: user.email, username: user.username } : null,
+        user: user ? toStaffUser(user) : null,
+        demoMode: config().demoMode,
       };
     }),
 
   login: publicProcedure
-    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" } })
+    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" }, unbatched: true })
     .input(ZStaffLoginSchema)
     .output(ZStaffStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const { token, cookieExpiresAt, user } = await loginStaff(ctx.db, { ...input, ip: ctx.ip });
-      ctx.resHeaders.append("Set-Cookie", serializeSessionCookie("staff", token, cookieExpiresAt));
-      return { authenticated: true, user: { fullName: user.fullName, email: user.email, username: user.username } };
+      const signedIn = await loginStaff(ctx.db, { ...input, ip: ctx.ip, deviceToken: deviceTokenFrom(ctx.headers, "staff") });
+      for (const cookie of signInCookies("staff", signedIn)) ctx.resHeaders.append("Set-Cookie", cookie);
+      return { authenticated: true, user: toStaffUser(signedIn.user), demoMode: config().demoMode };
     }),
 
   logout: publicProcedure
