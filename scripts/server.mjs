@@ -1,6 +1,7 @@
 // The production server: Next.js behind node:http with a graceful stop. On SIGTERM or SIGINT it
-// stops accepting connections, lets requests in flight finish (answering them with
-// `Connection: close`), closes the database pool and exits; after 8 s it exits regardless.
+// stops accepting connections and taking background jobs, lets requests and jobs in flight finish
+// (answering requests with `Connection: close`), closes the database pool and exits; after 8 s it
+// exits regardless (a job cut short is retried by another instance or the next start).
 import http from "node:http";
 import next from "next";
 
@@ -31,7 +32,11 @@ async function stop(signal) {
     process.exit(1);
   }, GRACE_MS);
   forced.unref();
+  // The job worker that src/server/start-up.ts keeps on globalThis: it finishes the jobs in hand.
+  const jobsStopped = Promise.resolve(globalThis.jobWorker?.stop(5000))
+    .catch((error) => console.error("[greenscape] Job worker did not stop cleanly:", error));
   server.close(async () => {
+    await jobsStopped;
     try {
       // The pool that src/server/db/index.ts keeps on globalThis.
       const handle = await globalThis.databaseHandle;

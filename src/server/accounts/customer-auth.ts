@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
 import { ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
@@ -75,6 +76,7 @@ async function createOrClaimAccount(db: Db, input: TCustomerRegister, now: Date)
     .returning();
   // Two registrations racing for one email: the loser is told the account exists.
   if (!created) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
+  await announceCustomerCreated(db, created.id, "registration");
   return { customer: created, claimedExisting: false };
 }
 

@@ -4,6 +4,7 @@ import { findCustomerByEmail } from "@/server/accounts/customer-auth";
 import { recordLoginFailure, secondsUntilUnlocked } from "@/server/auth/throttle";
 import { TooManyRequestsError } from "@/server/errors";
 import type { TContactForm } from "@/lib/validation/contact";
+import { announceInquiry } from "@/server/notifications/announce";
 
 // A person writes a handful of messages; a script writes hundreds. The shared throttle table
 // counts attempts per key in a 15-minute window and locks the key once it reaches the limit.
@@ -27,15 +28,18 @@ export async function submitContactInquiry(db: Db, input: TContactForm & { ip: s
   await recordLoginFailure(db, key, CONTACT_LIMIT_PER_IP);
 
   const customer = await findCustomerByEmail(db, input.email);
-  const [inquiry] = await db
-    .insert(contactInquiries)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone ? input.phone : null,
-      message: input.message,
-      customerId: customer?.id ?? null,
-    })
-    .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
-  return { id: inquiry!.id, createdAt: inquiry!.createdAt };
+  return db.transaction(async (tx) => {
+    const [inquiry] = await tx
+      .insert(contactInquiries)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone ? input.phone : null,
+        message: input.message,
+        customerId: customer?.id ?? null,
+      })
+      .returning();
+    await announceInquiry(tx, inquiry!);
+    return { id: inquiry!.id, createdAt: inquiry!.createdAt };
+  });
 }

@@ -1,41 +1,49 @@
-import nodemailer, { type Transporter } from "nodemailer";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { emailOutbox } from "@/server/db/schema";
-import { BUSINESS } from "@/lib/business";
-import { config } from "@/server/config";
+import { enqueueJob } from "@/server/jobs/job-queue";
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** Plain text: every email has it. */
   body: string;
+  /** The same message as simple HTML, when the email has one. */
+  html?: string;
+  /** What the email is ("booking_confirmation", "reminder", …), shown to staff with the outbox. */
+  kind?: string;
+  headers?: Record<string, string>;
 }
 
-let transport: Transporter | null = null;
-
-function smtpTransport(): Transporter | null {
-  const url = config().smtpUrl;
-  if (!url) return null;
-  transport ??= nodemailer.createTransport(url);
-  return transport;
+export interface SendEmailOptions {
+  /** An email with a key is recorded once: asking again with the same key sends nothing. */
+  idempotencyKey?: string;
 }
 
 /**
- * Every email is recorded in the outbox first (beyond.md 15). With SMTP_URL set it then goes out
- * and is marked sent; without it, it stays in the outbox and is written to the log, so the links
- * in it work on a laptop. A failed send never fails the action that caused it.
+ * Records the email in the outbox and queues the job that sends it, in one transaction (inside the
+ * caller's, when `db` is one): the email exists exactly when the action that caused it does, and a
+ * slow or broken mail server never slows or fails that action. The job sends through SMTP when
+ * SMTP_URL is set; without it the email stays in the outbox and the server log (deliver-email.ts).
+ *
+ * Returns the outbox id, or null when an email with this idempotency key was already recorded.
  */
-export async function sendEmail(db: Db, email: OutgoingEmail): Promise<void> {
-  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
-  const smtp = smtpTransport();
-  if (!smtp) {
-    console.info(`[email outbox #${row!.id}] To: ${email.to}\nSubject: ${email.subject}\n\n${email.body}`);
-    return;
-  }
-  try {
-    await smtp.sendMail({ from: `${BUSINESS.name} <${BUSINESS.email}>`, to: email.to, subject: email.subject, text: email.body });
-    await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row!.id));
-  } catch (error) {
-    console.error(`[email outbox #${row!.id}] SMTP send to ${email.to} failed; it stays in the outbox.`, error);
-  }
+export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmailOptions = {}): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(emailOutbox)
+      .values({
+        to: email.to,
+        subject: email.subject,
+        body: email.body,
+        html: email.html ?? null,
+        kind: email.kind ?? null,
+        headers: email.headers ?? null,
+        idempotencyKey: options.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
+      .returning({ id: emailOutbox.id });
+    if (!row) return null;
+    await enqueueJob(tx, "sendEmail", { outboxId: row.id });
+    return row.id;
+  });
 }

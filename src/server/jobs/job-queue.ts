@@ -77,18 +77,25 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** How often one instance fails jobs whose worker vanished and archives old ones. */
   maintenanceIntervalSeconds?: number;
-  /** Periodic jobs (cron, in Austin time). */
-  schedules?: Array<{ queue: QueueKey; cron: string }>;
+  /** Jobs added every so often, at most one per period across all instances. */
+  periodic?: Array<{ queue: PeriodicQueue; everySeconds: number }>;
   /** Tests shorten retry delays; production uses the policies in queues.ts. */
   policies?: Partial<Record<QueueKey, Partial<QueuePolicy>>>;
 }
+
+type PeriodicQueue = { [K in QueueKey]: JobPayloads[K] extends Record<string, never> ? K : never }[QueueKey];
 
 export interface JobWorker {
   /** Stops taking jobs, lets the ones in hand finish (up to `timeoutMs`), and returns. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
-/** Starts working every queue with its handler; one per app instance. */
+/**
+ * Starts working every queue with its handler; one worker per app instance. pg-boss fetches,
+ * completes, fails, retries, expires and archives; the loop that asks it for the next job is ours,
+ * because pg-boss 10's own loop does not wait for a job's completion to be saved, and a database
+ * error at that moment would become an unhandled rejection that stops the process.
+ */
 export async function startJobWorker(
   handle: Pick<DatabaseHandle, "db" | "runScript">,
   handlers: JobHandlers,
@@ -98,6 +105,7 @@ export async function startJobWorker(
     db: drizzleExecutor(handle.db, handle.runScript),
     schema: JOB_SCHEMA,
     migrate: true,
+    schedule: false,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     // Failed jobs stay listed for staff for a week before they are archived.
     archiveFailedAfterSeconds: 7 * 24 * 3600,
@@ -106,29 +114,71 @@ export async function startJobWorker(
   await boss.start();
 
   for (const [queue, policy] of Object.entries(options.policies ?? {}) as Array<[QueueKey, Partial<QueuePolicy>]>) {
-    const { name } = JOB_QUEUES[queue];
-    await boss.updateQueue(name, { name, policy: "standard", ...JOB_QUEUES[queue], ...policy });
+    const { name, ...defaults } = JOB_QUEUES[queue];
+    await boss.updateQueue(name, { name, policy: "standard", ...defaults, ...policy });
   }
 
-  for (const queue of Object.keys(JOB_QUEUES) as QueueKey[]) {
-    const handler = handlers[queue] as (job: RunningJob<QueueKey>) => Promise<void>;
-    await boss.work<JobPayloads[QueueKey]>(
-      JOB_QUEUES[queue].name,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async ([job]) => {
-        if (!job) return;
-        await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-      },
-    );
-  }
-
-  for (const { queue, cron } of options.schedules ?? []) {
-    await boss.schedule(JOB_QUEUES[queue].name, cron, {}, { tz: "America/Chicago" });
-  }
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
+  const loops = (Object.keys(JOB_QUEUES) as QueueKey[]).map((queue) =>
+    workQueue(boss, JOB_QUEUES[queue].name, handlers[queue] as (job: RunningJob<QueueKey>) => Promise<void>, pollingMs),
+  );
+  const timers = (options.periodic ?? []).map(({ queue, everySeconds }) => {
+    const add = () =>
+      // One job per period, whichever instance asks first: the database refuses the others.
+      boss
+        .sendThrottled(JOB_QUEUES[queue].name, {}, {}, everySeconds, "periodic")
+        .catch((error: unknown) => console.error(`[jobs] could not add the periodic ${queue} job`, error));
+    void add();
+    return setInterval(add, Math.min(everySeconds, 60) * 1000);
+  });
 
   return {
     async stop(timeoutMs = 5000) {
-      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(loops.map((loop) => loop.stop(timeoutMs)));
+      await boss.stop({ graceful: false, close: false });
     },
   };
+}
+
+function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKey>) => Promise<void>, pollingMs: number) {
+  let stopping = false;
+  let wake = () => {};
+  const loop = (async () => {
+    while (!stopping) {
+      const [job] = (await boss.fetch<JobPayloads[QueueKey]>(name, { batchSize: 1, includeMetadata: true }).catch(() => null)) ?? [];
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollingMs);
+          wake = () => (clearTimeout(timer), resolve());
+        });
+        continue;
+      }
+      try {
+        await withinSeconds(handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }), job.expireInSeconds);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        // If even this fails (the database went away), the job's lease runs out and it is tried again.
+        await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((failure: unknown) => {
+          console.error(`[jobs] ${name} ${job.id} failed and could not be recorded`, error, failure);
+        });
+      }
+    }
+  })();
+  return {
+    async stop(timeoutMs: number) {
+      stopping = true;
+      wake();
+      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    },
+  };
+}
+
+/** A handler that outlives its lease has lost its job to another worker: stop waiting for it. */
+function withinSeconds(work: Promise<void>, seconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The job took longer than ${seconds} s`)), Math.max(1, seconds) * 1000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
