@@ -10,6 +10,17 @@ export const WEBHOOK_EVENT_TYPE_VALUES = [
   "message.received",
 ] as const;
 
+export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPE_VALUES)[number];
+
+export const WEBHOOK_EVENT_SUMMARIES: Record<TWebhookEventType, string> = {
+  "booking.created": "A customer booked a visit on the website",
+  "visit.updated": "A visit was confirmed, moved (a rain day too) or cancelled",
+  "visit.completed": "A visit was marked completed",
+  "payment.completed": "A payment was completed (card, cash or check)",
+  "customer.created": "A customer record was created (booking, staff, registration or inquiry)",
+  "message.received": "A customer sent a portal message, or someone sent the website's contact form",
+};
+
 export const WEBHOOK_URL_MESSAGE = "Enter a full URL, such as https://example.com/webhooks";
 export const WEBHOOK_EVENTS_MESSAGE = "Choose at least one event";
 

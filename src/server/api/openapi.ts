@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
 import type { Meta } from "./trpc";
+import { webhooksDocument } from "@/server/webhooks/openapi";
 
 type Operation = { security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> };
 
@@ -60,5 +61,7 @@ function buildDocument(): OpenAPIObject {
       }
     }
   }
+  // What the app sends to integrations' webhook endpoints (Settings → Notifications).
+  document.webhooks = webhooksDocument();
   return document;
 }

@@ -8,12 +8,14 @@ import { customersRouter } from "./routers/customers";
 import { dashboardRouter } from "./routers/dashboard";
 import { inquiriesRouter } from "./routers/inquiries";
 import { messagesRouter } from "./routers/messages";
+import { notificationsRouter } from "./routers/notifications";
 import { paymentsRouter } from "./routers/payments";
 import { portalInvitesRouter } from "./routers/portal-invites";
 import { portalRouter } from "./routers/portal";
 import { schedulesRouter } from "./routers/schedules";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
+import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
@@ -28,12 +30,14 @@ export const appRouter = createTRPCRouter({
   dashboard: dashboardRouter,
   inquiries: inquiriesRouter,
   messages: messagesRouter,
+  notifications: notificationsRouter,
   payments: paymentsRouter,
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
   schedules: schedulesRouter,
   services: servicesRouter,
   settings: settingsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

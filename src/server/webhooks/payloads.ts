@@ -98,14 +98,6 @@ export const WEBHOOK_DATA_SCHEMAS = {
 
 export type WebhookData<T extends WebhookEventType> = z.input<(typeof WEBHOOK_DATA_SCHEMAS)[T]>;
 
-export const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEventType, string> = {
-  "booking.created": "A customer booked a visit on the website",
-  "visit.updated": "Staff confirmed, moved (a rain day too) or cancelled a visit, or a customer cancelled one",
-  "visit.completed": "A visit was marked completed",
-  "payment.completed": "A payment was completed (card, cash or check)",
-  "customer.created": "A customer record was created (booking, staff, registration or inquiry)",
-  "message.received": "A customer sent a portal message, or someone sent the website's contact form",
-};
 
 /** The body of every delivery: the same bytes on every attempt. */
 export function webhookEnvelopeSchema<T extends WebhookEventType>(type: T) {
