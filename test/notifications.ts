@@ -7,11 +7,13 @@ import { startBackgroundWork } from "../src/server/jobs/background-work";
 import type { WorkerOptions } from "../src/server/jobs/job-queue";
 
 /** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 15_000, what = "the condition"): Promise<T> {
+type Falsy = null | undefined | false | 0 | "";
+
+export async function waitFor<T>(check: () => Promise<T | Falsy> | T | Falsy, timeoutMs = 15_000, what = "the condition"): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as T;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -2,6 +2,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { authRouter } from "./routers/auth";
 import { availabilityRouter } from "./routers/availability";
 import { bookingRouter } from "./routers/booking";
+import { calendarFeedsRouter } from "./routers/calendar-feeds";
 import { contactRouter } from "./routers/contact";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { customersRouter } from "./routers/customers";
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   availability: availabilityRouter,
   booking: bookingRouter,
+  calendarFeeds: calendarFeedsRouter,
   contact: contactRouter,
   customerAuth: customerAuthRouter,
   customers: customersRouter,
