@@ -10,6 +10,7 @@ import { cn } from "@/lib/cn";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { AppointmentsTab } from "./appointments-tab";
 import { MessagesTab } from "./messages-tab";
+import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
 import { ProfileTab } from "./profile-tab";
 import { describeFailure } from "./server-error";
@@ -82,6 +83,7 @@ export function MyAccount({ customer: initial }: { customer: SessionCustomer }) 
         <TabPanels className="mt-6">
           <TabPanel>
             <ProfileTab customer={customer} />
+            <NotificationPreferences />
           </TabPanel>
           <TabPanel>
             <AppointmentsTab />

@@ -8,6 +8,7 @@ import { ExportData } from "./export-data";
 import { NotificationSettingsForm } from "./notification-settings-form";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
+import { StaffCalendarFeed } from "./staff-calendar-feed";
 import { WebhooksPanel } from "./webhooks-panel";
 
 const TABS = ["General", "Notifications", "Billing", "Advanced"] as const;
@@ -43,6 +44,9 @@ export function SettingsScreen() {
             </div>
             <div className="rounded-xl border border-gray-200 bg-white p-5">
               <PasswordForm />
+            </div>
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <StaffCalendarFeed />
             </div>
           </TabPanel>
           <TabPanel className="space-y-6">

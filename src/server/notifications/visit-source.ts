@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import type { ScheduleStatus } from "@/server/db/schema";
-import { listVisits } from "@/server/schedules/visits";
+import { findVisit, listVisits, type Visit } from "@/server/schedules/visits";
 
 /** A visit as reminders, change notes and calendar feeds see it. */
 export interface NotifiableVisit {
@@ -28,9 +28,11 @@ export async function listVisitsBetween(
   range: { from: Date; to: Date; customerId?: number; statuses?: readonly ScheduleStatus[] },
 ): Promise<NotifiableVisit[]> {
   const visits = await listVisits(db, range);
-  return visits
-    .filter((visit) => visit.startTime >= range.from && visit.startTime < range.to)
-    .map((visit) => ({
+  return visits.filter((visit) => visit.startTime >= range.from && visit.startTime < range.to).map(toNotifiable);
+}
+
+function toNotifiable(visit: Visit): NotifiableVisit {
+  return {
       id: visit.visitId,
       scheduleId: visit.scheduleId,
       customerId: visit.customerId,
@@ -44,5 +46,11 @@ export async function listVisitsBetween(
       state: visit.state,
       zipCode: visit.zipCode,
       notes: visit.specialInstructions,
-    }));
+  };
+}
+
+/** One visit by the id the schedule API gives it, or null. */
+export async function findNotifiableVisit(db: Db, visitId: string): Promise<NotifiableVisit | null> {
+  const visit = await findVisit(db, visitId);
+  return visit ? toNotifiable(visit) : null;
 }
