@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, businessToday } from "../src/lib/business-time";
-import { signInAsStaff } from "./fixtures/accounts";
+import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
 import { withE2eDatabase } from "./fixtures/database";
 
 const SCREENS = "e2e/.artifacts/screens";
@@ -63,6 +63,9 @@ test("a booking emails its confirmation (read in the outbox) and offers Add to c
   expect(stored!.body).toContain(`Your booking reference is ${reference}`);
   expect(stored!.body).toContain("(512) 555-0142");
   expect(stored!.html).toContain("My Account");
+  await page.setContent(stored!.html);
+  await expect(page.getByRole("link", { name: "See it in My Account" })).toBeVisible();
+  await screens(page, "email-booking-confirmation");
 
   // The email's unsubscribe link works with one click on its page.
   const link = /Turn them off: (\S+)/.exec(stored!.body)![1]!;
@@ -124,4 +127,29 @@ test("staff add a webhook endpoint and see a signed delivery arrive at the integ
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
+});
+
+test("a customer turns reminders off and subscribes to a calendar of their visits in My Account", async ({ page }) => {
+  await registerCustomer(page.request);
+  await page.goto("/customer/account");
+  const reminders = page.getByLabel("Email me the day before each visit");
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await expect(page.getByText("Reminders turned off")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Email me the day before each visit")).not.toBeChecked();
+
+  await page.getByRole("button", { name: "Create calendar address" }).click();
+  const address = (await page.getByTestId("calendar-feed-url").textContent())!.trim();
+  expect(address).toMatch(/\/feeds\/calendar\/[a-z2-7]{32}\.ics$/);
+  const feed = await page.request.get(new URL(address).pathname);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+  await screens(page, "my-account-notifications");
+
+  // Turning it off ends the address at once.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByText("Calendar feed turned off")).toBeVisible();
+  expect((await page.request.get(new URL(address).pathname)).status()).toBe(404);
 });

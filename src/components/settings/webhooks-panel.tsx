@@ -36,7 +36,7 @@ async function copyText(text: string, what: string) {
 
 /** Settings → Notifications → Webhooks: endpoints, the events they receive, and their deliveries. */
 export function WebhooksPanel() {
-  const endpoints = api.webhooks.list.useQuery({}, { refetchInterval: 10_000 });
+  const endpoints = api.webhooks.list.useQuery({}, { refetchInterval: 5_000 });
   const utils = api.useUtils();
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
@@ -50,7 +50,6 @@ export function WebhooksPanel() {
       setCreated({ url: endpoint.url, secret: endpoint.secret });
       setUrl("");
       setDescription("");
-      setOpen(endpoint.id);
       await utils.webhooks.list.invalidate();
     },
     onError: (error) => {
