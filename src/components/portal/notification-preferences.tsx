@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { CalendarFeedCard } from "@/components/settings/calendar-feed-card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, toast } from "@/components/toast/toast-store";
@@ -9,12 +10,17 @@ import { api } from "@/trpc/react";
 export function NotificationPreferences() {
   const utils = api.useUtils();
   const preference = api.notifications.reminderPreference.useQuery({});
+  // The box follows the click at once; a failed save puts it back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const update = api.notifications.updateReminderPreference.useMutation({
     onSuccess: async (saved) => {
       toast({ title: saved.remindersEnabled ? "Reminders turned on" : "Reminders turned off" });
       await utils.notifications.reminderPreference.invalidate();
     },
-    onError: (error) => toast({ title: "Could not save", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => {
+      setChosen(null);
+      toast({ title: "Could not save", description: errorMessage(error), variant: "destructive" });
+    },
   });
   const feed = api.calendarFeeds.customerFeed.useQuery({});
   const create = api.calendarFeeds.createCustomerFeed.useMutation({ onSuccess: () => utils.calendarFeeds.customerFeed.invalidate() });
@@ -35,9 +41,12 @@ export function NotificationPreferences() {
             <input
               type="checkbox"
               className="size-5 rounded border-gray-300 accent-brand-700"
-              checked={preference.data.remindersEnabled}
+              checked={chosen ?? preference.data.remindersEnabled}
               disabled={update.isPending}
-              onChange={(event) => update.mutate({ remindersEnabled: event.target.checked })}
+              onChange={(event) => {
+                setChosen(event.target.checked);
+                update.mutate({ remindersEnabled: event.target.checked });
+              }}
             />
             Email me the day before each visit
           </label>
