@@ -45,7 +45,11 @@ describe("the job queue", () => {
     const worker = await startTestWorker(after);
     try {
       await waitFor(() => smtp.messages.find((mail) => mail.subject === "Queued before the restart"), 15_000, "the email");
-      const [row] = await after.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+      // The mail server has it a moment before the job records it as sent.
+      const row = await waitFor(async () => {
+        const [stored] = await after.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+        return stored?.status === "sent" ? stored : null;
+      });
       expect(row).toMatchObject({ status: "sent", attempts: 1 });
       expect(row!.sentAt).toBeInstanceOf(Date);
     } finally {
@@ -115,8 +119,8 @@ describe("the job queue", () => {
       // One attempt and the two retries of the test policy.
       expect(row).toMatchObject({ attempts: 3, lastError: expect.stringContaining("Mailbox unavailable") });
 
-      const failing = await listFailingJobs(handle.db);
-      const job = failing.find((entry) => entry.target === `Outbox email #${id}`);
+      // The email is marked failed just before the queue records the job's last failure.
+      const job = await waitFor(async () => (await listFailingJobs(handle.db)).find((entry) => entry.target === `Outbox email #${id}`), 10_000, "the failed job");
       expect(job).toMatchObject({ label: "Email", state: "failed", attempts: 3, error: expect.stringContaining("Mailbox unavailable") });
 
       // The mail server is fixed; staff retry the job and the email goes out.

@@ -121,7 +121,11 @@ describe("two app instances", () => {
       expect(received[0]!.subject).toBe("Reminder: your visit tomorrow at 3:00 PM");
       expect(received[0]!.text).toContain("Turn them off:");
       expect(received[0]!.html).toContain("My Account");
-      const rows = await handles[0]!.db.select().from(emailOutbox).where(like(emailOutbox.idempotencyKey, `reminder:%`)).then((all) => all.filter((row) => row.to === customer.email));
+      const rows = await waitFor(async () => {
+        const all = await handles[0]!.db.select().from(emailOutbox).where(like(emailOutbox.idempotencyKey, `reminder:%`));
+        const mine = all.filter((row) => row.to === customer.email);
+        return mine.every((row) => row.status === "sent") ? mine : null;
+      });
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: "sent", attempts: 1 });
     } finally {

@@ -109,10 +109,12 @@ describe("webhook deliveries", () => {
       expect(new Set(receiver.received.map((request) => request.body)).size).toBe(1);
       expect(delivery).toMatchObject({ attempts: 3, lastStatusCode: 500, lastError: "The endpoint answered 500: not today" });
 
-      const failing = await rest("GET", "/jobs/failing", { headers: { cookie } });
-      expect(failing.json).toEqual(
-        expect.arrayContaining([expect.objectContaining({ label: "Webhook delivery", state: "failed", target: `Delivery #${delivery.id}` })]),
-      );
+      // The delivery is marked failed just before the queue records the job's last failure.
+      const failing = await waitFor(async () => {
+        const list = (await rest("GET", "/jobs/failing", { headers: { cookie } })).json as unknown as Array<{ target: string }>;
+        return list.find((job) => job.target === `Delivery #${delivery.id}`);
+      });
+      expect(failing).toMatchObject({ label: "Webhook delivery", state: "failed", attempts: 3 });
       const endpoints = await rest("GET", "/webhooks", { headers: { cookie } });
       expect((endpoints.json as unknown as Array<{ id: number; lastDelivery: unknown }>).find((entry) => entry.id === endpoint.id)?.lastDelivery).toMatchObject({ status: "failed" });
     } finally {
