@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db";
+import { inTransaction } from "@/server/db/in-transaction";
 import { emailOutbox } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
 
@@ -28,7 +29,7 @@ export interface SendEmailOptions {
  * Returns the outbox id, or null when an email with this idempotency key was already recorded.
  */
 export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmailOptions = {}): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(emailOutbox)
       .values({

@@ -93,20 +93,22 @@ export async function announceBooking(db: Db, customerId: number, booking: Annou
 
 /** A new customer record, however it came to be. */
 export async function announceCustomerCreated(db: Db, customerId: number, source: "booking" | "staff" | "registration" | "inquiry") {
-  const customer = await customerById(db, customerId);
-  await emitWebhookEvent(db, "customer.created", {
-    customer: {
-      id: customer.id,
-      fullName: customer.fullName,
-      email: customer.email,
-      phone: customer.phone,
-      address: customer.address,
-      city: customer.city,
-      state: customer.state,
-      zipCode: customer.zipCode,
-      source,
-      createdAt: customer.createdAt.toISOString(),
-    },
+  await emitWebhookEvent(db, "customer.created", async () => {
+    const customer = await customerById(db, customerId);
+    return {
+      customer: {
+        id: customer.id,
+        fullName: customer.fullName,
+        email: customer.email,
+        phone: customer.phone,
+        address: customer.address,
+        city: customer.city,
+        state: customer.state,
+        zipCode: customer.zipCode,
+        source,
+        createdAt: customer.createdAt.toISOString(),
+      },
+    };
   });
 }
 

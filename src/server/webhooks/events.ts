@@ -12,9 +12,14 @@ export function newEventId(): string {
 /**
  * Records an event and queues one delivery per enabled endpoint that chose it, on `db` (the
  * caller's transaction, when it is one): the event exists exactly when what it reports does.
- * Nothing is stored when no endpoint listens.
+ * Nothing is stored, or read, when no endpoint listens.
  */
-export async function emitWebhookEvent<T extends WebhookEventType>(db: Db, type: T, data: WebhookData<T>, now = new Date()) {
+export async function emitWebhookEvent<T extends WebhookEventType>(
+  db: Db,
+  type: T,
+  data: WebhookData<T> | (() => Promise<WebhookData<T>>),
+  now = new Date(),
+) {
   const endpoints = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -22,7 +27,9 @@ export async function emitWebhookEvent<T extends WebhookEventType>(db: Db, type:
   if (endpoints.length === 0) return null;
 
   const id = newEventId();
-  const envelope = { id, type, createdAt: now.toISOString(), data: WEBHOOK_DATA_SCHEMAS[type].parse(toJson(data)) };
+  // The payload is read only when someone listens: most events have no endpoint.
+  const payload = typeof data === "function" ? await data() : data;
+  const envelope = { id, type, createdAt: now.toISOString(), data: WEBHOOK_DATA_SCHEMAS[type].parse(toJson(payload)) };
   await db.insert(webhookEvents).values({ id, type, payload: envelope, createdAt: now });
   const deliveries = await db
     .insert(webhookDeliveries)
