@@ -5,6 +5,8 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   outputFileTracingIncludes: { "/*": ["./drizzle/**/*"] },
+  // The Content-Security-Policy and Strict-Transport-Security headers are set per request by
+  // scripts/server.mjs (a nonce for each rendered page, hashes for prerendered ones).
   async headers() {
     return [
       {

@@ -3,7 +3,7 @@
 import http from "node:http";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { ADMIN_URL, buildIfNeeded, freshDatabase, machine, percentile, staffCookie, startServer } from "./lib.mjs";
+import { ADMIN_URL, buildIfNeeded, freshDatabase, fromClient, machine, percentile, staffCookie, startServer } from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 
 const APP_PORT = 3300;
@@ -67,7 +67,7 @@ async function sequentialLatencies(makeRequest, count) {
 function bookingBody(index) {
   const slot = 9 + (index % 9);
   return JSON.stringify({
-    serviceId: "1",
+    serviceId: 1,
     address: "1100 Congress Ave",
     city: "Austin",
     state: "TX",
@@ -76,7 +76,7 @@ function bookingBody(index) {
     timeSlot: `${String(slot).padStart(2, "0")}:00`,
     isRecurring: false,
     fullName: "Bench Booker",
-    email: `booker${index % 500}@example.com`,
+    email: `booker${index}@example.com`,
     phone: "5125550111",
   });
 }
@@ -143,7 +143,14 @@ async function main() {
       request: {
         method: "POST",
         headers: { "content-type": "application/json" },
-        requests: [{ setupRequest: (request) => ({ ...request, body: bookingBody(bookingIndex++) }) }],
+        requests: [
+          {
+            setupRequest: (request) => {
+              const index = bookingIndex++;
+              return { ...request, headers: { ...request.headers, ...fromClient(index) }, body: bookingBody(index) };
+            },
+          },
+        ],
       },
     });
 
@@ -155,7 +162,7 @@ async function main() {
       (index) =>
         fetch(`http://127.0.0.1:${APP_PORT}/api/bookings`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", ...fromClient(100_000 + index) },
           body: bookingBody(100_000 + index),
         }),
       200,

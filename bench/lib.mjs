@@ -6,20 +6,23 @@ import postgres from "postgres";
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const NEXT_BIN = "node_modules/next/dist/bin/next";
+// STAFF_PASSWORD must be at least 12 characters; one set by the operator needs no first-sign-in change.
 export const STAFF = { username: "admin", password: "bench-staff-password" };
 
-export function databaseUrl(name) {
-  const url = new URL(ADMIN_URL);
+export function databaseUrl(name, adminUrl = ADMIN_URL, user) {
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  if (user) url.username = user;
   return url.toString();
 }
 
-export async function freshDatabase(name) {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+/** A new empty database; with `owner`, owned by that role and reached as it. */
+export async function freshDatabase(name, { adminUrl = ADMIN_URL, owner } = {}) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}"${owner ? ` owner "${owner}"` : ""}`);
   await admin.end({ timeout: 5 });
-  return databaseUrl(name);
+  return databaseUrl(name, adminUrl, owner);
 }
 
 export function buildIfNeeded() {
@@ -27,6 +30,15 @@ export function buildIfNeeded() {
   console.log("Building the production app...");
   const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) throw new Error("next build failed");
+}
+
+/**
+ * Load from many visitors, as a real site gets it: the bench server trusts one proxy hop
+ * (TRUSTED_PROXY_HOPS=1) and each request index claims its own client address, so per-address
+ * limits (bookings, sign-ins) count visitors, not the one machine the bench runs on.
+ */
+export function fromClient(index) {
+  return { "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
 }
 
 /** Starts `next start` and resolves once it answers; `stop()` sends SIGTERM and waits for the exit. */
@@ -40,6 +52,7 @@ export async function startServer({ port, env = {}, quiet = true }) {
       NEXT_TELEMETRY_DISABLED: "1",
       STAFF_USERNAME: STAFF.username,
       STAFF_PASSWORD: STAFF.password,
+      TRUSTED_PROXY_HOPS: "1",
       ...env,
     },
     stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",

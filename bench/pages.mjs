@@ -7,7 +7,8 @@ import { chromium } from "playwright-core";
 import { buildIfNeeded, freshDatabase, machine, startServer } from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 
-const PORT = 3310;
+// BENCH_PORT lets several checkouts bench on one machine without taking each other's port.
+const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const PAGES = ["/", "/services", "/book", "/contact"];

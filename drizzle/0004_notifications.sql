@@ -49,6 +49,7 @@ ALTER TABLE "email_outbox" ADD COLUMN "idempotency_key" text;--> statement-break
 ALTER TABLE "email_outbox" ADD COLUMN "status" text DEFAULT 'queued' NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "last_error" text;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "secrets" text[];--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_staff_user_id_staff_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."staff_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -14,6 +14,7 @@ test.afterAll(async () => sql?.end({ timeout: 5 }));
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = "garden-pass-1";
+const NEW_PASSWORD = "garden-pass-2";
 
 /** What a guest booking leaves behind: a customer without a password, a visit in 3 days and its pending payment. */
 async function guestBooking(email: string) {
@@ -37,10 +38,12 @@ async function guestBooking(email: string) {
   return { customerId: customer!.id, serviceName: service!.name };
 }
 
-async function verificationPath(email: string) {
-  const [row] = await sql!<{ body: string }[]>`select body from email_outbox where lower("to") = ${email.toLowerCase()} order by id desc limit 1`;
-  const link = /https?:\/\/\S+\?verify=[a-z0-9]+/.exec(row?.body ?? "")?.[0];
-  if (!link) throw new Error(`No verification email for ${email}`);
+/** The path of the newest emailed link to `email` carrying `parameter` (verify, invite or token). */
+async function emailedPath(email: string, parameter: "verify" | "invite" | "token") {
+  const [row] = await sql!<{ body: string }[]>`
+    select body from email_outbox where lower("to") = ${email.toLowerCase()} and body like ${`%?${parameter}=%`} order by id desc limit 1`;
+  const link = new RegExp(`https?://\\S+\\?${parameter}=[a-z0-9]+`).exec(row?.body ?? "")?.[0];
+  if (!link) throw new Error(`No email with a ${parameter} link for ${email}`);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
@@ -57,7 +60,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a guest registers with the booking's email, verifies it, then manages the account", async ({ page }) => {
+test("a guest registers with the booking's email, opens the account from the emailed link, then manages it", async ({ page }) => {
   if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `gail.${Date.now()}@example.com`;
   const { customerId, serviceName } = await guestBooking(email);
@@ -75,22 +78,23 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   await page.getByLabel("ZIP code").fill("78745");
   await page.getByRole("button", { name: "Create Account" }).click();
 
+  // The email already holds a booking: nothing opens here; a link goes to that inbox.
+  await expect(page.getByText(`Check your inbox at ${email}`)).toBeVisible();
+  await expect(page.getByText("We already have bookings under this email.", { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer\/register/);
+  expect((await (await page.request.get("/api/customer/status")).json()).authenticated).toBe(false);
+  await shoot(page, "register-claim-link-sent");
+
+  await page.goto(await emailedPath(email, "invite"));
+  await expect(page.getByRole("heading", { name: "Set Up Your Account" })).toBeVisible();
+  await expect(page.getByText("Hi Gail Guest, choose a password for")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+
   await expect(page).toHaveURL(/\/customer\/account$/);
-  await expect(page.getByText("Registration successful")).toBeVisible();
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await expect(page.getByText("Welcome, Gail Guest")).toBeVisible();
-  await expect(page.getByText("Please confirm your email address.")).toBeVisible();
-
-  // Before verification the earlier booking stays hidden.
-  await openTab(page, "Appointments");
-  await expect(page.getByText("You don't have any upcoming appointments")).toBeVisible();
-  await expect(page.getByText("No past appointments found")).toBeVisible();
-  await expect(page.getByText(serviceName)).toHaveCount(0);
-  await openTab(page, "Payments");
-  await expect(page.getByText("No payment history found")).toBeVisible();
-
-  await page.goto(await verificationPath(email));
-  await expect(page).toHaveURL(/\/customer\/account$/);
   await expect(page.getByText("Please confirm your email address.")).toHaveCount(0);
   await openTab(page, "Appointments");
   const visit = page.getByRole("listitem").filter({ hasText: serviceName });
@@ -153,6 +157,20 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   await expect(page.getByText("Profile updated")).toBeVisible();
   await expect(page.getByText("(512) 555-0199")).toBeVisible();
 
+  // A new password: the current one is asked again, and a wrong one is named on its field.
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+  await shoot(page, "change-password");
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Password not changed" })).toBeVisible();
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expect(page.getByText("Your password has been changed. Every other device was logged out.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change Password" })).toBeVisible();
+
   // Log out, find the account closed, and log in again.
   // The header offers Logout too once the session check answers; this is the account page's own button.
   await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
@@ -162,7 +180,7 @@ test("a guest registers with the booking's email, verifies it, then manages the 
   await page.goto("/customer/account");
   await expect(page).toHaveURL(/\/customer\/login$/);
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/customer\/account$/);
   await expect(page.getByText("Welcome back!")).toBeVisible();
@@ -235,4 +253,69 @@ test("register shows every rule's message and keeps what was typed for a taken e
 test("My Account sends a signed-out visitor to login", async ({ page }) => {
   await page.goto("/customer/account");
   await expect(page).toHaveURL(/\/customer\/login$/);
+});
+
+test("a confirmation link opened in a signed-out browser confirms the email once its owner logs in", async ({ page, browser }) => {
+  if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
+  const email = `confirm.${Date.now()}@example.com`;
+  const created = await page.request.post("/api/customer/register", {
+    data: { fullName: "Cory Confirm", email, phone: "5125550100", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701", password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(created.status()).toBe(201);
+
+  // The link is opened on a phone where nobody is signed in.
+  const phone = await browser.newContext();
+  const other = await phone.newPage();
+  await other.goto(await emailedPath(email, "verify"));
+  await expect(other.getByText("Log in to confirm your email address.")).toBeVisible();
+  await shoot(other, "login-to-confirm");
+  await other.getByLabel("Email").fill(email);
+  await other.getByLabel("Password").fill(PASSWORD);
+  await other.getByRole("button", { name: "Login" }).click();
+  await expect(other).toHaveURL(/\/customer\/account$/);
+  await expect(other.getByText("Your full history is now in My Account.")).toBeVisible();
+  await expect(other.getByText("Please confirm your email address.")).toHaveCount(0);
+  await phone.close();
+});
+
+test("a forgotten password is reset from the emailed link, which logs in and logs out every other device", async ({ page, browser }) => {
+  if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
+  const email = `forgetful.${Date.now()}@example.com`;
+  const created = await page.request.post("/api/customer/register", {
+    data: { fullName: "Frankie Forget", email, phone: "5125550100", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701", password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(created.status()).toBe(201);
+  expect((await (await page.request.get("/api/customer/status")).json()).authenticated).toBe(true);
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto("/customer/login");
+  await visitor.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(visitor).toHaveURL(/\/customer\/reset-password$/);
+  await expect(visitor.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+  await visitor.getByRole("button", { name: "Email me a link" }).click();
+  await expect(visitor.getByText("Invalid email address")).toBeVisible();
+  await shoot(visitor, "reset-request");
+  await visitor.getByLabel("Email").fill(email);
+  await visitor.getByRole("button", { name: "Email me a link" }).click();
+  await expect(visitor.getByText("If an account uses that email, we sent it a link", { exact: false })).toBeVisible();
+  await shoot(visitor, "reset-requested");
+
+  await visitor.goto(await emailedPath(email, "token"));
+  await expect(visitor.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await visitor.getByLabel("New password").fill(NEW_PASSWORD);
+  await visitor.getByLabel("Confirm password").fill("something-else");
+  await visitor.getByRole("button", { name: "Save password and log in" }).click();
+  await expect(visitor.getByText("Passwords do not match")).toBeVisible();
+  await shoot(visitor, "reset-choose");
+  await visitor.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await visitor.getByRole("button", { name: "Save password and log in" }).click();
+  await expect(visitor).toHaveURL(/\/customer\/account$/);
+  await expect(visitor.getByText("Welcome, Frankie Forget")).toBeVisible();
+  // The reset proved the email too.
+  await expect(visitor.getByText("Please confirm your email address.")).toHaveCount(0);
+  await context.close();
+
+  // The browser that registered was logged out by the reset.
+  expect((await (await page.request.get("/api/customer/status")).json()).authenticated).toBe(false);
 });

@@ -1,23 +1,62 @@
-// The production server: Next.js behind node:http with a graceful stop. On SIGTERM or SIGINT it
-// stops accepting connections and taking background jobs, lets requests and jobs in flight finish
-// (answering requests with `Connection: close`), closes the database pool and exits; after 8 s it
-// exits regardless (a job cut short is retried by another instance or the next start).
+// The server: Next.js behind node:http, so that this process owns the socket. It decides the
+// client's address from the connection (see src/server/http/client-address.mjs), sets the
+// security headers of every response (src/server/http/security-headers.mjs) and stops
+// gracefully: on SIGTERM or SIGINT it stops accepting connections and taking background jobs, lets
+// requests and jobs in flight finish (answering requests with `Connection: close`), closes the
+// database pool and exits; after 8 s it exits regardless (a job cut short is retried by another
+// instance or the next start). A page that fails because the database is away answers 503 with Retry-After.
+// `--dev` serves the development build the same way (npm run dev).
+import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import next from "next";
+import { stampClientAddress } from "../src/server/http/client-address.mjs";
+import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
 
+// What the app learns while answering one request, read back here. The app marks a request whose
+// database was unavailable (src/server/http/request-state.ts); a page that then fails answers 503
+// with Retry-After, like the API, instead of Next's 500.
+const requestState = new AsyncLocalStorage();
+globalThis.greenscapeRequestState = requestState;
+const DATABASE_RETRY_AFTER_SECONDS = "5";
+
+const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
 const GRACE_MS = 8000;
+// Validated again with every other setting by src/server/config.ts when the app starts.
+const hopsText = process.env.TRUSTED_PROXY_HOPS?.trim() || "0";
+const trustedProxyHops = Number(hopsText);
+if (!/^\d+$/.test(hopsText) || trustedProxyHops > 10) {
+  console.error("[greenscape] TRUSTED_PROXY_HOPS must be a whole number from 0 to 10.");
+  process.exit(1);
+}
 
-const app = next({ dev: false, hostname, port });
+// Strict-Transport-Security and upgrade-insecure-requests only when the public address is https.
+const https = /^https:\/\//i.test(process.env.APP_URL?.trim() ?? "");
+
+const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+const applySecurityHeaders = securityHeaders({ prerendered: dev ? new Map() : prerenderedScriptHashes(".next"), dev, https });
 
 let stopping = false;
 const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("Connection", "close");
-  handle(request, response);
+  const state = { databaseUnavailable: false };
+  const writeHead = response.writeHead;
+  response.writeHead = function (status, ...rest) {
+    if (status >= 500 && state.databaseUnavailable) {
+      this.setHeader("Retry-After", DATABASE_RETRY_AFTER_SECONDS);
+      this.setHeader("Cache-Control", "no-store");
+      return writeHead.call(this, 503, ...rest.filter((argument) => typeof argument !== "string"));
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  stampClientAddress(request, trustedProxyHops);
+  applySecurityHeaders(request, response);
+  requestState.run(state, () => handle(request, response));
 });
+if (dev) server.on("upgrade", app.getUpgradeHandler());
 server.keepAliveTimeout = 5000;
 server.listen(port, hostname, () => {
   console.log(`[greenscape] Ready at http://localhost:${port}`);

@@ -8,6 +8,7 @@ import { customers, staffUsers } from "../src/server/db/schema";
 import { SERVICE_CATALOGUE } from "../src/server/db/seed-data";
 import { services } from "../src/server/db/schema";
 import { handleRestRequest } from "../src/server/http/rest-handler";
+import { CLIENT_ADDRESS_HEADER } from "../src/server/http/client-address.mjs";
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -68,10 +69,18 @@ export async function customerCookie(customerId?: number) {
   return `${sessionCookieName("customer")}=${token}`;
 }
 
+/**
+ * The header the server that owns the socket writes the client's address into (scripts/server.mjs);
+ * tests that play several clients send it as that server would.
+ */
+export function fromAddress(address: string): Record<string, string> {
+  return { [CLIENT_ADDRESS_HEADER]: address };
+}
+
 /** A tRPC caller acting as whoever the headers say (cookies, bearer key), as in a real request. */
 export async function callerWith(headers: Record<string, string> = {}) {
   const resHeaders = new Headers();
-  const ctx = await createTRPCContext({ headers: new Headers({ "x-forwarded-for": "203.0.113.9", ...headers }), resHeaders });
+  const ctx = await createTRPCContext({ headers: new Headers({ ...fromAddress("203.0.113.9"), ...headers }), resHeaders });
   return Object.assign(createCaller(ctx), { resHeaders });
 }
 
@@ -93,7 +102,7 @@ export async function rest(
   path: string,
   options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ) {
-  const headers = new Headers({ host: "localhost:3000", "x-forwarded-for": "198.51.100.7", ...options.headers });
+  const headers = new Headers({ host: "localhost:3000", ...fromAddress("198.51.100.7"), ...options.headers });
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) {
@@ -117,4 +126,21 @@ export function cookieHeaderFrom(headers: Headers) {
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
+}
+
+/** A valid portal registration (POST /api/customer/register); tests change what they are about. */
+export function registrationBody(overrides: Partial<Record<"fullName" | "email" | "password", string>> = {}) {
+  const password = overrides.password ?? "garden1";
+  return {
+    fullName: "Rosa Diaz",
+    email: `rosa.${unique()}@example.com`,
+    phone: "5125550199",
+    address: "500 E 6th St",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    ...overrides,
+    password,
+    confirmPassword: password,
+  };
 }

@@ -42,8 +42,8 @@ export async function insertPayment(customerId: number, amount: number, createdA
   return payment!;
 }
 
-/** The token in the newest email's link with the given query parameter (verify or invite). */
-export async function latestLinkToken(parameter: "verify" | "invite") {
+/** The token in the newest email's link with the given query parameter (verify, invite or a reset's token). */
+export async function latestLinkToken(parameter: "verify" | "invite" | "token") {
   const db = await getDb();
   const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(20);
   for (const row of rows) {

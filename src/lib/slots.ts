@@ -46,6 +46,15 @@ export function earliestBookableDate(now: Date = new Date()): DateString {
   return addDays(businessToday(now), 1);
 }
 
+/** Visits are booked at most 12 months ahead: the last bookable day is today's date next year (Austin). */
+export const BOOKING_HORIZON_MONTHS = 12;
+
+export function latestBookableDate(now: Date = new Date()): DateString {
+  const [year, month, day] = businessToday(now).split("-").map(Number) as [number, number, number];
+  const lastDayOfMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  return `${year + 1}-${String(month).padStart(2, "0")}-${String(Math.min(day, lastDayOfMonth)).padStart(2, "0")}`;
+}
+
 export function isBookableDate(date: string, now: Date = new Date()): boolean {
   return isDateString(date) && date >= earliestBookableDate(now);
 }

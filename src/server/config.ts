@@ -32,8 +32,10 @@ const EnvSchema = z.object({
   PGLITE_DIR: optional(z.string()),
 
   STAFF_USERNAME: optional(z.string().trim().min(1)),
-  STAFF_PASSWORD: optional(z.string()),
+  // Whoever sets it chose it, so it is never asked to change: it must be long enough to keep.
+  STAFF_PASSWORD: optional(z.string().min(12, { error: "must be at least 12 characters" })),
   SEED_DEMO_DATA: optional(flag),
+  DEMO_MODE: optional(flag),
 
   COOKIE_SECURE: optional(flag),
   TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10)),
@@ -69,6 +71,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       staffPassword: env.STAFF_PASSWORD,
       demoData: env.SEED_DEMO_DATA ?? true,
     },
+    /**
+     * A deliberate demonstration: the staff login is the published demo one, every screen says so,
+     * and emails (links included) are written to the log. Never for real customers.
+     */
+    demoMode: env.DEMO_MODE ?? false,
     /** Secure cookies with the __Host- prefix: on by default in production. */
     secureCookies: env.COOKIE_SECURE ?? production,
     /** How many proxies in front of us append to X-Forwarded-For; 0 ignores the header. */
@@ -113,6 +120,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     problems.push(
       "APP_URL must be set in production on PostgreSQL: emailed links (verification, password reset, invitations) would otherwise point at localhost.",
     );
+  }
+  if (config.production && config.database.url && config.demoMode) {
+    problems.push("DEMO_MODE is for the embedded database: it publishes a known staff login, so it cannot run in production on PostgreSQL.");
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

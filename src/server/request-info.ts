@@ -1,16 +1,11 @@
-import { config } from "@/server/config";
+import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address.mjs";
 
 /**
- * The client's address. `next start` appends the socket address to X-Forwarded-For, so the last
- * entry is the one no client can forge; behind a trusted proxy set TRUSTED_PROXY_HOPS.
+ * The client's address, as the server that owns the socket wrote it (scripts/server.mjs, from the
+ * connection and TRUSTED_PROXY_HOPS). X-Forwarded-For is never read here: a client can write
+ * anything into it. Without that server in front (plain `next dev`) every request counts as one
+ * unknown address, which keeps every limit in force.
  */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  if (forwarded) {
-    const hops = forwarded.split(",").map((part) => part.trim()).filter(Boolean);
-    const skip = config().trustedProxyHops;
-    const address = hops[Math.max(0, hops.length - 1 - skip)];
-    if (address) return address;
-  }
-  return headers.get("x-real-ip") ?? "unknown";
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

@@ -10,9 +10,7 @@ import { createTRPCContext } from "@/server/api/trpc";
  * discarded here: Server Components cannot set cookies, so sign-in happens through the API.
  */
 const createContext = cache(async () => {
-  const requestHeaders = new Headers(await headers());
-  requestHeaders.set("x-trpc-source", "rsc");
-  return createTRPCContext({ headers: requestHeaders, resHeaders: new Headers() });
+  return createTRPCContext({ headers: new Headers(await headers()), resHeaders: new Headers() });
 });
 
 export const serverApi = cache(async () => createCaller(await createContext()));

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { checkServiceArea } from "@/lib/service-area";
-import { isBookableDate } from "@/lib/slots";
+import { isBookableDate, latestBookableDate } from "@/lib/slots";
 import type { TBookingForm, TBookingFormInput } from "@/lib/validation/booking";
 import { BOOKING_MESSAGES } from "@/lib/validation/booking-messages";
 import { useCustomerSessionState } from "@/components/public/customer-session-store";
@@ -145,6 +145,10 @@ export function BookingWizard({
       form.setError("date", { message: BOOKING_MESSAGES.dateNotBookable }, { shouldFocus: true });
       return;
     }
+    if (name === "Schedule" && (form.getValues("date") ?? "") > latestBookableDate()) {
+      form.setError("date", { message: BOOKING_MESSAGES.dateTooFar }, { shouldFocus: true });
+      return;
+    }
     moveTo(step + 1);
   }
 
@@ -154,6 +158,8 @@ export function BookingWizard({
     setSending(true);
     const result = await restRequest<Booking>("POST", "/bookings", {
       ...values,
+      // The form holds the select's text; the API takes the id as a JSON number.
+      serviceId: Number(values.serviceId),
       // The service-area check may have found the ZIP in the address (spec 5): send that one.
       zipCode: checkServiceArea(values.zipCode, values.address).zip ?? values.zipCode,
       lawnSizeSqFt: isPricedBySize ? values.lawnSizeSqFt : undefined,

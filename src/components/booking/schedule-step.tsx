@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { cn } from "@/lib/cn";
 import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
-import { earliestBookableDate, isBookableDate, slotLabel, slotsForDate } from "@/lib/slots";
+import { earliestBookableDate, isBookableDate, latestBookableDate, slotLabel, slotsForDate } from "@/lib/slots";
 import type { TBookingFormInput } from "@/lib/validation/booking";
 import { controlClasses, FieldError, TextAreaField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -39,6 +39,7 @@ export function ScheduleStep({ service }: { service: BookableService | undefined
           id={ids.date}
           type="date"
           min={earliestBookableDate()}
+          max={latestBookableDate()}
           aria-invalid={errors.date ? true : undefined}
           aria-describedby={errors.date ? `${ids.date}-error` : undefined}
           className={controlClasses(Boolean(errors.date))}

@@ -16,6 +16,8 @@ import { EmailVerificationNotice } from "./email-verification-notice";
 export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: string; signedIn: boolean }) {
   const router = useRouter();
   const utils = api.useUtils();
+  // A confirmation link opened while signed out counts once the account's owner has logged in.
+  const verify = api.portal.verifyEmail.useMutation();
   const form = useForm<TCustomerLogin>({
     resolver: zodResolver(ZCustomerLoginSchema),
     mode: "onSubmit",
@@ -25,6 +27,18 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
   const login = api.customerAuth.login.useMutation({
     onSuccess: async () => {
       toast({ title: "Login successful", description: "Welcome back!" });
+      if (verifyToken) {
+        try {
+          await verify.mutateAsync({ token: verifyToken });
+          toast({ title: "Email verified", description: "Your full history is now in My Account." });
+        } catch (error) {
+          toast({
+            title: "Email not confirmed",
+            description: describeFailure(error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." }),
+            variant: "destructive",
+          });
+        }
+      }
       await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
       router.replace("/customer/account");
       router.refresh();
@@ -56,6 +70,11 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
           {login.isPending ? "Logging in..." : "Login"}
         </Button>
       </form>
+      <p className="mt-4 text-center text-sm">
+        <Link href="/customer/reset-password" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          Forgot your password?
+        </Link>
+      </p>
       <p className="mt-6 text-center text-sm text-gray-700">
         Don&apos;t have an account?{" "}
         <Link href="/customer/register" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">

@@ -3,7 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { refreshCustomerSession } from "@/components/public/customer-session-store";
@@ -12,10 +14,15 @@ import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validatio
 import { api } from "@/trpc/react";
 import { describeFailure, httpStatusOf } from "./server-error";
 
-/** Spec 2 and 5, Customer register. Prefilled from ?email=&name= (the booking confirmation links here). */
+/**
+ * Spec 2 and 5, Customer register. Prefilled from ?email=&name= (the booking confirmation links
+ * here). An email the business already has bookings under is not signed in to here: the answer
+ * says a link went to that address, and this form gives way to that message.
+ */
 export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; fullName?: string } }) {
   const router = useRouter();
   const utils = api.useUtils();
+  const [linkSent, setLinkSent] = useState<{ email: string; message: string } | null>(null);
   const form = useForm<TCustomerRegister>({
     resolver: zodResolver(ZCustomerRegisterSchema),
     mode: "onSubmit",
@@ -33,7 +40,12 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
     },
   });
   const registerAccount = api.customerAuth.register.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (result, values) => {
+      if (!result.authenticated) {
+        setLinkSent({ email: values.email, message: result.message });
+        toast({ title: "Check your email", description: "We sent you a link to finish opening your account." });
+        return;
+      }
       toast({ title: "Registration successful", description: "Your account has been created!" });
       await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
       router.replace("/customer/account");
@@ -48,6 +60,27 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
   });
   const { errors } = form.formState;
   const field = (name: keyof TCustomerRegister) => ({ error: errors[name]?.message, ...form.register(name) });
+
+  if (linkSent) {
+    return (
+      <div role="status" className="space-y-4">
+        <div className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
+          <MailCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+          <div className="min-w-0 space-y-2">
+            <p className="font-semibold [overflow-wrap:anywhere]">Check your inbox at {linkSent.email}</p>
+            <p>{linkSent.message}</p>
+            <p className="text-sm text-brand-800">The link works once, for 24 hours. Nothing else changes until it is opened.</p>
+          </div>
+        </div>
+        <p className="text-center text-sm text-gray-700">
+          Already opened it?{" "}
+          <Link href="/customer/login" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Login
+          </Link>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <>

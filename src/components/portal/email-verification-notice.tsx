@@ -2,27 +2,38 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { CircleCheck, CircleX } from "lucide-react";
+import { CircleCheck, CircleX, Mail } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
 
 /**
- * Opened from the verification email (/customer/login?verify=...): confirms the address once, then
- * a signed-in customer continues to My Account and anyone else is asked to log in.
+ * Opened from the verification email (/customer/login?verify=...). A link only confirms the address
+ * for the account it was sent for, so someone signed out is asked to log in first (the login form
+ * then confirms it); a signed-in customer has it confirmed at once and continues to My Account.
  */
 export function EmailVerificationNotice({ token, signedIn }: { token: string; signedIn: boolean }) {
+  if (!signedIn) {
+    return (
+      <div role="status" className="mb-6 flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
+        <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <p>Log in to confirm your email address. We confirm it for the account the link was sent to.</p>
+      </div>
+    );
+  }
+  return <ConfirmingNotice token={token} />;
+}
+
+function ConfirmingNotice({ token }: { token: string }) {
   const router = useRouter();
   const utils = api.useUtils();
   const verify = api.portal.verifyEmail.useMutation({
     onSuccess: async () => {
       toast({ title: "Email verified", description: "Your full history is now in My Account." });
-      if (signedIn) {
-        await utils.invalidate();
-        router.replace("/customer/account");
-        router.refresh();
-      }
+      await utils.invalidate();
+      router.replace("/customer/account");
+      router.refresh();
     },
   });
   // A link works once: the ref keeps a re-run effect from spending it twice.
@@ -45,8 +56,8 @@ export function EmailVerificationNotice({ token, signedIn }: { token: string; si
       <div role="alert" className="mb-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
         <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <p>
-          {describeFailure(verify.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })}
-          {signedIn ? " You can send a new link from My Account." : " Log in to send a new link from My Account."}
+          {describeFailure(verify.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })} You
+          can send a new link from My Account.
         </p>
       </div>
     );
@@ -54,7 +65,7 @@ export function EmailVerificationNotice({ token, signedIn }: { token: string; si
   return (
     <div role="status" className="mb-6 flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
       <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <p>Your email address is verified. {signedIn ? "Taking you to My Account..." : "Log in to see your account."}</p>
+      <p>Your email address is verified. Taking you to My Account...</p>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from "@/components/toast/toast-store";
 import { cn } from "@/lib/cn";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { AppointmentsTab } from "./appointments-tab";
+import { ChangePasswordSection } from "./change-password-form";
 import { MessagesTab } from "./messages-tab";
 import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
@@ -83,6 +84,7 @@ export function MyAccount({ customer: initial }: { customer: SessionCustomer }) 
         <TabPanels className="mt-6">
           <TabPanel>
             <ProfileTab customer={customer} />
+            <ChangePasswordSection />
             <NotificationPreferences />
           </TabPanel>
           <TabPanel>

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { formatCents } from "@/lib/money";
-import { emptyUnlessNextSignal } from "./catalogue-fallback";
 import { HOME_FALLBACK_SERVICES } from "./fallback-services";
 import { QuickBookingForm } from "./quick-booking-form";
 import { ServiceImage } from "./service-image";
@@ -18,7 +17,7 @@ export function homeServices(catalogue: CatalogueService[]): readonly CatalogueS
 }
 
 export async function HomeServicesGrid({ services }: { services: Promise<CatalogueService[]> }) {
-  const shown = homeServices(await services.catch(emptyUnlessNextSignal));
+  const shown = homeServices(await services);
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {shown.map((service) => (
@@ -43,6 +42,6 @@ export async function HomeServicesGrid({ services }: { services: Promise<Catalog
 }
 
 export async function HomeQuickBooking({ services }: { services: Promise<CatalogueService[]> }) {
-  const catalogue = await services.catch(emptyUnlessNextSignal);
+  const catalogue = await services;
   return <QuickBookingForm services={catalogue.flatMap((service) => (service.id === null ? [] : [{ id: service.id, name: service.name }]))} />;
 }

@@ -6,8 +6,10 @@ import { serverApi } from "@/trpc/server";
 import type { CatalogueService } from "./service-types";
 
 /**
- * The catalogue for a server-rendered page, once per request. A failure reads as an empty list:
- * the pages then show the built-in fallback services, with no error state (spec section 8, Other).
+ * The catalogue for a server-rendered page, once per request, and the one place its failure is
+ * handled: it never rejects. A failure reads as an empty list, so the pages show the built-in
+ * fallback services with no error state (spec section 8, Other). While the database is briefly
+ * away the procedure answers its last good copy instead, so this rarely happens.
  */
 export const loadCatalogue = cache(async (): Promise<CatalogueService[]> => {
   try {

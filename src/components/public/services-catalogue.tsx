@@ -1,15 +1,15 @@
-import { emptyUnlessNextSignal } from "./catalogue-fallback";
 import { FALLBACK_SERVICES } from "./fallback-services";
 import { ServiceCard } from "./service-card";
 import { ServiceTabs } from "./service-tabs";
 import { SERVICE_GRID_CLASSES, type CatalogueService } from "./service-types";
 
 /**
- * The services page grid, rendered on the server inside a Suspense boundary. An empty or failed
- * catalogue shows the five built-in services, which the category tabs do not filter (spec section 2).
+ * The services page grid, rendered on the server inside a Suspense boundary. An empty catalogue
+ * (loadCatalogue gives one when the catalogue cannot be read) shows the five built-in services,
+ * which the category tabs do not filter (spec section 2).
  */
 export async function ServicesCatalogue({ services }: { services: Promise<CatalogueService[]> }) {
-  const catalogue = await services.catch(emptyUnlessNextSignal);
+  const catalogue = await services;
   if (catalogue.length === 0) {
     return (
       <ul className={SERVICE_GRID_CLASSES} data-testid="fallback-services">

@@ -6,27 +6,36 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, toast } from "@/components/toast/toast-store";
-import { formatBusinessDate } from "@/lib/business-time";
+import { addDays, businessToday, formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyyy h:mm a") : "Never");
+const expiry = (date: Date) => formatBusinessDate(date, "MMM d, yyyy");
 
-/** API keys for integrations (beyond.md item 13): created and shown once, listed with last use, revoked. */
+/**
+ * API keys for integrations (beyond.md item 13): created and shown once, optionally with an expiry
+ * date (the key stops working as that day begins), listed with last use, revoked.
+ */
 export function ApiKeysPanel() {
   const keys = api.apiKeys.list.useQuery({});
   const utils = api.useUtils();
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
+  const [expiresOn, setExpiresOn] = useState("");
+  const [expiryError, setExpiryError] = useState<string | undefined>();
   const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
 
   const create = api.apiKeys.create.useMutation({
     onSuccess: async (created) => {
       setNewKey({ name: created.apiKey.name, key: created.key });
       setName("");
+      setExpiresOn("");
       await utils.apiKeys.list.invalidate();
     },
     onError: (error) => {
-      setNameError(error.data?.code === "BAD_REQUEST" ? error.message : undefined);
+      const field = error.data?.code === "BAD_REQUEST" ? error.data.issues?.[0]?.path[0] : undefined;
+      setNameError(field === "name" ? error.message : undefined);
+      setExpiryError(field === "expiresAt" ? error.message : undefined);
       toast({ title: "Failed to create API key", description: errorMessage(error), variant: "destructive" });
     },
   });
@@ -64,10 +73,21 @@ export function ApiKeysPanel() {
         onSubmit={(event) => {
           event.preventDefault();
           setNameError(name.trim().length < 2 ? "Give the key a name, such as the system that will use it" : undefined);
-          if (name.trim().length >= 2) create.mutate({ name });
+          setExpiryError(undefined);
+          if (name.trim().length >= 2) create.mutate({ name, expiresAt: expiresOn || null });
         }}
       >
         <TextField label="Key name" placeholder="e.g. Accounting sync" value={name} onChange={(event) => setName(event.target.value)} error={nameError} className="flex-1" maxLength={100} />
+        <TextField
+          label="Expires on (optional)"
+          type="date"
+          min={addDays(businessToday(), 1)}
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+          error={expiryError}
+          className="sm:w-48"
+          suppressHydrationWarning
+        />
         <Button type="submit" className="sm:mt-6" disabled={create.isPending}>
           <KeyRound aria-hidden="true" className="size-4" />
           Create key
@@ -109,10 +129,13 @@ export function ApiKeysPanel() {
                 <p className="text-xs text-gray-600">
                   Created {when(key.createdAt)}
                   {key.createdBy ? ` by ${key.createdBy}` : ""} · Last used: {when(key.lastUsedAt)}
+                  {key.expiresAt && key.expiresAt > new Date() ? ` · Expires ${expiry(key.expiresAt)}` : ""}
                 </p>
               </div>
               {key.revokedAt ? (
                 <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">Revoked {when(key.revokedAt)}</span>
+              ) : key.expiresAt && key.expiresAt <= new Date() ? (
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">Expired {expiry(key.expiresAt)}</span>
               ) : (
                 <Button
                   variant="outline"

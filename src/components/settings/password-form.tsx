@@ -8,8 +8,13 @@ import { errorMessage, toast } from "@/components/toast/toast-store";
 import { ZPasswordFormSchema, type TPasswordForm } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
 
-/** Settings, General: the current password is verified; other sessions end on success (spec 5; beyond.md item 8). */
-export function PasswordForm() {
+type PasswordField = keyof TPasswordForm;
+
+/**
+ * Settings, General: the current password is verified; other sessions end on success (spec 5;
+ * beyond.md item 8). Also the first sign-in's forced change, which calls `onChanged`.
+ */
+export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
   const form = useForm<TPasswordForm>({
     resolver: zodResolver(ZPasswordFormSchema),
     mode: "onSubmit",
@@ -20,11 +25,12 @@ export function PasswordForm() {
     onSuccess: () => {
       toast({ title: "Password updated", description: "You stay signed in here; other sessions have been signed out." });
       form.reset();
+      onChanged?.();
     },
     onError: (error) => {
-      if (error.data?.code === "BAD_REQUEST" && error.message === "Current password is incorrect") {
-        form.setError("currentPassword", { message: error.message });
-      }
+      // The server names the field it refused (a wrong current password, a first password kept).
+      const field = error.data?.issues?.[0]?.path[0] as PasswordField | undefined;
+      if (error.data?.code === "BAD_REQUEST" && field && field in form.getValues()) form.setError(field, { message: error.message });
       toast({ title: "Update failed", description: errorMessage(error), variant: "destructive" });
     },
   });

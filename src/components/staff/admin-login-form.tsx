@@ -5,6 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { DemoModeBanner } from "@/components/demo-mode-banner";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -58,25 +59,28 @@ export function AdminLoginForm() {
   if (session.loading || session.authenticated) return <PageSpinner />;
 
   return (
-    <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-      <div className="mb-6 flex justify-center">
-        <StaffLogo />
+    <div className="w-full max-w-md overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+      {session.demoMode ? <DemoModeBanner showLogin /> : null}
+      <div className="p-6 sm:p-8">
+        <div className="mb-6 flex justify-center">
+          <StaffLogo />
+        </div>
+        <h1 className="mb-6 text-center text-2xl font-bold text-gray-900">Admin Login</h1>
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+          <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? "Logging in..." : "Login"}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-gray-600">For staff only</p>
       </div>
-      <h1 className="mb-6 text-center text-2xl font-bold text-gray-900">Admin Login</h1>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in..." : "Login"}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-gray-600">For staff only</p>
     </div>
   );
 }

@@ -2,7 +2,9 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { DemoModeBanner } from "@/components/demo-mode-banner";
 import { PageSpinner } from "@/components/ui/spinner";
+import { FirstPasswordScreen } from "./first-password-screen";
 import { FloatingPlusButton } from "./floating-plus-button";
 import { StaffBottomBar } from "./staff-bottom-bar";
 import { StaffHeader } from "./staff-header";
@@ -11,21 +13,25 @@ import { useStaffSession } from "./use-staff-session";
 
 /**
  * The admin layout (spec 2): a spinner while the staff status loads, then /login for anyone
- * not signed in, else header, sidebar (md+), bottom bar and plus button (phones).
+ * not signed in, else header, sidebar (md+), bottom bar and plus button (phones). An account
+ * still on its generated first password sees only the password change (the server refuses the
+ * rest anyway).
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
-  const { loading, authenticated, user } = useStaffSession();
+  const { loading, authenticated, user, demoMode } = useStaffSession();
 
   useEffect(() => {
     if (!loading && !authenticated) router.replace("/login");
   }, [loading, authenticated, router, pathname]);
 
   if (loading || !user) return <PageSpinner />;
+  if (user.mustChangePassword) return <FirstPasswordScreen fullName={user.fullName} />;
 
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
+      {demoMode ? <DemoModeBanner /> : null}
       <StaffHeader fullName={user.fullName} email={user.email} />
       <div className="flex flex-1">
         <StaffSidebar fullName={user.fullName} email={user.email} />

@@ -16,6 +16,7 @@ export function useStaffSession() {
     loading: status.isPending,
     authenticated: Boolean(user),
     user,
+    demoMode: status.data?.demoMode ?? false,
   };
 }
 
@@ -29,7 +30,7 @@ export function useStaffLogout() {
   const router = useRouter();
   return api.auth.logout.useMutation({
     onSuccess: () => {
-      utils.auth.status.setData({}, { authenticated: false, user: null });
+      utils.auth.status.setData({}, (previous) => ({ authenticated: false, user: null, demoMode: previous?.demoMode ?? false }));
       // Nothing a signed-out browser should keep: every cached staff answer goes.
       queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== JSON.stringify(["auth", "status"]) });
       toast({ title: "Logout successful", description: "You have been logged out" });

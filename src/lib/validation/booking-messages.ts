@@ -10,6 +10,7 @@ export const BOOKING_MESSAGES = {
   lawnSizeTooLarge: "Lawn size must be at most 1,000,000 sq ft",
   date: "Please select a date",
   dateNotBookable: "Please select a date from tomorrow onward",
+  dateTooFar: "Please select a date within the next 12 months",
   timeSlot: "Please select a time slot",
   fullName: "Full name is required",
   email: "Valid email is required",

@@ -97,12 +97,14 @@ describe("ZBookingFormSchema", () => {
 });
 
 describe("ZCreateBookingRequestSchema", () => {
-  it("turns the service id into a number", () => {
-    expect(ZCreateBookingRequestSchema.parse(validForm).serviceId).toBe(3);
+  const request = { ...validForm, serviceId: 3 };
+
+  it("takes the service id as a JSON number, never as text", () => {
     expect(ZCreateBookingRequestSchema.parse({ ...validForm, serviceId: 7 }).serviceId).toBe(7);
+    expect(issueMessages(ZCreateBookingRequestSchema, validForm).serviceId).toEqual(["Please select a service"]);
   });
 
-  it.each(["", "abc", "0", "-1", "1.5", 0, -2, 1.5, 3_000_000_000, null, true])(
+  it.each(["", "abc", "0", "-1", "1.5", "3", 0, -2, 1.5, 3_000_000_000, null, true])(
     "says 'Please select a service' for service id %j",
     (serviceId) => {
       expect(issueMessages(ZCreateBookingRequestSchema, { ...validForm, serviceId }).serviceId).toEqual([
@@ -121,17 +123,17 @@ describe("ZCreateBookingRequestSchema", () => {
     ["lawnSizeSqFt", -5, "Lawn size must be at least 100 sq ft"],
     ["lawnSizeSqFt", 2_000_000, "Lawn size must be at most 1,000,000 sq ft"],
   ])("%s = %j says %j", (field, value, message) => {
-    expect(issueMessages(ZCreateBookingRequestSchema, { ...validForm, [field]: value })[field]).toEqual([message]);
+    expect(issueMessages(ZCreateBookingRequestSchema, { ...request, [field]: value })[field]).toEqual([message]);
   });
 
   it("leaves the lawn-size minimum to lawnSizeIssue, and rounds the size", () => {
-    expect(ZCreateBookingRequestSchema.parse({ ...validForm, lawnSizeSqFt: 0 }).lawnSizeSqFt).toBe(0);
-    expect(ZCreateBookingRequestSchema.parse({ ...validForm, lawnSizeSqFt: 1500.4 }).lawnSizeSqFt).toBe(1500);
-    expect(ZCreateBookingRequestSchema.parse({ ...validForm, lawnSizeSqFt: null }).lawnSizeSqFt).toBeNull();
+    expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: 0 }).lawnSizeSqFt).toBe(0);
+    expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: 1500.4 }).lawnSizeSqFt).toBe(1500);
+    expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: null }).lawnSizeSqFt).toBeNull();
   });
 
   it("accepts null special instructions from REST clients", () => {
-    expect(ZCreateBookingRequestSchema.parse({ ...validForm, specialInstructions: null }).specialInstructions).toBeNull();
+    expect(ZCreateBookingRequestSchema.parse({ ...request, specialInstructions: null }).specialInstructions).toBeNull();
   });
 });
 

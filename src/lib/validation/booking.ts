@@ -3,7 +3,7 @@ import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { isValidTimeSlot } from "@/lib/slots";
 import { BOOKING_MESSAGES } from "./booking-messages";
-import { dateStringField, emailField, idField, optionalText, requiredText } from "./fields";
+import { dateStringField, emailField, optionalText, positiveIdNumber, requiredText } from "./fields";
 
 export { BOOKING_MESSAGES };
 
@@ -46,7 +46,7 @@ export type TBookingForm = z.output<typeof ZBookingFormSchema>;
  */
 export const ZCreateBookingRequestSchema = z.object({
   ...bookingFields,
-  serviceId: idField(BOOKING_MESSAGES.service),
+  serviceId: positiveIdNumber(BOOKING_MESSAGES.service),
   zipCode: z
     .string({ error: BOOKING_MESSAGES.zipCode })
     .trim()

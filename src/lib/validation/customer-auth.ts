@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, passwordField, requiredText } from "./fields";
+import { ZAcceptInvitationSchema } from "./portal";
 
 // Spec 5 'Customer login' and 'Customer register'.
 export const ZCustomerLoginSchema = z.object({
@@ -31,3 +32,29 @@ export const ZCustomerRegisterSchema = ZCustomerProfileSchema.extend({
 });
 
 export type TCustomerRegister = z.output<typeof ZCustomerRegisterSchema>;
+
+/** Forgot password: the login form's email rule. */
+export const ZPasswordResetRequestSchema = z.object({
+  email: emailField("Invalid email address"),
+});
+
+export type TPasswordResetRequest = z.output<typeof ZPasswordResetRequestSchema>;
+
+/** A new password from a reset link: the same form as an invitation's (token, password, confirmation). */
+export const ZPasswordResetSchema = ZAcceptInvitationSchema;
+
+export type TPasswordReset = z.output<typeof ZPasswordResetSchema>;
+
+/** The portal's password change: the current password, then the register form's rules. */
+export const ZCustomerPasswordChangeSchema = z
+  .object({
+    currentPassword: passwordField("Current password is required", 1),
+    newPassword: passwordField("Password must be at least 6 characters", 6),
+    confirmPassword: passwordField("Confirm password is required", 6),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export type TCustomerPasswordChange = z.output<typeof ZCustomerPasswordChangeSchema>;

@@ -51,7 +51,7 @@ export function timeOfDayField(message: string) {
   return z.string({ error: message }).trim().refine(isTimeOfDay, message);
 }
 
-/** A database id given as a positive integer or its decimal string (HTML selects give strings). */
+/** A form's id: a positive integer or its decimal string (HTML selects give strings). */
 export function idField(message: string) {
   return z
     .union([z.number(), z.string()], { error: message })
@@ -59,8 +59,22 @@ export function idField(message: string) {
     .pipe(z.number({ error: message }).int(message).positive(message).max(MAX_DATABASE_ID, message));
 }
 
+/**
+ * An id in a JSON body or a tRPC input: a JSON number that is a positive integer within the
+ * database's range, so a bigger one never reaches PostgreSQL.
+ */
 export function positiveIdNumber(message: string) {
   return z.number({ error: message }).int(message).positive(message).max(MAX_DATABASE_ID, message);
+}
+
+/**
+ * The id of a record named in a REST path or query string (`/customers/{id}`, `?customerId=`).
+ * The REST layer turns decimal digits into a number and leaves anything else (hex, exponent,
+ * sign, spaces, leading zeros) as text, which this refuses with the record's own "not found"
+ * message: an id that cannot exist is reported like one that does not.
+ */
+export function pathId(notFoundMessage: string) {
+  return positiveIdNumber(notFoundMessage);
 }
 
 const isoDateTimeWithOffset = z.iso.datetime({ offset: true });

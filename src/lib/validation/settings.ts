@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, optionalText, passwordField, requiredText } from "./fields";
+import { emailField, instantField, optionalText, passwordField, requiredText } from "./fields";
 
 // Spec 5 'Profile form (settings)' and 'Password form (settings)'.
 export const ZProfileFormSchema = z.object({
@@ -23,3 +23,20 @@ export const ZPasswordFormSchema = z
   });
 
 export type TPasswordForm = z.output<typeof ZPasswordFormSchema>;
+
+export const API_KEY_MESSAGES = {
+  name: "Give the key a name, such as the system that will use it",
+  expiresAt: "Enter the expiry as a date (yyyy-MM-dd) or a date and time with its offset",
+  expiryInPast: "Choose an expiry date after today",
+} as const;
+
+/**
+ * A new API key. `expiresAt` is optional: a bare date means the key stops working as that day
+ * begins in Austin.
+ */
+export const ZCreateApiKeySchema = z.object({
+  name: requiredText(API_KEY_MESSAGES.name, { min: 2, max: 100 }),
+  expiresAt: instantField(API_KEY_MESSAGES.expiresAt).nullish(),
+});
+
+export type TCreateApiKey = z.output<typeof ZCreateApiKeySchema>;

@@ -2,24 +2,22 @@ import { eq, sql } from "drizzle-orm";
 import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
-import { ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
+import { ConflictError, UnauthorizedError } from "@/server/errors";
+import { knownDeviceId, rememberDevice } from "@/server/auth/known-devices";
+import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/password";
+import { enforceLimit } from "@/server/auth/rate-limit";
 import { createCustomerSession } from "@/server/auth/session";
-import {
-  ACCOUNT_FAILURE_LIMIT,
-  IP_FAILURE_LIMIT,
-  accountThrottleKey,
-  clearLoginFailures,
-  ipThrottleKey,
-  recordLoginFailure,
-  secondsUntilUnlocked,
-} from "@/server/auth/throttle";
+import { admitSignIn, signInSucceeded } from "@/server/auth/sign-in-limits";
 import type { TCustomerRegister } from "@/lib/validation/customer-auth";
+import { sendClaimLink } from "@/server/portal/invitations";
 import { sendVerificationEmail } from "@/server/portal/verification";
-import { TOO_MANY_ATTEMPTS } from "./staff-auth";
 
 export const INVALID_CUSTOMER_LOGIN = "Invalid email or password";
 export const EMAIL_ALREADY_REGISTERED = "An account with this email already exists. Please log in instead.";
+export const ACCOUNT_CREATED = "Your account has been created!";
+export const CLAIM_LINK_SENT =
+  "We already have bookings under this email. To keep them private, we sent a link to that address: open it to choose your password and see your account.";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -33,30 +31,38 @@ export async function findCustomerByEmail(db: Db, email: string) {
   return customer ?? null;
 }
 
-/**
- * Creates a portal account. A record that a booking or staff created without a password is
- * claimed instead: it gets the password but keeps its profile and stays unverified, so its history
- * only shows once the email is proven (beyond.md item 15). Either way a verification link is sent.
- */
-export async function registerCustomer(db: Db, input: TCustomerRegister, now = new Date()) {
-  const { customer, claimedExisting } = await createOrClaimAccount(db, input, now);
-  await sendVerificationEmail(db, customer, now);
-  return { customer, claimedExisting };
+/** A new session for the customer, and the device token that marks this browser as theirs. */
+export async function signInCustomer(db: Db, customerId: number, deviceToken: string | null, now = new Date()) {
+  const session = await createCustomerSession(db, customerId, now);
+  const device = await rememberDevice(db, deviceToken, { kind: "customer", id: customerId }, now);
+  return { ...session, device };
 }
 
-async function createOrClaimAccount(db: Db, input: TCustomerRegister, now: Date) {
-  const passwordHash = await hashPassword(input.password);
+export interface CustomerRegistration extends TCustomerRegister {
+  /** The client's address (the request context's `ip`). */
+  ip: string;
+  deviceToken?: string | null;
+}
+
+export type RegistrationOutcome =
+  | ({ outcome: "created"; customer: typeof customers.$inferSelect } & Awaited<ReturnType<typeof signInCustomer>>)
+  | { outcome: "claim-link-sent"; email: string };
+
+/**
+ * Creates a portal account and signs it in; a link to confirm the email goes out. An email that a
+ * booking or staff already used (a record without a password) is not opened here: that record's
+ * visits, messages and payments belong to whoever reads that inbox, so it gets a link to choose a
+ * password instead, and nothing of the record is shown, changed or signed in to now.
+ */
+export async function registerCustomer(db: Db, input: CustomerRegistration, now = new Date()): Promise<RegistrationOutcome> {
+  await enforceLimit(db, LIMITS.registrationPerAddress, limitSubjectForAddress(input.ip), now);
   const existing = await findCustomerByEmail(db, input.email);
   if (existing?.passwordHash) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
+  await enforceAccountEmailLimits(db, input.email, input.ip, now);
 
   if (existing) {
-    const [claimed] = await db
-      .update(customers)
-      .set({ passwordHash, isVerified: false, registeredAt: now, updatedAt: now })
-      .where(sql`${customers.id} = ${existing.id} and ${customers.passwordHash} is null`)
-      .returning();
-    if (!claimed) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
-    return { customer: claimed, claimedExisting: true };
+    await sendClaimLink(db, existing, now);
+    return { outcome: "claim-link-sent", email: existing.email };
   }
 
   const [created] = await db
@@ -69,7 +75,7 @@ async function createOrClaimAccount(db: Db, input: TCustomerRegister, now: Date)
       city: input.city,
       state: input.state,
       zipCode: input.zipCode,
-      passwordHash,
+      passwordHash: await hashPassword(input.password),
       registeredAt: now,
     })
     .onConflictDoNothing()
@@ -77,25 +83,35 @@ async function createOrClaimAccount(db: Db, input: TCustomerRegister, now: Date)
   // Two registrations racing for one email: the loser is told the account exists.
   if (!created) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
   await announceCustomerCreated(db, created.id, "registration");
-  return { customer: created, claimedExisting: false };
+  await sendVerificationEmail(db, created, now);
+  const signedIn = await signInCustomer(db, created.id, input.deviceToken ?? null, now);
+  return { outcome: "created", customer: created, ...signedIn };
 }
 
-export async function loginCustomer(db: Db, input: { email: string; password: string; ip: string }) {
-  const accountKey = accountThrottleKey("customer", input.email);
-  const ipKey = ipThrottleKey(input.ip);
-  const wait = await secondsUntilUnlocked(db, [accountKey, ipKey]);
-  if (wait > 0) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, wait);
+export interface CustomerSignIn {
+  email: string;
+  password: string;
+  ip: string;
+  deviceToken?: string | null;
+}
 
+/** Signs a customer in; the attempt is counted before the password is checked (see sign-in-limits.ts). */
+export async function loginCustomer(db: Db, input: CustomerSignIn) {
   const customer = await findCustomerByEmail(db, input.email);
+  const deviceToken = input.deviceToken ?? null;
+  const source = {
+    kind: "customer" as const,
+    identifier: normalizeEmail(input.email),
+    ip: input.ip,
+    knownDeviceId: await knownDeviceId(db, deviceToken, customer ? { kind: "customer", id: customer.id } : null),
+  };
+  await admitSignIn(db, source);
+
   const valid = customer?.passwordHash
     ? await verifyPassword(customer.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!customer || !valid) {
-    await recordLoginFailure(db, accountKey, ACCOUNT_FAILURE_LIMIT);
-    await recordLoginFailure(db, ipKey, IP_FAILURE_LIMIT);
-    throw new UnauthorizedError(INVALID_CUSTOMER_LOGIN);
-  }
-  await clearLoginFailures(db, accountKey);
-  const session = await createCustomerSession(db, customer.id);
-  return { ...session, customer };
+  if (!customer || !valid) throw new UnauthorizedError(INVALID_CUSTOMER_LOGIN);
+
+  await signInSucceeded(db, source);
+  return { ...(await signInCustomer(db, customer.id, deviceToken)), customer };
 }

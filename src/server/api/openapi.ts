@@ -1,22 +1,88 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { config } from "@/server/config";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
-import type { Meta } from "./trpc";
+import { documentedStatuses } from "./statuses";
+import type { Access, Meta } from "./trpc";
 import { webhooksDocument } from "@/server/webhooks/openapi";
 
-type Operation = { security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> };
+type Responses = Record<string, unknown>;
+type Operation = { security?: Array<Record<string, string[]>>; responses?: Responses };
 
-const STAFF_SECURITY: Array<Record<string, string[]>> = [{ staffSession: [] }, { apiKey: [] }];
-const STAFF_SESSION_SECURITY: Array<Record<string, string[]>> = [{ staffSession: [] }];
-const CUSTOMER_SECURITY: Array<Record<string, string[]>> = [{ customerSession: [] }];
+const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
+  // An explicit empty list: anyone may call it.
+  public: [],
+  staff: [{ staffSession: [] }, { apiKey: [] }],
+  staffUser: [{ staffSession: [] }],
+  customer: [{ customerSession: [] }],
+};
+
+/** The one error shape, exactly what the server sends for every status from 400 up. */
+const ERROR_SCHEMA = {
+  type: "object",
+  description: "Every error answer. `message` is plain words for a person (the first field's own message for invalid input).",
+  required: ["message", "code"],
+  additionalProperties: false,
+  properties: {
+    message: { type: "string" },
+    code: {
+      type: "string",
+      description: "The kind of error, stable for programs to test.",
+      enum: [
+        "BAD_REQUEST",
+        "UNAUTHORIZED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "METHOD_NOT_SUPPORTED",
+        "CONFLICT",
+        "PRECONDITION_FAILED",
+        "PAYLOAD_TOO_LARGE",
+        "UNSUPPORTED_MEDIA_TYPE",
+        "TOO_MANY_REQUESTS",
+        "SERVICE_UNAVAILABLE",
+      ],
+    },
+    issues: {
+      type: "array",
+      description: "For invalid input: each problem, with the path of the field it concerns.",
+      items: {
+        type: "object",
+        required: ["path", "message"],
+        additionalProperties: false,
+        properties: {
+          path: { type: "array", items: { type: "string" }, description: 'The field, such as ["email"] or ["items", "0", "name"].' },
+          message: { type: "string" },
+        },
+      },
+    },
+  },
+} as const;
+
+const RETRY_AFTER = {
+  description: "Seconds to wait before trying again.",
+  schema: { type: "integer" as const, minimum: 1 },
+};
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string; retryAfter?: boolean }> = {
+  400: { name: "BadRequest", description: "The input is invalid or breaks a rule; `issues` names each field." },
+  401: { name: "Unauthorized", description: "Not signed in (or the sign-in has expired) for this operation." },
+  403: { name: "Forbidden", description: "Refused: a write a browser sent from another website, or an action not allowed." },
+  404: { name: "NotFound", description: "No such record, or not one the caller may see." },
+  409: { name: "Conflict", description: "The request conflicts with the current state, such as a slot already full." },
+  412: { name: "PreconditionFailed", description: "A condition for this action is not met." },
+  413: { name: "PayloadTooLarge", description: "The request body is larger than 100 kB." },
+  415: { name: "UnsupportedMediaType", description: "The request body is not sent as JSON." },
+  429: { name: "TooManyRequests", description: "Too many attempts; wait for the seconds in `Retry-After`.", retryAfter: true },
+  503: {
+    name: "ServiceUnavailable",
+    description: "The database is briefly unavailable (`Retry-After` says when to try again), or card payments are not set up or not reachable.",
+    retryAfter: true,
+  },
+};
 
 let cached: OpenAPIObject | undefined;
 
-/**
- * The OpenAPI 3.1 document of every REST operation. Protected operations under /customer/ take
- * the customer's cookie; those only a staff member in person may call take the staff cookie; every
- * other protected one takes the staff cookie or an API key.
- */
+/** The OpenAPI 3.1 document of every REST operation. */
 export function getOpenApiDocument(): OpenAPIObject {
   cached ??= buildDocument();
   return cached;
@@ -27,10 +93,12 @@ function buildDocument(): OpenAPIObject {
     title: "GreenScape Austin API",
     version: "1.0.0",
     description:
-      "The REST face of the lawn-care business's typed procedures. Errors answer JSON `{ message, code }` " +
-      "(plus `issues` for validation failures). Integrations authenticate with `Authorization: Bearer <API key>` " +
-      "(created by staff in Settings); browsers use the session cookies.",
+      "The REST face of the lawn-care business's typed procedures. Every error answers JSON `{ message, code, issues? }` " +
+      "(the `Error` schema). Ids in paths and query strings are plain decimal integers; booleans in query strings are " +
+      "exactly `true` or `false`; numbers and booleans in JSON bodies are JSON numbers and booleans. Integrations " +
+      "authenticate with `Authorization: Bearer <API key>` (created by staff in Settings); browsers use the session cookies.",
     baseUrl: "/api",
+    license: { name: "Proprietary: use under the GreenScape Austin terms", url: new URL("/terms", config().appUrl).toString() },
     securitySchemes: {
       staffSession: { type: "apiKey", in: "cookie", name: "staff_session", description: "Staff session cookie (named __Host-staff_session in production)." },
       customerSession: { type: "apiKey", in: "cookie", name: "customer_session", description: "Customer portal session cookie (named __Host-customer_session in production)." },
@@ -40,28 +108,47 @@ function buildDocument(): OpenAPIObject {
 
   const metaByOperation = new Map<string, Meta>();
   for (const procedure of Object.values(procedureMetas())) {
-    const openapi = procedure._def.meta?.openapi;
-    if (openapi) metaByOperation.set(`${openapi.method.toLowerCase()} ${openapi.path}`, procedure._def.meta!);
+    const meta = procedure._def.meta;
+    if (meta?.openapi) metaByOperation.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
   }
 
+  const usedErrorStatuses = new Set<number>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
-      const operation = value;
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const meta = metaByOperation.get(`${method} ${path}`);
-      if (operation.security) {
-        operation.security = path.startsWith("/customer/")
-          ? CUSTOMER_SECURITY
-          : meta?.staffSessionOnly
-            ? STAFF_SESSION_SECURITY
-            : STAFF_SECURITY;
-      }
-      if (meta?.successStatus === 201 && operation.responses?.["200"]) {
-        operation.responses["201"] = operation.responses["200"];
-        delete operation.responses["200"];
-      }
+      operation.security = SECURITY[meta?.access ?? "public"];
+      operation.responses = responsesOf(meta, operation.responses ?? {});
+      for (const status of documentedStatuses(meta)) if (status >= 400) usedErrorStatuses.add(status);
     }
   }
+
+  const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
+  document.components = {
+    ...document.components,
+    schemas: { ...schemas, Error: ERROR_SCHEMA as never },
+    responses: Object.fromEntries(
+      [...usedErrorStatuses].sort().map((status) => ERROR_RESPONSES[status]!).map(({ name, description, retryAfter }) => [
+        name,
+        {
+          description,
+          ...(retryAfter ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      ]),
+    ),
+  };
+
   // What the app sends to integrations' webhook endpoints (Settings → Notifications).
   document.webhooks = webhooksDocument();
   return document;
+}
+
+/** The generated success answer under its real status, then one entry per derived error status. */
+function responsesOf(meta: Meta | undefined, generated: Responses): Responses {
+  const responses: Responses = {};
+  for (const status of documentedStatuses(meta)) {
+    if (status < 400) responses[String(status)] = { ...(generated["200"] as object), description: status === 201 ? "Created" : "Success" };
+    else responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+  }
+  return responses;
 }

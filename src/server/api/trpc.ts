@@ -1,35 +1,20 @@
 /**
- * All tRPC plumbing: the request context, error mapping and the procedure builders that carry
- * authorisation (public, staff, customer).
+ * All tRPC plumbing: the request context, the one error mapping and the procedure builders that
+ * carry authorisation (public, staff, customer).
  */
-import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { ZodError } from "zod";
 import { authenticateApiKey, bearerToken } from "@/server/auth/api-keys";
 import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/auth/cookies";
-import {
-  validateCustomerSessionToken,
-  validateStaffSessionToken,
-  type CustomerSession,
-  type StaffSession,
-} from "@/server/auth/session";
+import { validateCustomerSessionToken, validateStaffSessionToken, type StaffSession } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db";
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  InvalidInputError,
-  NotFoundError,
-  PreconditionError,
-  ServiceUnavailableError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from "@/server/errors";
+import { ForbiddenError, type DomainError } from "@/server/errors";
+import { markDatabaseUnavailable } from "@/server/http/request-state";
 import { clientIp } from "@/server/request-info";
+import { describeFailure, MappedError, rootCause } from "./error-mapping";
+import { documentedStatuses } from "./statuses";
 
-export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
 
 export interface CreateContextOptions {
   headers: Headers;
@@ -37,65 +22,76 @@ export interface CreateContextOptions {
   resHeaders: Headers;
 }
 
-export async function createTRPCContext({ headers, resHeaders }: CreateContextOptions) {
-  const db = await getDb();
+/** Memoised for the request: a batch of tRPC calls looks each session up once. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+/**
+ * The request's sign-ins, looked up only when a procedure asks. The lookups run inside the
+ * procedure, so a database outage during one is mapped like any other failure (503), and a
+ * request that needs no sign-in (the catalogue) never touches the session tables.
+ */
+function signIns(headers: Headers, resHeaders: Headers) {
   const cookieHeader = headers.get("cookie");
   const staffToken = readCookie(cookieHeader, sessionCookieName("staff"));
   const customerToken = readCookie(cookieHeader, sessionCookieName("customer"));
   const apiKeyToken = bearerToken(headers.get("authorization"));
-
-  const [staffSession, customerSession, apiKey] = await Promise.all([
-    staffToken ? validateStaffSessionToken(db, staffToken) : null,
-    customerToken ? validateCustomerSessionToken(db, customerToken) : null,
-    apiKeyToken ? authenticateApiKey(db, apiKeyToken) : null,
-  ]);
-  if (customerSession?.renewed && customerToken) {
-    resHeaders.append("Set-Cookie", serializeSessionCookie("customer", customerToken, customerSession.expiresAt));
-  }
-
   return {
-    db,
-    headers,
-    resHeaders,
-    ip: clientIp(headers),
-    staffSession: staffSession satisfies StaffSession | null,
-    customerSession: customerSession satisfies CustomerSession | null,
-    apiKey,
+    staff: once(async () => (staffToken ? validateStaffSessionToken(await getDb(), staffToken) : null)),
+    customer: once(async () => {
+      if (!customerToken) return null;
+      const session = await validateCustomerSessionToken(await getDb(), customerToken);
+      if (session?.renewed) resHeaders.append("Set-Cookie", serializeSessionCookie("customer", customerToken, session.expiresAt));
+      return session;
+    }),
+    apiKey: once(async () => (apiKeyToken ? authenticateApiKey(await getDb(), apiKeyToken) : null)),
   };
+}
+
+/** Cheap and infallible: nothing here touches the database. */
+export async function createTRPCContext({ headers, resHeaders }: CreateContextOptions) {
+  return { headers, resHeaders, ip: clientIp(headers), auth: signIns(headers, resHeaders) };
 }
 
 export type Context = Awaited<ReturnType<typeof createTRPCContext>>;
 
 /**
- * Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations),
- * and whether only a staff member in person may call it (set by staffUserProcedure, read by the
- * OpenAPI document so it does not offer API keys there).
+ * Who may call a procedure, set by its builder: anyone, staff (a session or an API key), a staff
+ * member in person (a session only), or a signed-in customer. The OpenAPI document reads it.
  */
-export type Meta = OpenApiMeta<{ successStatus?: 200 | 201; staffSessionOnly?: boolean }>;
+export type Access = "public" | "staff" | "staffUser" | "customer";
+
+type DomainErrorClass = abstract new (...args: never[]) => DomainError;
+
+/**
+ * Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations),
+ * the access its builder sets, and the domain errors its domain functions may throw. The OpenAPI
+ * document derives every status an operation can answer from these. `unbatched` procedures
+ * (password checks, emails) must come alone in a /api/trpc request; `beforePasswordChange` ones
+ * stay open to a staff member who still has a generated first password.
+ */
+export type Meta = OpenApiMeta<{
+  successStatus?: 200 | 201;
+  access?: Access;
+  errors?: DomainErrorClass[];
+  unbatched?: boolean;
+  beforePasswordChange?: boolean;
+}>;
 
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     transformer: superjson,
+    // The same description as REST answers; tRPC keeps its JSON-RPC envelope around it.
     errorFormatter({ shape, error }) {
-      const zodError = error.cause instanceof ZodError ? error.cause : null;
-      const fieldFromDomain = error.cause instanceof InvalidInputError ? error.cause.field : undefined;
-      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      const failure = describeFailure(error);
       return {
         ...shape,
-        // The first field's own text (the spec's message) rather than a summary.
-        message: internal ? INTERNAL_ERROR_MESSAGE : (zodError?.issues[0]?.message ?? shape.message),
-        data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
-          path: shape.data.path,
-          issues: zodError
-            ? zodError.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }))
-            : fieldFromDomain
-              ? [{ path: [fieldFromDomain], message: error.message }]
-              : undefined,
-        },
+        message: failure.message,
+        data: { code: failure.code, httpStatus: failure.status, path: shape.data.path, issues: failure.issues },
       };
     },
   });
@@ -103,92 +99,71 @@ const t = initTRPC
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const DOMAIN_ERROR_CODES: Array<[new (...args: never[]) => DomainError, TRPC_ERROR_CODE_KEY]> = [
-  [NotFoundError, "NOT_FOUND"],
-  [ConflictError, "CONFLICT"],
-  [ForbiddenError, "FORBIDDEN"],
-  [UnauthorizedError, "UNAUTHORIZED"],
-  [InvalidInputError, "BAD_REQUEST"],
-  [PreconditionError, "PRECONDITION_FAILED"],
-  [TooManyRequestsError, "TOO_MANY_REQUESTS"],
-  [ServiceUnavailableError, "SERVICE_UNAVAILABLE"],
-];
-
-export const INVALID_DATA_MESSAGE = "Some of the values sent cannot be stored. Please check them and try again.";
-
 /**
- * Domain errors become the matching HTTP answer; values the database refuses as data (class 22:
- * bad encoding, out of range, malformed) are the sender's fault and answer 400; anything else stays
- * a 500 without details.
+ * The one error mapping: every failure below it (input validation, sign-in lookups, domain
+ * errors, the database) leaves as a described failure, with Retry-After when waiting helps.
  */
-const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
+const mapErrors = t.middleware(async ({ ctx, meta, path, next }) => {
   const result = await next();
-  if (!result.ok && isDataException(result.error.cause)) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_DATA_MESSAGE, cause: result.error.cause });
+  if (result.ok) return result;
+  const failure = describeFailure(result.error);
+  if (failure.retryAfterSeconds !== undefined) ctx.resHeaders.set("Retry-After", String(failure.retryAfterSeconds));
+  if (failure.databaseStage) markDatabaseUnavailable();
+  if (meta?.openapi && failure.status < 500 && !documentedStatuses(meta).includes(failure.status)) {
+    // The OpenAPI document would not list this status: the procedure's meta.errors misses a kind.
+    console.error(`[api] ${path} answered ${failure.status}, which its OpenAPI document does not list: declare the error in its meta`);
   }
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    ctx.resHeaders.set("Retry-After", "5");
-    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
-  }
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    if (cause instanceof TooManyRequestsError) ctx.resHeaders.set("Retry-After", String(cause.retryAfterSeconds));
-    const code = DOMAIN_ERROR_CODES.find(([kind]) => cause instanceof kind)?.[1] ?? "INTERNAL_SERVER_ERROR";
-    throw new TRPCError({ code, message: cause.message, cause });
-  }
-  return result;
+  throw new MappedError(failure, rootCause(result.error));
 });
 
-function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") codes.push(code);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return codes;
+/** The database, opened on first use inside the error mapping: a failed connection answers 503. */
+const withDatabase = t.middleware(async ({ next }) => next({ ctx: { db: await getDb() } }));
+
+const UNAUTHORIZED_STAFF = "Please sign in as staff to continue.";
+const UNAUTHORIZED_CUSTOMER = "Please log in to your account to continue.";
+
+function unauthorized(message: string): never {
+  throw new MappedError({ code: "UNAUTHORIZED", status: 401, message }, undefined);
 }
 
-function isDataException(error: unknown): boolean {
-  return errorCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
+const baseProcedure = t.procedure.use(mapErrors).use(withDatabase);
+
+export const publicProcedure = baseProcedure.meta({ access: "public" });
+
+export const PASSWORD_CHANGE_REQUIRED = "Please choose your own password in Settings before you continue.";
+
+/** A generated first password opens nothing but the password change, whatever the client does. */
+function assertOwnPassword(session: StaffSession, meta: Meta | undefined) {
+  if (session.user.mustChangePassword && !meta?.beforePasswordChange) throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED);
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
-
-/** The database is restarting or out of reach (a connection refused, closed or shut down). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return errorCodes(error).some((code) =>
-    ["ECONNREFUSED", "ECONNRESET", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003"].includes(code),
-  );
-}
-
-export const publicProcedure = t.procedure.use(mapDomainErrors);
-
-/** Staff signed in with a session cookie, or an integration with an API key (beyond.md item 13). */
-export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.staffSession) {
-    return next({ ctx: { staff: { kind: "session" as const, user: ctx.staffSession.user, sessionId: ctx.staffSession.sessionId } } });
+/** Staff signed in with a session cookie, or an integration with an API key. */
+export const staffProcedure = baseProcedure.meta({ access: "staff" }).use(async ({ ctx, meta, next }) => {
+  const staffSession = await ctx.auth.staff();
+  if (staffSession) {
+    assertOwnPassword(staffSession, meta);
+    return next({ ctx: { staff: { kind: "session" as const, user: staffSession.user, sessionId: staffSession.sessionId } } });
   }
-  if (ctx.apiKey) {
-    return next({ ctx: { staff: { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: ctx.apiKey.id } } });
+  const apiKey = await ctx.auth.apiKey();
+  if (apiKey) {
+    return next({ ctx: { staff: { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: apiKey.id } } });
   }
-  throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as staff to continue." });
+  return unauthorized(UNAUTHORIZED_STAFF);
 });
 
 /** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
-export const staffUserProcedure = publicProcedure.meta({ staffSessionOnly: true }).use(({ ctx, next }) => {
-  if (!ctx.staffSession) {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as staff to continue." });
-  }
-  return next({ ctx: { staffSession: ctx.staffSession } });
+export const staffUserProcedure = baseProcedure.meta({ access: "staffUser" }).use(async ({ ctx, meta, next }) => {
+  const staffSession = await ctx.auth.staff();
+  if (!staffSession) return unauthorized(UNAUTHORIZED_STAFF);
+  assertOwnPassword(staffSession, meta);
+  return next({ ctx: { staffSession } });
 });
 
 /** A signed-in customer. Their id always comes from here, never from the input. */
-export const customerProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.customerSession) {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in to your account to continue." });
-  }
-  return next({ ctx: { customerSession: ctx.customerSession, customer: ctx.customerSession.customer } });
+export const customerProcedure = baseProcedure.meta({ access: "customer" }).use(async ({ ctx, next }) => {
+  const customerSession = await ctx.auth.customer();
+  if (!customerSession) return unauthorized(UNAUTHORIZED_CUSTOMER);
+  return next({ ctx: { customerSession, customer: customerSession.customer } });
 });
 
 export type { Db };

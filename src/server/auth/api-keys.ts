@@ -1,6 +1,8 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { apiKeys } from "@/server/db/schema";
+import { InvalidInputError } from "@/server/errors";
+import { API_KEY_MESSAGES } from "@/lib/validation/settings";
 import { generateToken, hashToken } from "./tokens";
 
 export const API_KEY_PREFIX = "gsk_";
@@ -12,23 +14,25 @@ export function bearerToken(authorization: string | null): string | null {
   return match?.[1] ?? null;
 }
 
-export async function createApiKey(db: Db, name: string, createdByUserId: number | null) {
+/** A key lives until it is revoked, or until `expiresAt` when one is given. */
+export async function createApiKey(db: Db, name: string, createdByUserId: number | null, expiresAt: Date | null = null, now = new Date()) {
+  if (expiresAt && expiresAt <= now) throw new InvalidInputError(API_KEY_MESSAGES.expiryInPast, "expiresAt");
   const key = API_KEY_PREFIX + generateToken();
   const [row] = await db
     .insert(apiKeys)
-    .values({ name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashToken(key), createdByUserId })
-    .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt });
+    .values({ name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashToken(key), createdByUserId, expiresAt })
+    .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, expiresAt: apiKeys.expiresAt });
   return { key, apiKey: row! };
 }
 
-/** The key's id when it is valid and not revoked; records when it was last used. */
+/** The key's id when it is valid, not revoked and not expired; records when it was last used. */
 export async function authenticateApiKey(db: Db, key: string, now = new Date()): Promise<{ id: number; name: string } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const keyHash = hashToken(key);
   const [row] = await db
     .select({ id: apiKeys.id, name: apiKeys.name })
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))));
   if (!row) return null;
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieHeaderFrom, createCustomer, createStaffUser, rest } from "../../../test/helpers";
+import { cookieHeaderFrom, createCustomer, createStaffUser, fromAddress, rest } from "../../../test/helpers";
 
 function parseSetCookie(header: string) {
   const [pair, ...attributes] = header.split(";").map((part) => part.trim());
@@ -12,22 +12,29 @@ describe("staff sign-in through REST", () => {
 
     const login = await rest("POST", "/auth/login", { body: { username: user.username, password } });
     expect(login.status).toBe(200);
-    const [setCookie] = login.headers.getSetCookie();
+    const [setCookie, deviceCookie] = login.headers.getSetCookie();
     const cookie = parseSetCookie(setCookie!);
     expect(cookie.pair).toMatch(/^staff_session=\w{32}$/);
     expect(cookie.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
+    // The browser that signed in is remembered for a year, so guesses elsewhere cannot lock it out.
+    const device = parseSetCookie(deviceCookie!);
+    expect(device.pair).toMatch(/^staff_device=\w{32}$/);
+    expect(device.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
+    const maxAge = Number(device.attributes.find((attribute) => attribute.startsWith("max-age="))?.slice(8));
+    expect(maxAge).toBeGreaterThan(364 * 24 * 60 * 60);
 
     const status = await rest("GET", "/auth/status", { headers: { cookie: cookieHeaderFrom(login.headers) } });
     expect(status.json).toEqual({
       authenticated: true,
-      user: { fullName: "Dana Field", email: user.email, username: user.username },
+      user: { fullName: "Dana Field", email: user.email, username: user.username, mustChangePassword: false },
+      demoMode: false,
     });
 
     const logout = await rest("POST", "/auth/logout", { headers: { cookie: cookieHeaderFrom(login.headers) } });
     expect(logout.status).toBe(200);
     expect(logout.headers.getSetCookie()[0]).toMatch(/Max-Age=0/);
     const after = await rest("GET", "/auth/status", { headers: { cookie: cookieHeaderFrom(login.headers) } });
-    expect(after.json).toEqual({ authenticated: false, user: null });
+    expect(after.json).toEqual({ authenticated: false, user: null, demoMode: false });
   });
 
   it("answers 401 'Invalid username or password' for a wrong password or unknown user", async () => {
@@ -40,26 +47,27 @@ describe("staff sign-in through REST", () => {
     expect(unknown.json.message).toBe("Invalid username or password");
   });
 
-  it("locks an account with 429 and Retry-After after repeated failures, even for the right password", async () => {
+  it("slows an address that keeps guessing with 429 and Retry-After, even for the right password from there", async () => {
     const { user, password } = await createStaffUser();
+    const headers = fromAddress("192.0.2.43");
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await rest("POST", "/auth/login", { body: { username: user.username, password: "nope-nope" } });
+      const response = await rest("POST", "/auth/login", { body: { username: user.username, password: "nope-nope" }, headers });
       expect(response.status).toBe(401);
     }
-    const locked = await rest("POST", "/auth/login", { body: { username: user.username, password } });
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(locked.json.message).toMatch(/Too many/);
+    const slowed = await rest("POST", "/auth/login", { body: { username: user.username, password }, headers });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(slowed.json.message).toMatch(/Too many/);
   });
 
-  it("locks an address after many failures across accounts", async () => {
-    const headers = { "x-forwarded-for": "192.0.2.44" };
+  it("stops an address after many failures across accounts", async () => {
+    const headers = fromAddress("192.0.2.44");
     for (let attempt = 0; attempt < 30; attempt++) {
       await rest("POST", "/auth/login", { body: { username: `guess-${attempt}`, password: "x" }, headers });
     }
     const { user, password } = await createStaffUser();
-    const locked = await rest("POST", "/auth/login", { body: { username: user.username, password }, headers });
-    expect(locked.status).toBe(429);
+    const stopped = await rest("POST", "/auth/login", { body: { username: user.username, password }, headers });
+    expect(stopped.status).toBe(429);
     const elsewhere = await rest("POST", "/auth/login", { body: { username: user.username, password } });
     expect(elsewhere.status).toBe(200);
   });
@@ -81,7 +89,11 @@ describe("customer sign-in through REST", () => {
   it("registers (201, signed in), logs out, logs in again", async () => {
     const register = await rest("POST", "/customer/register", { body: registration });
     expect(register.status).toBe(201);
-    expect(register.json).toMatchObject({ authenticated: true, customer: { fullName: "Rosa Diaz", email: "rosa.diaz@example.com" } });
+    expect(register.json).toMatchObject({
+      authenticated: true,
+      customer: { fullName: "Rosa Diaz", email: "rosa.diaz@example.com" },
+      message: "Your account has been created!",
+    });
     const cookie = cookieHeaderFrom(register.headers);
     expect(cookie).toMatch(/^customer_session=/);
 
@@ -121,6 +133,7 @@ describe("customer sign-in through REST", () => {
     const { user, password } = await createStaffUser();
     const staffLogin = await rest("POST", "/auth/login", { body: { username: user.username, password } });
     const staffCookieHeader = cookieHeaderFrom(staffLogin.headers);
+    expect(staffCookieHeader).toMatch(/^staff_session=\w+; staff_device=\w+$/);
     expect((await rest("GET", "/customer/status", { headers: { cookie: staffCookieHeader } })).json).toEqual({
       authenticated: false,
       customer: null,
@@ -132,6 +145,7 @@ describe("customer sign-in through REST", () => {
     expect((await rest("GET", "/auth/status", { headers: { cookie: customerCookieHeader } })).json).toEqual({
       authenticated: false,
       user: null,
+      demoMode: false,
     });
   });
 });

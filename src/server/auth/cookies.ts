@@ -21,6 +21,25 @@ export function serializeClearedSessionCookie(kind: SessionKind): string {
   return serialize(sessionCookieName(kind), "", 0);
 }
 
+/** The long-lived cookie that marks a browser which signed in to an account before. */
+export function deviceCookieName(kind: SessionKind): string {
+  const name = `${kind}_device`;
+  return cookiesAreSecure() ? `__Host-${name}` : name;
+}
+
+export function deviceTokenFrom(headers: Headers, kind: SessionKind): string | null {
+  return readCookie(headers.get("cookie"), deviceCookieName(kind));
+}
+
+/** The Set-Cookie values a successful sign-in sends: the session, and the device that made it. */
+export function signInCookies(
+  kind: SessionKind,
+  signedIn: { token: string; cookieExpiresAt: Date; device: { token: string; expiresAt: Date } },
+): string[] {
+  const deviceMaxAge = Math.max(0, Math.floor((signedIn.device.expiresAt.getTime() - Date.now()) / 1000));
+  return [serializeSessionCookie(kind, signedIn.token, signedIn.cookieExpiresAt), serialize(deviceCookieName(kind), signedIn.device.token, deviceMaxAge)];
+}
+
 function serialize(name: string, value: string, maxAge: number): string {
   const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
   if (cookiesAreSecure()) parts.push("Secure");

@@ -6,9 +6,11 @@ import { generateToken, hashToken } from "./tokens";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-// Lucia's recipe: customers stay signed in 30 days, renewed when used in the last 15.
+// Lucia's recipe: customers stay signed in 30 days, renewed when used in the last 15, and sign in
+// again at the latest 60 days after they did, however often they come back.
 const CUSTOMER_SESSION_LIFETIME = 30 * DAY;
 const CUSTOMER_RENEW_WITHIN = 15 * DAY;
+export const CUSTOMER_ABSOLUTE_LIFETIME = 60 * DAY;
 // Staff sessions guard the whole business: 12 hours idle, 7 days at most.
 const STAFF_IDLE_LIFETIME = 12 * HOUR;
 const STAFF_ABSOLUTE_LIFETIME = 7 * DAY;
@@ -21,6 +23,8 @@ export interface StaffSessionUser {
   email: string | null;
   fullName: string | null;
   phone: string | null;
+  /** Still on a generated first password: only the password change is open to them. */
+  mustChangePassword: boolean;
 }
 
 export interface CustomerSessionCustomer {
@@ -65,7 +69,8 @@ export async function createStaffSession(db: Db, userId: number, now = new Date(
 export async function createCustomerSession(db: Db, customerId: number, now = new Date()) {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_LIFETIME);
-  await db.insert(customerSessions).values({ id: hashToken(token), customerId, expiresAt });
+  const absoluteExpiresAt = new Date(now.getTime() + CUSTOMER_ABSOLUTE_LIFETIME);
+  await db.insert(customerSessions).values({ id: hashToken(token), customerId, expiresAt, absoluteExpiresAt, createdAt: now });
   return { token, cookieExpiresAt: expiresAt };
 }
 
@@ -82,6 +87,7 @@ export async function validateStaffSessionToken(db: Db, token: string, now = new
         email: staffUsers.email,
         fullName: staffUsers.fullName,
         phone: staffUsers.phone,
+        mustChangePassword: staffUsers.mustChangePassword,
       },
     })
     .from(staffSessions)
@@ -109,6 +115,7 @@ export async function validateCustomerSessionToken(
   const [row] = await db
     .select({
       expiresAt: customerSessions.expiresAt,
+      absoluteExpiresAt: customerSessions.absoluteExpiresAt,
       customer: {
         id: customers.id,
         fullName: customers.fullName,
@@ -125,14 +132,15 @@ export async function validateCustomerSessionToken(
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(eq(customerSessions.id, sessionId));
   if (!row) return null;
-  if (now >= row.expiresAt) {
+  if (now >= row.expiresAt || now >= row.absoluteExpiresAt) {
     await db.delete(customerSessions).where(eq(customerSessions.id, sessionId));
     return null;
   }
   let expiresAt = row.expiresAt;
-  const renewed = row.expiresAt.getTime() - now.getTime() < CUSTOMER_RENEW_WITHIN;
+  const renewable = expiresAt < row.absoluteExpiresAt;
+  const renewed = renewable && row.expiresAt.getTime() - now.getTime() < CUSTOMER_RENEW_WITHIN;
   if (renewed) {
-    expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_LIFETIME);
+    expiresAt = new Date(Math.min(now.getTime() + CUSTOMER_SESSION_LIFETIME, row.absoluteExpiresAt.getTime()));
     await db.update(customerSessions).set({ expiresAt }).where(eq(customerSessions.id, sessionId));
   }
   return { sessionId, expiresAt, renewed, customer: row.customer };

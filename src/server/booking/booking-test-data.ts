@@ -26,7 +26,7 @@ export async function bookableServices() {
 export function bookingRequest(overrides: Partial<TCreateBookingRequestInput> = {}): TCreateBookingRequestInput {
   counter += 1;
   return {
-    serviceId: "1",
+    serviceId: 1,
     address: "1100 Congress Ave",
     city: "Austin",
     state: "TX",

@@ -1,7 +1,7 @@
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { bookingPrice, DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { isServicedZip, SERVICE_AREA_MESSAGES } from "@/lib/service-area";
-import { isBookableDate, slotsForDate } from "@/lib/slots";
+import { isBookableDate, latestBookableDate, slotsForDate } from "@/lib/slots";
 import { BOOKING_MESSAGES, lawnSizeIssue, type TCreateBookingRequest } from "@/lib/validation/booking";
 import { findCustomerByEmail, normalizeEmail } from "@/server/accounts/customer-auth";
 import type { Db } from "@/server/db";
@@ -103,9 +103,10 @@ function checkServiceArea(service: ServiceRow, zipCode: string) {
   if (!isServicedZip(zipCode) || !offeredHere) throw new InvalidInputError(SERVICE_AREA_MESSAGES.notServiced, "zipCode");
 }
 
-/** Spec 5 'Date and time': from tomorrow (Austin), on the hour from 9:00 to 17:00. */
+/** Spec 5 'Date and time': from tomorrow (Austin) to 12 months ahead, on the hour from 9:00 to 17:00. */
 function checkDateAndSlot(date: DateString, timeSlot: string, now: Date) {
   if (!isBookableDate(date, now)) throw new InvalidInputError(DATE_NOT_BOOKABLE_MESSAGE, "date");
+  if (date > latestBookableDate(now)) throw new InvalidInputError(BOOKING_MESSAGES.dateTooFar, "date");
   if (!slotsForDate(date, now).some((slot) => slot === timeSlot)) {
     throw new InvalidInputError(BOOKING_MESSAGES.timeSlot, "timeSlot");
   }

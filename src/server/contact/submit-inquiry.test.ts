@@ -2,10 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { contactInquiries } from "@/server/db/schema";
-import { anonymousCaller, callerWith, createCustomer, rest } from "../../../test/helpers";
+import { LIMITS } from "@/server/auth/limits";
+import { anonymousCaller, callerWith, createCustomer, fromAddress, rest } from "../../../test/helpers";
 import { CONTACT_LIMIT_PER_IP, CONTACT_THANKS, CONTACT_TOO_MANY } from "./submit-inquiry";
 
 const valid = { name: "Jane Doe", email: "jane.doe@example.com", phone: "512-555-0199", message: "Do you mow on Saturdays in 78704?" };
+let sender = 0;
+/** The valid message from someone new each time, so only the address limit is in play. */
+const fromSomeoneNew = () => ({ ...valid, email: `writer.${sender++}@example.com` });
 
 async function storedInquiry(id: number) {
   const db = await getDb();
@@ -40,13 +44,24 @@ describe("contact.submit", () => {
   });
 
   it("refuses an address that keeps sending, and stores nothing more", async () => {
-    const caller = await callerWith({ "x-forwarded-for": "192.0.2.77" });
-    for (let sent = 0; sent < CONTACT_LIMIT_PER_IP; sent += 1) await caller.contact.submit(valid);
-    await expect(caller.contact.submit(valid)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: CONTACT_TOO_MANY });
+    const caller = await callerWith(fromAddress("192.0.2.77"));
+    for (let sent = 0; sent < CONTACT_LIMIT_PER_IP; sent += 1) await caller.contact.submit(fromSomeoneNew());
+    await expect(caller.contact.submit(fromSomeoneNew())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: CONTACT_TOO_MANY });
     const db = await getDb();
     expect(await db.$count(contactInquiries)).toBeGreaterThanOrEqual(CONTACT_LIMIT_PER_IP);
-    const other = await callerWith({ "x-forwarded-for": "192.0.2.78" });
-    await expect(other.contact.submit(valid)).resolves.toMatchObject({ success: true });
+    const other = await callerWith(fromAddress("192.0.2.78"));
+    await expect(other.contact.submit(fromSomeoneNew())).resolves.toMatchObject({ success: true });
+  });
+
+  it("refuses one email that keeps writing from many addresses", async () => {
+    const email = "persistent.writer@example.com";
+    for (let sent = 0; sent < LIMITS.contactPerEmail.limit; sent += 1) {
+      await (await callerWith(fromAddress(`192.0.2.${100 + sent}`))).contact.submit({ ...valid, email });
+    }
+    const elsewhere = await callerWith(fromAddress("192.0.2.150"));
+    await expect(elsewhere.contact.submit({ ...valid, email: "Persistent.Writer@example.com" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
   });
 });
 
@@ -73,11 +88,11 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 429 with Retry-After once an address has sent too many", async () => {
-    const headers = { "x-forwarded-for": "198.51.100.200" };
+    const headers = fromAddress("198.51.100.200");
     for (let sent = 0; sent < CONTACT_LIMIT_PER_IP; sent += 1) {
-      expect((await rest("POST", "/contact", { body: valid, headers })).status).toBe(201);
+      expect((await rest("POST", "/contact", { body: fromSomeoneNew(), headers })).status).toBe(201);
     }
-    const refused = await rest("POST", "/contact", { body: valid, headers });
+    const refused = await rest("POST", "/contact", { body: fromSomeoneNew(), headers });
     expect(refused.status).toBe(429);
     expect(refused.json.message).toBe(CONTACT_TOO_MANY);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { TCustomerForm } from "@/lib/validation/customer";
 import type { Db } from "@/server/db";
+import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
 import { customers, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 
@@ -59,11 +60,6 @@ async function ensureEmailFree(db: Db, email: string, exceptId?: number) {
   if (existing && existing.id !== exceptId) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
 }
 
-function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
-  return code === "23505";
-}
-
 export async function createCustomer(db: Db, form: TCustomerForm) {
   await ensureEmailFree(db, form.email);
   try {
@@ -104,7 +100,7 @@ export async function deleteCustomer(db: Db, id: number) {
     await db.delete(customers).where(eq(customers.id, id));
   } catch (error) {
     // A payment recorded in the meantime: the restricting foreign key refuses the delete.
-    if ((error as { code?: string; cause?: { code?: string } })?.cause?.code === "23503") throw new ConflictError(CUSTOMER_MESSAGES.hasPayments);
+    if (isForeignKeyViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.hasPayments);
     throw error;
   }
   return { success: true as const, message: "Customer deleted" };

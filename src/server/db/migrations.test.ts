@@ -20,9 +20,10 @@ describe("migrations and seed", () => {
       "customer_sessions",
       "customers",
       "email_outbox",
-      "login_throttles",
+      "known_devices",
       "messages",
       "payments",
+      "rate_limits",
       "schedule_visit_changes",
       "schedules",
       "services",
@@ -49,7 +50,7 @@ describe("migrations and seed", () => {
     expect(serverReport.services).toBeGreaterThanOrEqual(5);
 
     const embeddedReport = await seedDatabase(db, { embedded: true });
-    expect(embeddedReport.staff).toEqual({ username: "admin", usedDefaultPassword: true });
+    expect(embeddedReport.staff).toEqual({ username: "admin", source: "generated", password: expect.stringMatching(/^\S{16,}$/) });
     expect(embeddedReport.services).toBe(0);
 
     const catalogue = await db.select().from(services);

@@ -1,25 +1,50 @@
 import { count } from "drizzle-orm";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { DEMO_STAFF_LOGIN } from "@/lib/demo";
 import { hashPassword } from "@/server/auth/password";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import type { Db } from "./client";
 import { customers, messages, payments, schedules, services, staffUsers } from "./schema";
 import { DEMO_CUSTOMERS, SERVICE_CATALOGUE } from "./seed-data";
 
-export const DEMO_STAFF = { username: "admin", password: "admin12345" } as const;
-
 export interface SeedOptions {
-  /** Whether this is the embedded demo database, where the default staff login may be used. */
+  /** Whether this is the embedded database, where a first staff login may be generated. */
   embedded: boolean;
   staffUsername?: string;
   staffPassword?: string;
+  /** The deliberate demonstration: the published demo login instead of a generated one. */
+  demoMode?: boolean;
   demoData?: boolean;
 }
 
+/**
+ * How the first staff account got its password: the operator's STAFF_PASSWORD, the demo login, or
+ * a generated one (printed once at start, to be replaced at the first sign-in).
+ */
+export type FirstStaffLogin =
+  | { username: string; source: "configured" | "demo" }
+  | { username: string; source: "generated"; password: string };
+
 export interface SeedReport {
   services: number;
-  staff: { username: string; usedDefaultPassword: boolean } | null;
+  staff: FirstStaffLogin | null;
   staffSkippedReason?: string;
   demoCustomers: number;
+}
+
+/** 80 random bits in four groups of four, easy to type once from a terminal. */
+export function generateFirstPassword(): string {
+  const bytes = new Uint8Array(10);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes).match(/.{4}/g)!.join("-");
+}
+
+function firstStaffLogin(options: SeedOptions): FirstStaffLogin | null {
+  const username = options.staffUsername || DEMO_STAFF_LOGIN.username;
+  if (options.staffPassword) return { username, source: "configured" };
+  if (options.demoMode) return { username: DEMO_STAFF_LOGIN.username, source: "demo" };
+  if (options.embedded) return { username, source: "generated", password: generateFirstPassword() };
+  return null;
 }
 
 /** Fills an empty database; a database that already has data is left as it is. */
@@ -34,20 +59,22 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
   const [{ value: staffCount } = { value: 0 }] = await db.select({ value: count() }).from(staffUsers);
   if (staffCount === 0) {
-    const username = options.staffUsername || DEMO_STAFF.username;
-    const usedDefault = !options.staffPassword;
-    if (usedDefault && !options.embedded) {
+    const login = firstStaffLogin(options);
+    if (!login) {
       report.staffSkippedReason =
         "No staff account was created: set STAFF_PASSWORD (and STAFF_USERNAME) to create the first one on this database.";
     } else {
+      const password =
+        login.source === "generated" ? login.password : login.source === "demo" ? DEMO_STAFF_LOGIN.password : options.staffPassword!;
       await db.insert(staffUsers).values({
-        username,
-        passwordHash: await hashPassword(options.staffPassword || DEMO_STAFF.password),
+        username: login.username,
+        passwordHash: await hashPassword(password),
+        mustChangePassword: login.source === "generated",
         fullName: "Alex Rivera",
         email: "office@greenscapeaustin.com",
         phone: "(512) 555-0142",
       });
-      report.staff = { username, usedDefaultPassword: usedDefault };
+      report.staff = login;
     }
   }
 

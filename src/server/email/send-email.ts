@@ -13,6 +13,15 @@ export interface OutgoingEmail {
   /** What the email is ("booking_confirmation", "reminder", …), shown to staff with the outbox. */
   kind?: string;
   headers?: Record<string, string>;
+  /** Tokens inside the body's links: never logged, and removed from the outbox once sent. */
+  secrets?: string[];
+}
+
+export const REMOVED_SECRET = "[link removed once sent]";
+
+/** The text with every live token replaced, as it may be kept or shown. */
+export function withoutSecrets(text: string, secrets: readonly string[] | null | undefined): string {
+  return (secrets ?? []).reduce((result, secret) => (secret ? result.replaceAll(secret, REMOVED_SECRET) : result), text);
 }
 
 export interface SendEmailOptions {
@@ -39,6 +48,7 @@ export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmail
         html: email.html ?? null,
         kind: email.kind ?? null,
         headers: email.headers ?? null,
+        secrets: email.secrets?.length ? email.secrets : null,
         idempotencyKey: options.idempotencyKey ?? null,
       })
       .onConflictDoNothing({ target: emailOutbox.idempotencyKey })

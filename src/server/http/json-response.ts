@@ -1,8 +1,6 @@
-export interface ApiErrorBody {
-  message: string;
-  code: string;
-  issues?: Array<{ path: string[]; message: string }>;
-}
+import type { ApiErrorBody } from "@/server/api/error-mapping";
+
+export type { ApiErrorBody };
 
 export function jsonError(status: number, body: ApiErrorBody, headers?: HeadersInit): Response {
   const response = Response.json(body, { status, headers });

@@ -1,86 +1,117 @@
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
-import { appRouter } from "@/server/api/root";
-import { procedureMetas } from "@/server/api/procedure-meta";
-import { INTERNAL_ERROR_MESSAGE, createTRPCContext } from "@/server/api/trpc";
+import { createCaller } from "@/server/api/root";
+import { createTRPCContext } from "@/server/api/trpc";
+import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
-import {
-  BODY_TOO_LARGE,
-  CROSS_SITE_REFUSED,
-  jsonError,
-  readBodyWithinLimit,
-  type ApiErrorBody,
-} from "./json-response";
+import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
+import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
-const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const API_PREFIX = "/api";
 
-const procedures = procedureMetas();
+const NO_OPERATION: ApiErrorBody = { message: "No API operation at this path.", code: "NOT_FOUND" };
+const NOT_JSON: ApiErrorBody = { message: "Send the request body as JSON (content-type: application/json).", code: "UNSUPPORTED_MEDIA_TYPE" };
+const UNREADABLE_JSON: ApiErrorBody = { message: "The request body is not valid JSON.", code: "BAD_REQUEST" };
+const NOT_AN_OBJECT: ApiErrorBody = { message: "The request body must be a JSON object.", code: "BAD_REQUEST" };
+const UNREADABLE_PATH: ApiErrorBody = { message: "The request path is not valid.", code: "BAD_REQUEST" };
+
+class InputRefused {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {}
+}
 
 /**
- * Serves the typed procedures as REST at the spec's /api/* paths. Around trpc-to-openapi it adds
- * the origin check, the body limit, empty bodies for the spec's body-less POSTs, 201 answers for
- * creations and one error shape: { message, code, issues? } with the first field's own message.
+ * Serves the typed procedures as REST at the /api/* paths of the OpenAPI document. Around each
+ * call: the origin check, the body limit, empty bodies for body-less POSTs, strict reading of path
+ * and query values by their documented types, the operation's success status, and one error
+ * shape { message, code, issues? } from the one error mapping.
  */
 export async function handleRestRequest(request: Request): Promise<Response> {
   if (isCrossSiteWrite(request)) return jsonError(403, CROSS_SITE_REFUSED);
 
-  let forwarded = request;
-  if (METHODS_WITH_BODY.has(request.method)) {
-    const body = await readBodyWithinLimit(request);
-    if (body === null) return jsonError(413, BODY_TOO_LARGE);
-    const headers = new Headers(request.headers);
-    // The spec's clients send some POSTs (logout, mark read) with no body at all.
-    const text = body.trim() === "" ? "{}" : body;
-    if (body.trim() === "" && !headers.get("content-type")) headers.set("content-type", "application/json");
-    headers.delete("content-length");
-    forwarded = new Request(request.url, { method: request.method, headers, body: text });
+  const url = new URL(request.url);
+  const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) || "/" : url.pathname;
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const match = matchRoute(method, path.length > 1 ? path.replace(/\/$/, "") : path);
+  if (match.kind === "none") return jsonError(404, NO_OPERATION);
+  if (match.kind === "wrong method") {
+    return jsonError(405, { message: `This path answers ${match.allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" }, { Allow: match.allowed.join(", ") });
+  }
+
+  let input: Record<string, unknown>;
+  try {
+    input = await readInput(request, url, match.route, match.pathValues);
+  } catch (error) {
+    if (error instanceof InputRefused) return jsonError(error.status, error.body);
+    throw error;
   }
 
   const resHeaders = new Headers();
-  const response = await createOpenApiFetchHandler({
-    endpoint: "/api",
-    router: appRouter,
-    req: forwarded,
-    createContext: () => createTRPCContext({ headers: request.headers, resHeaders }),
-    responseMeta: ({ paths, errors }) => {
-      if (errors.length > 0 || !paths?.[0]) return {};
-      const status = procedures[paths[0]]?._def.meta?.successStatus;
-      return status ? { status } : {};
-    },
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`REST ${request.method} ${path ?? new URL(request.url).pathname}:`, error.cause ?? error);
-    },
-  });
-  return finishResponse(response, resHeaders);
+  const { status, body } = await answer(request, match.route, input, resHeaders);
+  if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
+  resHeaders.set("Content-Type", "application/json");
+  return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
 }
 
-async function finishResponse(response: Response, resHeaders: Headers): Promise<Response> {
-  const headers = new Headers(response.headers);
-  for (const cookie of resHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  resHeaders.forEach((value, key) => {
-    if (key.toLowerCase() !== "set-cookie") headers.set(key, value);
-  });
-  headers.set("Cache-Control", "no-store");
-  if (response.status < 400) return new Response(response.body, { status: response.status, headers });
+/** Calls the operation's procedure; headers it sets (cookies, caching, Retry-After) land in resHeaders. */
+async function answer(request: Request, route: RestRoute, input: Record<string, unknown>, resHeaders: Headers) {
+  const ctx = await createTRPCContext({ headers: request.headers, resHeaders });
+  try {
+    const procedure = route.procedurePath.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
+    const data = await (procedure as (input: unknown) => Promise<unknown>)(input);
+    return { status: route.successStatus, body: data ?? null };
+  } catch (error) {
+    const failure = describeFailure(error);
+    if (failure.status === 500 || failure.databaseStage) logFailure(request, route, failure.databaseStage, error);
+    if (failure.retryAfterSeconds !== undefined) resHeaders.set("Retry-After", String(failure.retryAfterSeconds));
+    return { status: failure.status, body: errorBody(failure) };
+  }
+}
 
-  type RawIssue = { path?: PropertyKey[]; message?: string };
-  const raw = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody> & {
-    issues?: RawIssue[];
-    data?: { issues?: RawIssue[] };
-  };
-  // zod issues come as `issues`; a domain InvalidInputError names its field in the error shape's data.
-  const issues = (raw.issues ?? raw.data?.issues)?.map((issue) => ({
-    path: (issue.path ?? []).map(String),
-    message: issue.message ?? "Invalid value",
-  }));
-  // Only an unexpected 500 hides its text; a 503 from a domain error says what is unavailable.
-  const body: ApiErrorBody = {
-    message:
-      response.status === 500
-        ? INTERNAL_ERROR_MESSAGE
-        : (issues?.[0]?.message ?? (raw.message === "Not found" ? "No API operation at this path." : raw.message) ?? "Request failed"),
-    code: raw.code ?? "ERROR",
-    ...(issues && response.status < 500 ? { issues } : {}),
-  };
-  headers.delete("content-length");
-  return Response.json(body, { status: response.status, headers });
+function logFailure(request: Request, route: RestRoute, databaseStage: string | undefined, error: unknown) {
+  const where = `REST ${request.method} ${route.template}`;
+  if (databaseStage) console.warn(`${where}: database unavailable (${databaseStage})`);
+  else console.error(`${where}:`, rootCause(error));
+}
+
+/** The procedure's input: the JSON body (or the query string), with the path's values over it. */
+async function readInput(request: Request, url: URL, route: RestRoute, pathValues: Record<string, string>) {
+  const input = route.takesBody ? await readJsonBody(request) : readQuery(url.searchParams, route);
+  for (const [name, raw] of Object.entries(pathValues)) {
+    let text: string;
+    try {
+      text = decodeURIComponent(raw);
+    } catch {
+      throw new InputRefused(STATUS_OF_CODE.BAD_REQUEST, UNREADABLE_PATH);
+    }
+    input[name] = readParameter(text, route.parameterKinds.get(name));
+  }
+  return input;
+}
+
+/** Repeated keys stay a list, which a single-valued field refuses rather than silently picking one. */
+function readQuery(searchParams: URLSearchParams, route: RestRoute): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const name of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(name).map((value) => readParameter(value, route.parameterKinds.get(name)));
+    input[name] = values.length === 1 ? values[0] : values;
+  }
+  return input;
+}
+
+async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyWithinLimit(request);
+  if (text === null) throw new InputRefused(413, BODY_TOO_LARGE);
+  // Some clients send body-less POSTs (logout, mark read): that is an empty input.
+  if (text.trim() === "") return {};
+  const contentType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (contentType !== "application/json" && !contentType?.endsWith("+json")) throw new InputRefused(415, NOT_JSON);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new InputRefused(400, UNREADABLE_JSON);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new InputRefused(400, NOT_AN_OBJECT);
+  return { ...parsed };
 }

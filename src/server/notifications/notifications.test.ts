@@ -28,7 +28,7 @@ beforeAll(async () => {
 describe("a booking", () => {
   it("emails the customer a confirmation and the office a notice, in plain text and HTML", async () => {
     const email = `confirm_${Date.now()}@example.com`;
-    const booked = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: String(serviceId), email, fullName: "Rosa Diaz", date: daysAhead(12), timeSlot: "09:00" }) });
+    const booked = await rest("POST", "/bookings", { body: bookingRequest({ serviceId, email, fullName: "Rosa Diaz", date: daysAhead(12), timeSlot: "09:00" }) });
     expect(booked.status).toBe(201);
     const reference = booked.json.bookingReference as string;
 
@@ -51,7 +51,7 @@ describe("a booking", () => {
   it("escapes what a customer typed in the HTML email", async () => {
     const email = `html_${Date.now()}@example.com`;
     const booked = await rest("POST", "/bookings", {
-      body: bookingRequest({ serviceId: String(serviceId), email, fullName: "<script>alert(1)</script> Doe", date: daysAhead(13) }),
+      body: bookingRequest({ serviceId, email, fullName: "<script>alert(1)</script> Doe", date: daysAhead(13) }),
     });
     expect(booked.status).toBe(201);
     const [confirmation] = await outbox({ to: email, kind: "booking_confirmation" });
@@ -61,7 +61,7 @@ describe("a booking", () => {
 
   it("sends nothing when the booking is refused", async () => {
     const email = `refused_${Date.now()}@example.com`;
-    const refused = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: String(serviceId), email, zipCode: "10001" }) });
+    const refused = await rest("POST", "/bookings", { body: bookingRequest({ serviceId, email, zipCode: "10001" }) });
     expect(refused.status).toBe(400);
     expect(await outbox({ to: email })).toHaveLength(0);
   });

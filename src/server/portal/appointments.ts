@@ -1,10 +1,8 @@
-import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { schedules } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { findVisit, listVisits, setVisitStatus, type Visit } from "@/server/schedules/visits";
 import { BUSINESS } from "@/lib/business";
-import { historyHiddenBefore } from "./history-visibility";
+import { unconfirmedSince } from "./history-visibility";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
@@ -60,35 +58,28 @@ function toAppointment(visit: Visit, now: Date): Appointment {
   };
 }
 
-/** Schedules of this customer that stay hidden until the email is verified (beyond.md 15). */
-async function hiddenScheduleIds(db: Db, customerId: number): Promise<Set<number>> {
-  const hiddenBefore = await historyHiddenBefore(db, customerId);
-  if (!hiddenBefore) return new Set();
-  const rows = await db
-    .select({ id: schedules.id })
-    .from(schedules)
-    .where(and(eq(schedules.customerId, customerId), lt(schedules.createdAt, hiddenBefore)));
-  return new Set(rows.map((row) => row.id));
+/** Visits show once the email is confirmed (see history-visibility.ts). */
+async function visitsHidden(db: Db, customerId: number): Promise<boolean> {
+  return (await unconfirmedSince(db, customerId)) !== null;
 }
 
 /** The customer's upcoming visits (soonest first) and past ones (latest first), series expanded. */
 export async function listAppointments(db: Db, customerId: number, now = new Date()) {
-  const hidden = await hiddenScheduleIds(db, customerId);
+  if (await visitsHidden(db, customerId)) return { upcoming: [], past: [], historyHidden: true };
   const visits = await listVisits(db, {
     customerId,
     from: new Date(now.getTime() - LOOK_BACK_MS),
     to: new Date(now.getTime() + LOOK_AHEAD_MS),
   });
-  const own = visits.filter((visit) => !hidden.has(visit.scheduleId));
-  const upcoming = own.filter((visit) => visit.startTime >= now).slice(0, LIST_LIMIT);
-  const past = own
+  const upcoming = visits.filter((visit) => visit.startTime >= now).slice(0, LIST_LIMIT);
+  const past = visits
     .filter((visit) => visit.startTime < now)
     .reverse()
     .slice(0, LIST_LIMIT);
   return {
     upcoming: upcoming.map((visit) => toAppointment(visit, now)),
     past: past.map((visit) => toAppointment(visit, now)),
-    historyHidden: hidden.size > 0,
+    historyHidden: false,
   };
 }
 
@@ -96,7 +87,7 @@ export async function listAppointments(db: Db, customerId: number, now = new Dat
 async function findOwnVisit(db: Db, customerId: number, visitId: string) {
   const visit = await findVisit(db, visitId);
   if (!visit || visit.customerId !== customerId) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-  if ((await hiddenScheduleIds(db, customerId)).has(visit.scheduleId)) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+  if (await visitsHidden(db, customerId)) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
   return visit;
 }
 

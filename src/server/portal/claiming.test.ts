@@ -2,13 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customerEmailTokens, customers, emailOutbox } from "@/server/db/schema";
-import { cookieHeaderFrom, createCustomer, rest, staffCookie } from "../../../test/helpers";
+import { CLAIM_LINK_SENT } from "@/server/accounts/customer-auth";
+import { cookieHeaderFrom, createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
 import { insertMessage, insertPayment, insertVisit, latestLinkToken } from "../../../test/portal-data";
 import { createEmailToken, LINK_MESSAGES } from "./email-tokens";
+import { CONFIRM_EMAIL_FIRST } from "./profile";
+import { LINK_FOR_ANOTHER_ACCOUNT } from "./verification";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function registration(email: string) {
+function registration(email: string, password = "claimer1") {
   return {
     fullName: "Someone Else",
     email,
@@ -17,8 +20,8 @@ function registration(email: string) {
     city: "Austin",
     state: "TX",
     zipCode: "78702",
-    password: "claimer1",
-    confirmPassword: "claimer1",
+    password,
+    confirmPassword: password,
   };
 }
 
@@ -38,58 +41,122 @@ async function register(email: string) {
   return cookieHeaderFrom(response.headers);
 }
 
+async function storedCustomer(id: number) {
+  const [row] = await (await getDb()).select().from(customers).where(eq(customers.id, id));
+  return row!;
+}
+
 describe("claiming a record by registering with its email", () => {
-  it("keeps earlier visits, messages and payments hidden until the email is verified, then shows them", async () => {
-    const { customer, visit, message, payment } = await guestRecordWithHistory();
-    const cookie = await register(customer.email.toUpperCase());
-    const headers = { cookie };
+  it("replays the takeover chain: register with a guest's email, read the record, move it to another email, verify there — refused at every step", async () => {
+    const { customer, visit } = await guestRecordWithHistory();
 
-    const profile = await rest("GET", "/customer/profile", { headers });
-    expect(profile.json).toMatchObject({ id: customer.id, fullName: "Gail Guest", isVerified: false });
+    // 1. Register with the guest's email: no session, nothing of the record in the answer.
+    const attempt = await rest("POST", "/customer/register", { body: registration(customer.email.toUpperCase()) });
+    expect(attempt.status).toBe(201);
+    expect(attempt.json).toEqual({ authenticated: false, customer: null, message: CLAIM_LINK_SENT });
+    expect(attempt.headers.getSetCookie()).toEqual([]);
+    for (const secret of ["5125550100", "100 Congress Ave", "Gail Guest"]) expect(attempt.text).not.toContain(secret);
 
-    const appointments = await rest("GET", "/customer/appointments", { headers });
-    expect(appointments.json).toMatchObject({ upcoming: [], past: [], historyHidden: true });
-    expect((await rest("GET", "/customer/messages", { headers })).json).toEqual([]);
-    expect((await rest("GET", "/customer/payments", { headers })).json).toEqual([]);
-    expect((await rest("GET", `/customer/payments/${payment.id}`, { headers })).status).toBe(404);
-    expect((await rest("PATCH", `/customer/messages/${message.id}/read`, { headers })).status).toBe(404);
-    expect((await rest("POST", `/customer/appointments/${visit.id}/cancel`, { headers })).status).toBe(404);
+    // 2. The attacker's password did not land on the record, so it opens nothing.
+    const login = await rest("POST", "/customer/login", { body: { email: customer.email, password: "claimer1" } });
+    expect(login.status).toBe(401);
+    expect(await storedCustomer(customer.id)).toMatchObject({ passwordHash: null, email: customer.email, fullName: "Gail Guest" });
 
-    // What the customer does after registering shows at once.
-    const sent = await rest("POST", "/customer/messages", { headers, body: { content: "Hello, is my visit still on?" } });
-    expect(sent.status).toBe(201);
-    const ownMessages = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
-    expect(ownMessages.map((m) => m.content)).toEqual(["Hello, is my visit still on?"]);
+    // 3. With no session there is no profile to read, no email to change and no visit to cancel.
+    expect((await rest("GET", "/customer/profile")).status).toBe(401);
+    const move = await rest("PUT", "/customer/profile", { body: { ...registration("attacker@example.com"), fullName: "Gail Guest" } });
+    expect(move.status).toBe(401);
+    expect((await rest("POST", `/customer/appointments/${visit.id}/cancel`)).status).toBe(401);
+    expect((await storedCustomer(customer.id)).email).toBe(customer.email);
 
-    const link = await latestLinkToken("verify");
+    // 4. The only way in went to the record's own inbox.
+    const link = await latestLinkToken("invite");
     expect(link.to).toBe(customer.email);
-    expect(link.body).toContain("/customer/login?verify=");
-    const verified = await rest("POST", "/customer/verify-email", { body: { token: link.token } });
-    expect(verified.status).toBe(200);
-
-    const after = await rest("GET", "/customer/appointments", { headers });
-    expect(after.json).toMatchObject({ historyHidden: false, upcoming: [{ visitId: String(visit.id), address: "42 Oak Hollow Dr" }] });
-    const allMessages = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
-    expect(allMessages.map((m) => m.content)).toEqual(["Gate code is 1234", "Hello, is my visit still on?"]);
-    expect((await rest("GET", `/customer/payments/${payment.id}`, { headers })).json).toMatchObject({ id: payment.id, amount: 4500 });
+    expect(link.body).toContain("/customer/register?invite=");
   });
 
-  it("keeps the claimed record's profile and leaves it unverified", async () => {
+  it("opens the account with its whole history once the link from the record's inbox is used", async () => {
+    const { customer, visit, payment } = await guestRecordWithHistory();
+    await rest("POST", "/customer/register", { body: registration(customer.email) });
+    const { token } = await latestLinkToken("invite");
+
+    const accepted = await rest("POST", "/customer/accept-invitation", { body: { token, password: "owner-pass", confirmPassword: "owner-pass" } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toMatchObject({ authenticated: true, customer: { id: customer.id, fullName: "Gail Guest", isVerified: true } });
+    const headers = { cookie: cookieHeaderFrom(accepted.headers) };
+
+    expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({
+      historyHidden: false,
+      upcoming: [{ visitId: String(visit.id), address: "42 Oak Hollow Dr" }],
+    });
+    const conversation = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
+    expect(conversation.map((m) => m.content)).toEqual(["Gate code is 1234"]);
+    expect((await rest("GET", `/customer/payments/${payment.id}`, { headers })).json).toMatchObject({ id: payment.id, amount: 4500 });
+    // The profile the booking recorded is kept; the registration form's values were never applied.
+    expect(await storedCustomer(customer.id)).toMatchObject({ fullName: "Gail Guest", address: "100 Congress Ave", phone: "5125550100" });
+  });
+
+  it("keeps an unverified claimed account (from before claiming needed the link) on its address", async () => {
     const { customer } = await guestRecordWithHistory();
-    await register(customer.email);
     const db = await getDb();
-    const [row] = await db.select().from(customers).where(eq(customers.id, customer.id));
-    expect(row).toMatchObject({ fullName: "Gail Guest", address: "100 Congress Ave", isVerified: false });
-    expect(row!.registeredAt).toBeInstanceOf(Date);
+    await db.update(customers).set({ passwordHash: "x", registeredAt: new Date(), isVerified: false }).where(eq(customers.id, customer.id));
+    const headers = { cookie: await customerCookie(customer.id) };
+    const move = await rest("PUT", "/customer/profile", { headers, body: { ...registration("elsewhere@example.com"), fullName: "Gail Guest" } });
+    expect(move.status).toBe(403);
+    expect(move.json.message).toBe(CONFIRM_EMAIL_FIRST);
+    expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ upcoming: [], past: [], historyHidden: true });
+    expect((await rest("GET", "/customer/messages", { headers })).json).toEqual([]);
+    expect((await rest("GET", "/customer/payments", { headers })).json).toEqual([]);
+  });
+});
+
+describe("a new account before its email is confirmed", () => {
+  it("shows only what the customer wrote, not what a booking or the office later recorded under that email", async () => {
+    const email = `early.${Date.now()}@example.com`;
+    const cookie = await register(email);
+    const headers = { cookie };
+    const [account] = await (await getDb()).select().from(customers).where(eq(customers.email, email));
+
+    // Someone else books with this email and the office writes to the record.
+    const visit = await insertVisit(account!.id, 72);
+    const reply = await insertMessage(account!.id, "Your visit at 42 Oak Hollow Dr is confirmed", "user");
+    const payment = await insertPayment(account!.id, 4500);
+    const sent = await rest("POST", "/customer/messages", { headers, body: { content: "Hello, is my visit still on?" } });
+    expect(sent.status).toBe(201);
+
+    expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ upcoming: [], historyHidden: true });
+    const ownMessages = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
+    expect(ownMessages.map((m) => m.content)).toEqual(["Hello, is my visit still on?"]);
+    expect((await rest("GET", "/customer/payments", { headers })).json).toEqual([]);
+    expect((await rest("GET", `/customer/payments/${payment.id}`, { headers })).status).toBe(404);
+    expect((await rest("PATCH", `/customer/messages/${reply.id}/read`, { headers })).status).toBe(404);
+    expect((await rest("POST", `/customer/appointments/${visit.id}/cancel`, { headers })).status).toBe(404);
+
+    // Confirming the email (signed in as the account) shows it all.
+    const { token } = await latestLinkToken("verify");
+    expect((await rest("POST", "/customer/verify-email", { headers, body: { token } })).status).toBe(200);
+    expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({
+      historyHidden: false,
+      upcoming: [{ visitId: String(visit.id) }],
+    });
+    const allMessages = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string }>;
+    expect(allMessages.map((m) => m.content)).toContain("Your visit at 42 Oak Hollow Dr is confirmed");
   });
 });
 
 describe("email links", () => {
-  it("refuses a verification link the second time", async () => {
+  it("confirms an email only for the account it was sent for, signed in", async () => {
     const cookie = await register(`once.${Date.now()}@example.com`);
     const { token } = await latestLinkToken("verify");
-    expect((await rest("POST", "/customer/verify-email", { body: { token } })).status).toBe(200);
-    const again = await rest("POST", "/customer/verify-email", { body: { token } });
+    // Whoever clicks without the account's password (the inbox owner, when someone else registered) confirms nothing.
+    expect((await rest("POST", "/customer/verify-email", { body: { token } })).status).toBe(401);
+    const other = await rest("POST", "/customer/register", { body: registration(`other.${Date.now()}@example.com`) });
+    const wrongAccount = await rest("POST", "/customer/verify-email", { headers: { cookie: cookieHeaderFrom(other.headers) }, body: { token } });
+    expect(wrongAccount.status).toBe(400);
+    expect(wrongAccount.json.message).toBe(LINK_FOR_ANOTHER_ACCOUNT);
+
+    expect((await rest("POST", "/customer/verify-email", { headers: { cookie }, body: { token } })).status).toBe(200);
+    const again = await rest("POST", "/customer/verify-email", { headers: { cookie }, body: { token } });
     expect(again.status).toBe(400);
     expect(again.json.message).toBe(LINK_MESSAGES.used);
     expect((await rest("GET", "/customer/profile", { headers: { cookie } })).json).toMatchObject({ isVerified: true });
@@ -97,13 +164,14 @@ describe("email links", () => {
 
   it("refuses an expired link and an unknown one, and stores only the hash", async () => {
     const { customer } = await createCustomer({ password: "secret1", isVerified: false });
+    const headers = { cookie: await customerCookie(customer.id) };
     const db = await getDb();
     const token = await createEmailToken(db, customer, "verify_email", new Date(Date.now() - DAY - 60_000));
-    const expired = await rest("POST", "/customer/verify-email", { body: { token } });
+    const expired = await rest("POST", "/customer/verify-email", { headers, body: { token } });
     expect(expired.status).toBe(400);
     expect(expired.json.message).toBe(LINK_MESSAGES.expired);
 
-    const unknown = await rest("POST", "/customer/verify-email", { body: { token: "not-a-real-token" } });
+    const unknown = await rest("POST", "/customer/verify-email", { headers, body: { token: "not-a-real-token" } });
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toBe(LINK_MESSAGES.invalid);
 
@@ -120,11 +188,11 @@ describe("email links", () => {
     const old = await latestLinkToken("verify");
     const changed = await rest("PUT", "/customer/profile", { headers: { cookie }, body: { ...registration(email), email: `new.${email}` } });
     expect(changed.status).toBe(200);
-    const refused = await rest("POST", "/customer/verify-email", { body: { token: old.token } });
+    const refused = await rest("POST", "/customer/verify-email", { headers: { cookie }, body: { token: old.token } });
     expect(refused.json.message).toBe(LINK_MESSAGES.invalid);
     const fresh = await latestLinkToken("verify");
     expect(fresh.to).toBe(`new.${email}`);
-    expect((await rest("POST", "/customer/verify-email", { body: { token: fresh.token } })).status).toBe(200);
+    expect((await rest("POST", "/customer/verify-email", { headers: { cookie }, body: { token: fresh.token } })).status).toBe(200);
   });
 
   it("resends a verification link at most once a minute, and not once verified", async () => {
@@ -134,7 +202,7 @@ describe("email links", () => {
     expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(0);
 
     const { token } = await latestLinkToken("verify");
-    await rest("POST", "/customer/verify-email", { body: { token } });
+    await rest("POST", "/customer/verify-email", { headers: { cookie }, body: { token } });
     const done = await rest("POST", "/customer/resend-verification", { headers: { cookie } });
     expect(done.status).toBe(409);
   });

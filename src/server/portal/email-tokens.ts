@@ -4,15 +4,25 @@ import { customerEmailTokens, customers } from "@/server/db/schema";
 import { generateToken, hashToken } from "@/server/auth/tokens";
 import { InvalidInputError } from "@/server/errors";
 
-export type EmailTokenPurpose = "verify_email" | "invite";
+/**
+ * verify_email confirms an address; invite lets a record without a password choose its first one
+ * (a staff invitation, or someone registering with the email a booking left); reset_password
+ * replaces a forgotten password.
+ */
+export type EmailTokenPurpose = "verify_email" | "invite" | "reset_password";
 
-/** Links in emails work once and for 24 hours (beyond.md 15). */
-export const EMAIL_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Links in emails work once; a password reset link for an hour, the others for a day. */
+export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  invite: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
 
 export const LINK_MESSAGES = {
   invalid: "This link is not valid. Please check that you copied the whole link from the email.",
   used: "This link has already been used. Please log in, or ask for a new link.",
   expired: "This link has expired. Links work for 24 hours: please ask for a new one.",
+  resetExpired: "This link has expired. Password reset links work for 1 hour: please ask for a new one.",
 } as const;
 
 /** Creates a link token; only its hash is stored, so the table cannot hand out working links. */
@@ -28,7 +38,7 @@ export async function createEmailToken(
     customerId: customer.id,
     purpose,
     email: customer.email.toLowerCase(),
-    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]),
     createdAt: now,
   });
   return token;
@@ -44,7 +54,9 @@ export async function findUsableEmailToken(db: Db, token: string, purpose: Email
   // A link sent to an address the customer has since changed proves nothing about the new one.
   if (!row || row.customerEmail.toLowerCase() !== row.token.email) throw new InvalidInputError(LINK_MESSAGES.invalid, "token");
   if (row.token.usedAt) throw new InvalidInputError(LINK_MESSAGES.used, "token");
-  if (row.token.expiresAt <= now) throw new InvalidInputError(LINK_MESSAGES.expired, "token");
+  if (row.token.expiresAt <= now) {
+    throw new InvalidInputError(purpose === "reset_password" ? LINK_MESSAGES.resetExpired : LINK_MESSAGES.expired, "token");
+  }
   return row.token;
 }
 
@@ -69,11 +81,10 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
   return consumed;
 }
 
-/** When the customer last asked for a link of this kind, to space out resends. */
-export async function latestEmailTokenAt(db: Db, customerId: number, purpose: EmailTokenPurpose) {
-  const [row] = await db
-    .select({ createdAt: sql<Date>`max(${customerEmailTokens.createdAt})`.mapWith(customerEmailTokens.createdAt) })
-    .from(customerEmailTokens)
-    .where(and(eq(customerEmailTokens.customerId, customerId), eq(customerEmailTokens.purpose, purpose)));
-  return row?.createdAt ?? null;
+/** Every unused link of this kind for the customer stops working, e.g. older reset links after a reset. */
+export async function retireEmailTokens(db: Db, customerId: number, purpose: EmailTokenPurpose, now = new Date()) {
+  await db
+    .update(customerEmailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(customerEmailTokens.customerId, customerId), eq(customerEmailTokens.purpose, purpose), isNull(customerEmailTokens.usedAt)));
 }

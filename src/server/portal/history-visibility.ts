@@ -4,13 +4,14 @@ import { customers } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 
 /**
- * Claiming a record safely (beyond.md 15). Until the customer proves the email, the portal shows
- * only visits, messages and payments created at or after the moment the account got its password
- * (customers.registered_at); everything a booking or staff recorded earlier stays hidden, because
- * anyone who knows an email address can register with it. After verification everything shows.
- * Returns that moment, or null when nothing is hidden.
+ * What the portal may show before the email is proven. Anyone can register with any address, and
+ * whatever a booking or the office later records under that address joins the account. So until
+ * the customer confirms the email, the portal shows only what they wrote themselves after
+ * registering (their messages); visits, payments and the office's messages show once it is
+ * confirmed. Returns the moment from which the customer's own messages show, or null when the
+ * email is confirmed and everything shows.
  */
-export async function historyHiddenBefore(db: Db, customerId: number): Promise<Date | null> {
+export async function unconfirmedSince(db: Db, customerId: number): Promise<Date | null> {
   const [customer] = await db
     .select({ isVerified: customers.isVerified, registeredAt: customers.registeredAt, createdAt: customers.createdAt })
     .from(customers)
@@ -20,6 +21,7 @@ export async function historyHiddenBefore(db: Db, customerId: number): Promise<D
   return customer.registeredAt ?? customer.createdAt;
 }
 
-export function isVisible(createdAt: Date, hiddenBefore: Date | null): boolean {
-  return !hiddenBefore || createdAt >= hiddenBefore;
+/** A message shows when the email is confirmed, or when the customer wrote it after registering. */
+export function isMessageVisible(message: { timestamp: Date; senderType: string }, since: Date | null): boolean {
+  return !since || (message.senderType === "customer" && message.timestamp >= since);
 }

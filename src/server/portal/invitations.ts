@@ -2,14 +2,19 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/password";
-import { ConflictError, NotFoundError } from "@/server/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
-import { invitationEmail } from "@/server/email/templates";
-import { EMAIL_ALREADY_REGISTERED } from "@/server/accounts/customer-auth";
-import { consumeEmailToken, createEmailToken, findUsableEmailToken } from "./email-tokens";
+import { claimEmail, invitationEmail } from "@/server/email/templates";
+import { consumeEmailToken, createEmailToken, findUsableEmailToken, LINK_MESSAGES, retireEmailTokens } from "./email-tokens";
 
 export const ALREADY_HAS_ACCOUNT = "This customer already has a portal account.";
+
+type Recipient = { id: number; email: string; fullName: string };
+
+function setPasswordLink(token: string) {
+  return { url: appUrl(`/customer/register?invite=${token}`), token };
+}
 
 /** Staff invite a customer they manage to the portal: an email with a link to choose a password. */
 export async function inviteCustomer(db: Db, customerId: number, now = new Date()) {
@@ -17,8 +22,18 @@ export async function inviteCustomer(db: Db, customerId: number, now = new Date(
   if (!customer) throw new NotFoundError("Customer not found");
   if (customer.passwordHash) throw new ConflictError(ALREADY_HAS_ACCOUNT);
   const token = await createEmailToken(db, customer, "invite", now);
-  await sendEmail(db, invitationEmail(customer, appUrl(`/customer/register?invite=${token}`)));
+  await sendEmail(db, invitationEmail(customer, setPasswordLink(token)));
   return { email: customer.email };
+}
+
+/**
+ * Someone registered (or asked for a password reset) with the email of a record that has no
+ * password: the record's own inbox gets the link that opens the account. The caller applies the
+ * email limits.
+ */
+export async function sendClaimLink(db: Db, record: Recipient, now = new Date()) {
+  const token = await createEmailToken(db, record, "invite", now);
+  await sendEmail(db, claimEmail(record, setPasswordLink(token)));
 }
 
 /** Who an invitation is for, so the set-password form can greet them; refuses unusable links. */
@@ -33,8 +48,8 @@ export async function describeInvitation(db: Db, token: string, now = new Date()
 }
 
 /**
- * The invitation reached the customer's inbox, so opening it proves the email: the account is
- * verified at once and shows the whole history.
+ * The link reached the record's own inbox, so opening it proves the email: the account is verified
+ * at once and shows the whole history. The caller signs the customer in.
  */
 export async function acceptInvitation(db: Db, input: { token: string; password: string }, now = new Date()) {
   const consumed = await consumeEmailToken(db, input.token, "invite", now);
@@ -44,6 +59,8 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
     .set({ passwordHash, isVerified: true, registeredAt: now, updatedAt: now })
     .where(and(eq(customers.id, consumed.customerId), isNull(customers.passwordHash)))
     .returning();
-  if (!customer) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
+  // Another link of the same record was used first.
+  if (!customer) throw new InvalidInputError(LINK_MESSAGES.used, "token");
+  await retireEmailTokens(db, customer.id, "invite", now);
   return customer;
 }

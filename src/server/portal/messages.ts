@@ -2,7 +2,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { historyHiddenBefore, isVisible } from "./history-visibility";
+import { isMessageVisible, unconfirmedSince } from "./history-visibility";
 import { announcePortalMessage } from "@/server/notifications/announce";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
@@ -12,7 +12,7 @@ export const MESSAGE_NOT_FOUND = "Message not found";
  * customer has seen it; on the customer's own messages it means staff have (spec 4).
  */
 export async function listConversation(db: Db, customerId: number) {
-  const hiddenBefore = await historyHiddenBefore(db, customerId);
+  const since = await unconfirmedSince(db, customerId);
   return db
     .select({
       id: messages.id,
@@ -22,7 +22,12 @@ export async function listConversation(db: Db, customerId: number) {
       senderType: messages.senderType,
     })
     .from(messages)
-    .where(and(eq(messages.customerId, customerId), hiddenBefore ? gte(messages.timestamp, hiddenBefore) : undefined))
+    .where(
+      and(
+        eq(messages.customerId, customerId),
+        since ? and(eq(messages.senderType, "customer"), gte(messages.timestamp, since)) : undefined,
+      ),
+    )
     .orderBy(asc(messages.timestamp), asc(messages.id));
 }
 
@@ -50,8 +55,7 @@ export async function markReplyRead(db: Db, customerId: number, messageId: numbe
     .select()
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.customerId, customerId)));
-  const hiddenBefore = message ? await historyHiddenBefore(db, customerId) : null;
-  if (!message || !isVisible(message.timestamp, hiddenBefore)) throw new NotFoundError(MESSAGE_NOT_FOUND);
+  if (!message || !isMessageVisible(message, await unconfirmedSince(db, customerId))) throw new NotFoundError(MESSAGE_NOT_FOUND);
   // The customer's own messages keep their flag: it belongs to staff.
   if (message.senderType === "user" && !message.read) {
     await db.update(messages).set({ read: true }).where(eq(messages.id, messageId));

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { historyHiddenBefore, isVisible } from "./history-visibility";
+import { unconfirmedSince } from "./history-visibility";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 
@@ -17,13 +17,13 @@ const PAYMENT_COLUMNS = {
   createdAt: payments.createdAt,
 };
 
-/** The customer's own payments, newest first (beyond.md 5). */
+/** The customer's own payments, newest first, once the email is confirmed (see history-visibility.ts). */
 export async function listCustomerPayments(db: Db, customerId: number) {
-  const hiddenBefore = await historyHiddenBefore(db, customerId);
+  if (await unconfirmedSince(db, customerId)) return [];
   return db
     .select(PAYMENT_COLUMNS)
     .from(payments)
-    .where(and(eq(payments.customerId, customerId), hiddenBefore ? gte(payments.createdAt, hiddenBefore) : undefined))
+    .where(eq(payments.customerId, customerId))
     .orderBy(desc(payments.paymentDate), desc(payments.id));
 }
 
@@ -32,7 +32,7 @@ export async function getCustomerPayment(db: Db, customerId: number, paymentId: 
     .select(PAYMENT_COLUMNS)
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
-  if (!payment || !isVisible(payment.createdAt, await historyHiddenBefore(db, customerId))) {
+  if (!payment || (await unconfirmedSince(db, customerId))) {
     throw new NotFoundError(PAYMENT_NOT_FOUND);
   }
   return payment;

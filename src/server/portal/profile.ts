@@ -1,12 +1,18 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { isUniqueViolation } from "@/server/db/errors";
 import { customers } from "@/server/db/schema";
-import { ConflictError, NotFoundError } from "@/server/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/server/errors";
 import { normalizeEmail } from "@/server/accounts/customer-auth";
+import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
+import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TCustomerProfile } from "@/lib/validation/customer-auth";
 import { sendVerificationEmail } from "./verification";
 
 export const EMAIL_IN_USE = "Another account already uses this email address. Please use a different one.";
+export const CONFIRM_EMAIL_FIRST = "Please confirm your current email address with the link we sent before changing it.";
+/** A record older than its password was claimed, not created, by registering. */
+const CLAIMED_AFTER_MS = 60_000;
 
 const PROFILE_COLUMNS = {
   id: customers.id,
@@ -29,13 +35,22 @@ export async function getProfile(db: Db, customerId: number) {
 /**
  * Saves the portal profile with the register form's rules (spec 5). An email already used by
  * another customer is refused. A customer who has not verified yet gets a new link at the new
- * address (links sent to the old one stop working); a verified customer stays verified.
+ * address (links sent to the old one stop working); a verified customer stays verified. Email
+ * changes are limited per account and address, and an account that took over an earlier record
+ * keeps that record's address until it is confirmed: otherwise whoever registered with someone
+ * else's email could move the record to their own.
  */
-export async function updateProfile(db: Db, customerId: number, input: TCustomerProfile, now = new Date()) {
-  const current = await getProfile(db, customerId);
+export async function updateProfile(db: Db, customerId: number, input: TCustomerProfile, context: { ip: string }, now = new Date()) {
+  const [current] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!current) throw new NotFoundError("Customer not found");
   const email = normalizeEmail(input.email);
   const emailChanged = email !== current.email.toLowerCase();
   if (emailChanged) {
+    const claimed = current.registeredAt && current.registeredAt.getTime() - current.createdAt.getTime() > CLAIMED_AFTER_MS;
+    if (!current.isVerified && claimed) throw new ForbiddenError(CONFIRM_EMAIL_FIRST);
+    await enforceLimit(db, LIMITS.emailChangesPerAddress, limitSubjectForAddress(context.ip), now);
+    await enforceLimit(db, LIMITS.emailChangesPerAccount, String(customerId), now);
+    if (!current.isVerified) await enforceAccountEmailLimits(db, email, context.ip, now);
     const [taken] = await db
       .select({ id: customers.id })
       .from(customers)
@@ -58,9 +73,4 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
   if (!updated) throw new NotFoundError("Customer not found");
   if (emailChanged && !updated.isVerified) await sendVerificationEmail(db, updated, now);
   return updated;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && "cause" in error ? error.cause : error;
-  return typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23505";
 }

@@ -12,6 +12,7 @@ export function listApiKeys(db: Db) {
       prefix: apiKeys.prefix,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
       createdBy: staffUsers.fullName,
     })

@@ -1,13 +1,16 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { isUniqueViolation } from "@/server/db/errors";
 import { staffUsers } from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
-import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { LIMITS } from "@/server/auth/limits";
+import { CURRENT_PASSWORD_WRONG, hashPassword, verifyPassword } from "@/server/auth/password";
+import { clearLimit, enforceLimit } from "@/server/auth/rate-limit";
 import { invalidateOtherStaffSessions } from "@/server/auth/session";
 import type { TPasswordForm, TProfileForm } from "@/lib/validation/settings";
 
 export const USERNAME_TAKEN = "That username is already taken";
-export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+export const SAME_AS_FIRST_PASSWORD = "Choose a password of your own, different from the one you were given";
 export const LAST_STAFF_ACCOUNT = "This is the only staff account, so it cannot be deleted. Create another staff account first.";
 const STAFF_NOT_FOUND = "Staff account not found";
 
@@ -47,23 +50,35 @@ export async function updateStaffProfile(db: Db, userId: number, form: TProfileF
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
-
+/**
+ * The current password asked again by a signed-in session: a few tries, then a growing wait, so a
+ * session left open on someone's desk cannot be used to guess it.
+ */
 async function assertCurrentPassword(db: Db, userId: number, password: string, field: string) {
-  const [user] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, userId));
+  const [user] = await db
+    .select({ passwordHash: staffUsers.passwordHash, mustChangePassword: staffUsers.mustChangePassword })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
   if (!user) throw new NotFoundError(STAFF_NOT_FOUND);
+  await enforceLimit(db, LIMITS.passwordCheckPerAccount, `staff:${userId}`);
   if (!(await verifyPassword(user.passwordHash, password))) throw new InvalidInputError(CURRENT_PASSWORD_WRONG, field);
+  await clearLimit(db, LIMITS.passwordCheckPerAccount, `staff:${userId}`);
+  return user;
 }
 
-/** The current password is verified; every other session of this person ends (ARCHITECTURE.md, Sessions). */
+/**
+ * The current password is verified; every other session of this person ends. A generated first
+ * password must be replaced by a different one, which lifts the wait on every staff screen.
+ */
 export async function changeStaffPassword(db: Db, userId: number, keepSessionId: string, form: TPasswordForm) {
-  await assertCurrentPassword(db, userId, form.currentPassword, "currentPassword");
-  await db.update(staffUsers).set({ passwordHash: await hashPassword(form.newPassword) }).where(eq(staffUsers.id, userId));
+  const user = await assertCurrentPassword(db, userId, form.currentPassword, "currentPassword");
+  if (user.mustChangePassword && form.newPassword === form.currentPassword) {
+    throw new InvalidInputError(SAME_AS_FIRST_PASSWORD, "newPassword");
+  }
+  await db
+    .update(staffUsers)
+    .set({ passwordHash: await hashPassword(form.newPassword), mustChangePassword: false })
+    .where(eq(staffUsers.id, userId));
   await invalidateOtherStaffSessions(db, userId, keepSessionId);
 }
 

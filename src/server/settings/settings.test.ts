@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { addDays, businessToday, startOfBusinessDay } from "@/lib/business-time";
+import { API_KEY_MESSAGES } from "@/lib/validation/settings";
+import { authenticateApiKey, createApiKey } from "@/server/auth/api-keys";
 import { verifyPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db";
 import { messages, payments, staffSessions, staffUsers } from "@/server/db/schema";
@@ -94,6 +97,28 @@ describe("API keys", () => {
     expect(revoked.status).toBe(200);
     expect((await rest("GET", "/payments", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
     expect((await rest("DELETE", "/api-keys/999999", { headers: { cookie } })).status).toBe(404);
+  });
+
+  it("lets a key carry an expiry date, after which it stops working, and refuses one in the past", async () => {
+    const { cookie, user } = await signedIn();
+    const tomorrow = addDays(businessToday(), 1);
+    const created = await rest("POST", "/api-keys", { body: { name: "Seasonal contractor", expiresAt: tomorrow }, headers: { cookie } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ apiKey: { expiresAt: startOfBusinessDay(tomorrow).toISOString() } });
+    const key = created.json.key as string;
+    expect((await rest("GET", "/payments", { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+
+    const past = await rest("POST", "/api-keys", { body: { name: "Too late", expiresAt: "2020-01-01" }, headers: { cookie } });
+    expect(past.status).toBe(400);
+    expect(past.json).toMatchObject({ message: API_KEY_MESSAGES.expiryInPast, issues: [{ path: ["expiresAt"] }] });
+    const garbled = await rest("POST", "/api-keys", { body: { name: "Garbled", expiresAt: "next tuesday" }, headers: { cookie } });
+    expect(garbled.json.message).toBe(API_KEY_MESSAGES.expiresAt);
+
+    // A key whose day has come answers like a revoked one.
+    const db = await getDb();
+    const { key: expiring } = await createApiKey(db, "Short-lived", user.id, new Date(Date.now() + 1000));
+    expect(await authenticateApiKey(db, expiring, new Date(Date.now() + 2000))).toBeNull();
+    expect(await authenticateApiKey(db, expiring)).not.toBeNull();
   });
 });
 

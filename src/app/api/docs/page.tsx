@@ -11,8 +11,9 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  responses?: Record<string, Response>;
 }
+type Response = { $ref?: string; description?: string; content?: Record<string, { schema?: Schema }> };
 
 const METHOD_COLORS: Record<string, string> = {
   get: "bg-sky-100 text-sky-900",
@@ -29,6 +30,7 @@ export default function ApiDocsPage() {
     Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
   );
   const tags = [...new Set(operations.map(({ operation }) => operation.tags?.[0] ?? "other"))];
+  const sharedResponses = (document.components?.responses ?? {}) as Record<string, Response>;
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
@@ -80,13 +82,17 @@ export default function ApiDocsPage() {
                     {operation.requestBody?.content ? (
                       <SchemaBlock title="Request body (application/json)" schema={Object.values(operation.requestBody.content)[0]?.schema} />
                     ) : null}
-                    {Object.entries(operation.responses ?? {}).map(([status, response]) => (
-                      <SchemaBlock
-                        key={status}
-                        title={`${status} ${response.description ?? ""}`}
-                        schema={response.content ? Object.values(response.content)[0]?.schema : undefined}
-                      />
-                    ))}
+                    {Object.entries(operation.responses ?? {}).map(([status, reference]) => {
+                      // Error answers point at one shared response each; show what it says.
+                      const response = reference.$ref ? (sharedResponses[reference.$ref.split("/").pop()!] ?? reference) : reference;
+                      return (
+                        <SchemaBlock
+                          key={status}
+                          title={`${status} ${response.description ?? ""}`}
+                          schema={response.content ? Object.values(response.content)[0]?.schema : undefined}
+                        />
+                      );
+                    })}
                   </details>
                 </li>
               ))}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { createApiKey } from "@/server/auth/api-keys";
 import { listApiKeys, revokeApiKey } from "@/server/settings/api-keys";
-import { requiredText } from "@/lib/validation/fields";
+import { pathId } from "@/lib/validation/fields";
+import { ZCreateApiKeySchema } from "@/lib/validation/settings";
 import { createTRPCRouter, staffUserProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZApiKeySchema, ZCreatedApiKeySchema } from "../schemas/settings";
@@ -15,11 +16,20 @@ export const apiKeysRouter = createTRPCRouter({
     .query(({ ctx }) => listApiKeys(ctx.db)),
 
   create: staffUserProcedure
-    .meta({ openapi: { method: "POST", path: "/api-keys", tags: ["settings"], summary: "Create an API key (the key is shown once)" }, successStatus: 201 })
-    .input(z.object({ name: requiredText("Give the key a name, such as the system that will use it", { min: 2, max: 100 }) }))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api-keys",
+        tags: ["settings"],
+        summary: "Create an API key (the key is shown once)",
+        description: "`expiresAt` (optional) is when the key stops working: a date (yyyy-MM-dd, from the start of that day in Austin) or a date-time with offset.",
+      },
+      successStatus: 201,
+    })
+    .input(ZCreateApiKeySchema)
     .output(ZCreatedApiKeySchema)
     .mutation(async ({ ctx, input }) => {
-      const { key, apiKey } = await createApiKey(ctx.db, input.name, ctx.staffSession.user.id);
+      const { key, apiKey } = await createApiKey(ctx.db, input.name, ctx.staffSession.user.id, input.expiresAt ?? null);
       return {
         key,
         apiKey: { ...apiKey, lastUsedAt: null, revokedAt: null, createdBy: ctx.staffSession.user.fullName },
@@ -28,7 +38,7 @@ export const apiKeysRouter = createTRPCRouter({
 
   revoke: staffUserProcedure
     .meta({ openapi: { method: "DELETE", path: "/api-keys/{id}", tags: ["settings"], summary: "Revoke an API key" } })
-    .input(z.object({ id: z.coerce.number({ error: "API key id must be a number" }).int().positive("API key id must be a number") }))
+    .input(z.object({ id: pathId("API key not found") }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
       await revokeApiKey(ctx.db, input.id);

@@ -1,9 +1,15 @@
-import { serializeClearedSessionCookie, serializeSessionCookie } from "@/server/auth/cookies";
+import { config } from "@/server/config";
+import { deviceTokenFrom, serializeClearedSessionCookie, signInCookies } from "@/server/auth/cookies";
 import { invalidateStaffSession } from "@/server/auth/session";
 import { loginStaff } from "@/server/accounts/staff-auth";
+import { TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";
+
+function toStaffUser(user: { fullName: string | null; email: string | null; username: string; mustChangePassword: boolean }) {
+  return { fullName: user.fullName, email: user.email, username: user.username, mustChangePassword: user.mustChangePassword };
+}
 
 /** Staff sign-in (spec section 7, Staff auth). */
 export const authRouter = createTRPCRouter({
@@ -11,22 +17,23 @@ export const authRouter = createTRPCRouter({
     .meta({ openapi: { method: "GET", path: "/auth/status", tags: ["staff auth"], protect: false, summary: "Whether a staff member is signed in" } })
     .input(ZNoInputSchema)
     .output(ZStaffStatusResponseSchema)
-    .query(({ ctx }) => {
-      const user = ctx.staffSession?.user;
+    .query(async ({ ctx }) => {
+      const user = (await ctx.auth.staff())?.user;
       return {
         authenticated: Boolean(user),
-        user: user ? { fullName: user.fullName, email: user.email, username: user.username } : null,
+        user: user ? toStaffUser(user) : null,
+        demoMode: config().demoMode,
       };
     }),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" } })
+    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" }, unbatched: true })
     .input(ZStaffLoginSchema)
     .output(ZStaffStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const { token, cookieExpiresAt, user } = await loginStaff(ctx.db, { ...input, ip: ctx.ip });
-      ctx.resHeaders.append("Set-Cookie", serializeSessionCookie("staff", token, cookieExpiresAt));
-      return { authenticated: true, user: { fullName: user.fullName, email: user.email, username: user.username } };
+      const signedIn = await loginStaff(ctx.db, { ...input, ip: ctx.ip, deviceToken: deviceTokenFrom(ctx.headers, "staff") });
+      for (const cookie of signInCookies("staff", signedIn)) ctx.resHeaders.append("Set-Cookie", cookie);
+      return { authenticated: true, user: toStaffUser(signedIn.user), demoMode: config().demoMode };
     }),
 
   logout: publicProcedure
@@ -34,7 +41,8 @@ export const authRouter = createTRPCRouter({
     .input(ZNoInputSchema)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx }) => {
-      if (ctx.staffSession) await invalidateStaffSession(ctx.db, ctx.staffSession.sessionId);
+      const staffSession = await ctx.auth.staff();
+      if (staffSession) await invalidateStaffSession(ctx.db, staffSession.sessionId);
       ctx.resHeaders.append("Set-Cookie", serializeClearedSessionCookie("staff"));
       return { success: true as const, message: "You have been logged out" };
     }),

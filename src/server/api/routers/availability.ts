@@ -8,6 +8,7 @@ import { createTRPCRouter, publicProcedure } from "../trpc";
 export const availabilityRouter = createTRPCRouter({
   get: publicProcedure
     .meta({
+      errors: [NotFoundError],
       openapi: {
         method: "GET",
         path: "/availability",

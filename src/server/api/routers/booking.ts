@@ -1,5 +1,6 @@
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
-import { createBooking } from "@/server/booking/create-booking";
+import { bookWithinLimits } from "@/server/booking/booking-limits";
+import { ConflictError, TooManyRequestsError } from "@/server/errors";
 import { ZBookingResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -7,6 +8,7 @@ import { createTRPCRouter, publicProcedure } from "../trpc";
 export const bookingRouter = createTRPCRouter({
   create: publicProcedure
     .meta({
+      errors: [ConflictError, TooManyRequestsError],
       openapi: {
         method: "POST",
         path: "/bookings",
@@ -16,13 +18,15 @@ export const bookingRouter = createTRPCRouter({
         description:
           "Creates a pending visit (or an open-ended recurring series) for the customer with this email, " +
           "or for the signed-in customer. The price is computed by the server. Answers 400 with the " +
-          "field's message for invalid input or a ZIP outside the service area, and 409 when the slot is full.",
+          "field's message for invalid input, a ZIP outside the service area or a date more than 12 months ahead, " +
+          "409 when the slot is full, and 429 with Retry-After when an address or email has booked too often " +
+          "(a visitor who is not signed in may start only a few recurring series).",
       },
       successStatus: 201,
     })
     .input(ZCreateBookingRequestSchema)
     .output(ZBookingResponseSchema)
-    .mutation(({ ctx, input }) =>
-      createBooking(ctx.db, { request: input, signedInCustomerId: ctx.customerSession?.customer.id ?? null }),
+    .mutation(async ({ ctx, input }) =>
+      bookWithinLimits(ctx.db, { request: input, signedInCustomerId: (await ctx.auth.customer())?.customer.id ?? null, ip: ctx.ip }),
     ),
 });

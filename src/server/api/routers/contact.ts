@@ -1,5 +1,6 @@
 import { ZContactFormSchema } from "@/lib/validation/contact";
 import { CONTACT_THANKS, submitContactInquiry } from "@/server/contact/submit-inquiry";
+import { TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZContactInquiryResponseSchema } from "../schemas/contact";
 
@@ -7,6 +8,7 @@ import { ZContactInquiryResponseSchema } from "../schemas/contact";
 export const contactRouter = createTRPCRouter({
   submit: publicProcedure
     .meta({
+      errors: [TooManyRequestsError],
       openapi: { method: "POST", path: "/contact", tags: ["contact"], protect: false, summary: "Send a message to the business" },
       successStatus: 201,
     })

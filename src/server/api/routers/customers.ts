@@ -1,17 +1,14 @@
 import { z } from "zod";
-import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { pathId } from "@/lib/validation/fields";
 import { ZCustomerFormSchema } from "@/lib/validation/customer";
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer, CUSTOMER_MESSAGES } from "@/server/customers/manage-customers";
+import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZCustomerSchema } from "../schemas/customers";
 
 const TAGS = ["customers"];
-const ZCustomerId = z.coerce
-  .number({ error: CUSTOMER_MESSAGES.notFound })
-  .int(CUSTOMER_MESSAGES.notFound)
-  .positive(CUSTOMER_MESSAGES.notFound)
-  .max(MAX_DATABASE_ID, CUSTOMER_MESSAGES.notFound);
+const ZCustomerId = pathId(CUSTOMER_MESSAGES.notFound);
 
 /** Staff customer management (spec 7, Staff data). */
 export const customersRouter = createTRPCRouter({
@@ -28,19 +25,20 @@ export const customersRouter = createTRPCRouter({
     .query(({ ctx, input }) => getCustomer(ctx.db, input.id)),
 
   create: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/customers", tags: TAGS, summary: "Add a customer" }, successStatus: 201 })
+    .meta({ errors: [ConflictError], openapi: { method: "POST", path: "/customers", tags: TAGS, summary: "Add a customer" }, successStatus: 201 })
     .input(ZCustomerFormSchema)
     .output(ZCustomerSchema)
     .mutation(({ ctx, input }) => createCustomer(ctx.db, input)),
 
   update: staffProcedure
-    .meta({ openapi: { method: "PUT", path: "/customers/{id}", tags: TAGS, summary: "Update a customer" } })
+    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/customers/{id}", tags: TAGS, summary: "Update a customer" } })
     .input(ZCustomerFormSchema.safeExtend({ id: ZCustomerId }))
     .output(ZCustomerSchema)
     .mutation(({ ctx, input: { id, ...form } }) => updateCustomer(ctx.db, id, form)),
 
   delete: staffProcedure
     .meta({
+      errors: [ConflictError],
       openapi: {
         method: "DELETE",
         path: "/customers/{id}",

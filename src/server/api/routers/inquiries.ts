@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { convertInquiryToCustomer, listInquiries, setInquiryHandled } from "@/server/inquiries/inquiries";
+import { pathId } from "@/lib/validation/fields";
+import { INQUIRY_NOT_FOUND, convertInquiryToCustomer, listInquiries, setInquiryHandled } from "@/server/inquiries/inquiries";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZInquirySchema } from "../schemas/messages";
 
-const ZInquiryId = z.object({ id: z.coerce.number({ error: "Inquiry id must be a number" }).int().positive("Inquiry id must be a number") });
+const ZInquiryId = z.object({ id: pathId(INQUIRY_NOT_FOUND) });
 
 /** Website inquiries from the contact form, for staff (beyond.md item 6). */
 export const inquiriesRouter = createTRPCRouter({

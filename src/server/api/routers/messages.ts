@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { ZMessageContentSchema } from "@/lib/validation/message";
-import { positiveIdNumber } from "@/lib/validation/fields";
-import { listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
+import { pathId, positiveIdNumber } from "@/lib/validation/fields";
+import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
 import { listUnreadCustomerMessages } from "@/server/messages/unread";
+import { NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/accounts";
 import { ZConversationSchema, ZMessageSchema, ZUnreadMessageSchema } from "../schemas/messages";
-
-const ZIdInPath = (what: string) => z.coerce.number({ error: `${what} id must be a number` }).int().positive(`${what} id must be a number`);
 
 /** Staff messages (spec 7, Staff data). */
 export const messagesRouter = createTRPCRouter({
@@ -19,7 +18,7 @@ export const messagesRouter = createTRPCRouter({
 
   list: staffProcedure
     .meta({ openapi: { method: "GET", path: "/messages", tags: ["messages"], summary: "A customer's conversation (or the latest messages), oldest first" } })
-    .input(z.object({ customerId: ZIdInPath("Customer").optional() }))
+    .input(z.object({ customerId: pathId(CUSTOMER_NOT_FOUND).optional() }))
     .output(z.array(ZMessageSchema))
     .query(({ ctx, input }) => listMessages(ctx.db, input)),
 
@@ -30,7 +29,7 @@ export const messagesRouter = createTRPCRouter({
     .query(({ ctx }) => listConversations(ctx.db)),
 
   send: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" }, successStatus: 201 })
+    .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" }, successStatus: 201 })
     .input(
       z.object({
         customerId: positiveIdNumber("Customer is required"),
@@ -45,7 +44,7 @@ export const messagesRouter = createTRPCRouter({
 
   markRead: staffProcedure
     .meta({ openapi: { method: "PATCH", path: "/messages/{id}/read", tags: ["messages"], summary: "Mark a message read" } })
-    .input(z.object({ id: ZIdInPath("Message") }))
+    .input(z.object({ id: pathId(MESSAGE_NOT_FOUND) }))
     .output(ZMessageSchema)
     .mutation(({ ctx, input }) => markMessageRead(ctx.db, input.id)),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NotFoundError } from "@/server/errors";
 import { ZNotificationSettingsSchema, ZReminderPreferenceSchema } from "@/lib/validation/notifications";
 import { listFailingJobs, retryFailedJob } from "@/server/jobs/failing-jobs";
 import { listRecentEmails } from "@/server/notifications/outbox";
@@ -40,7 +41,7 @@ export const notificationsRouter = createTRPCRouter({
     .query(({ ctx }) => listFailingJobs(ctx.db)),
 
   retryJob: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/jobs/{id}/retry", tags: ["notifications"], summary: "Try a failed job again now" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/jobs/{id}/retry", tags: ["notifications"], summary: "Try a failed job again now" } })
     .input(z.object({ id: z.uuid({ error: "Job id must be a UUID" }) }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -49,19 +50,19 @@ export const notificationsRouter = createTRPCRouter({
     }),
 
   reminderPreference: customerProcedure
-    .meta({ openapi: { method: "GET", path: "/customer/notifications", tags: ["customer portal"], summary: "Whether I get the day-before visit reminder" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/customer/notifications", tags: ["customer portal"], summary: "Whether I get the day-before visit reminder" } })
     .input(ZNoInputSchema)
     .output(ZReminderPreferenceResponseSchema)
     .query(({ ctx }) => getReminderPreference(ctx.db, ctx.customerSession.customer.id)),
 
   updateReminderPreference: customerProcedure
-    .meta({ openapi: { method: "PUT", path: "/customer/notifications", tags: ["customer portal"], summary: "Turn the day-before visit reminder on or off" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "PUT", path: "/customer/notifications", tags: ["customer portal"], summary: "Turn the day-before visit reminder on or off" } })
     .input(ZReminderPreferenceSchema)
     .output(ZReminderPreferenceResponseSchema)
     .mutation(({ ctx, input }) => setReminderPreference(ctx.db, ctx.customerSession.customer.id, input.remindersEnabled)),
 
   unsubscribe: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/notifications/unsubscribe", tags: ["notifications"], summary: "Turn off visit reminders with the token from an email's unsubscribe link", protect: false } })
+    .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/notifications/unsubscribe", tags: ["notifications"], summary: "Turn off visit reminders with the token from an email's unsubscribe link", protect: false } })
     .input(z.object({ token: z.string({ error: "The unsubscribe link is incomplete" }).trim().max(100, "The unsubscribe link is not valid") }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { dollarsToCents } from "@/lib/money";
 import { ZCreatePaymentIntentRequestSchema, ZCreatePaymentRequestSchema } from "@/lib/validation/payment";
 import { ZRecordPaymentRequestSchema } from "@/lib/validation/offline-payment";
+import { pathId } from "@/lib/validation/fields";
 import { createCustomerPaymentIntent, createStaffPaymentIntent } from "@/server/payments/intent";
-import { getPayment, listPayments } from "@/server/payments/queries";
+import { CUSTOMER_NOT_FOUND, PAYMENT_NOT_FOUND, getPayment, listPayments } from "@/server/payments/queries";
 import { createPendingPayment, recordOfflinePayment } from "@/server/payments/record";
 import { paymentReturnStatus, refreshPaymentFromStripe } from "@/server/payments/refresh";
 import { getCustomerPayment } from "@/server/portal/payments";
 import { stripeSettings } from "@/server/stripe/config";
+import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
 import { createTRPCRouter, customerProcedure, publicProcedure, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/accounts";
 import {
@@ -18,7 +20,7 @@ import {
   toPaymentOutput,
 } from "../schemas/payments";
 
-const ZPaymentIdSchema = z.object({ id: z.coerce.number({ error: "Payment id must be a number" }).int().positive("Payment id must be a number") });
+const ZPaymentIdSchema = z.object({ id: pathId(PAYMENT_NOT_FOUND) });
 
 // A card payment only becomes completed through Stripe (beyond.md item 7): this says so plainly.
 const ZNewPaymentRequestSchema = ZCreatePaymentRequestSchema.extend({
@@ -31,7 +33,7 @@ const ZNewPaymentRequestSchema = ZCreatePaymentRequestSchema.extend({
 export const paymentsRouter = createTRPCRouter({
   list: staffProcedure
     .meta({ openapi: { method: "GET", path: "/payments", tags: ["payments"], summary: "A customer's payment history (or the latest payments)" } })
-    .input(z.object({ customerId: z.coerce.number({ error: "Customer id must be a number" }).int().positive().optional() }))
+    .input(z.object({ customerId: pathId(CUSTOMER_NOT_FOUND).optional() }))
     .output(z.array(ZPaymentSchema))
     .query(async ({ ctx, input }) => (await listPayments(ctx.db, input)).map(toPaymentOutput)),
 
@@ -43,6 +45,7 @@ export const paymentsRouter = createTRPCRouter({
 
   create: staffProcedure
     .meta({
+      errors: [NotFoundError],
       openapi: { method: "POST", path: "/payments", tags: ["payments"], summary: "Create a pending card payment (amount in cents)" },
       successStatus: 201,
     })
@@ -52,6 +55,7 @@ export const paymentsRouter = createTRPCRouter({
 
   recordOffline: staffProcedure
     .meta({
+      errors: [NotFoundError],
       openapi: { method: "POST", path: "/payments/offline", tags: ["payments"], summary: "Record a cash or check payment (completed at once)" },
       successStatus: 201,
     })
@@ -62,13 +66,13 @@ export const paymentsRouter = createTRPCRouter({
     ),
 
   refresh: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/payments/{id}/refresh", tags: ["payments"], summary: "Re-read a card payment's state from Stripe" } })
+    .meta({ errors: [ServiceUnavailableError], openapi: { method: "POST", path: "/payments/{id}/refresh", tags: ["payments"], summary: "Re-read a card payment's state from Stripe" } })
     .input(ZPaymentIdSchema)
     .output(ZPaymentSchema)
     .mutation(async ({ ctx, input }) => toPaymentOutput(await refreshPaymentFromStripe(ctx.db, input.id))),
 
   createIntent: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/create-payment-intent", tags: ["payments"], summary: "Start the card payment of a pending payment (amount in dollars)" } })
+    .meta({ errors: [NotFoundError, ConflictError, ServiceUnavailableError], openapi: { method: "POST", path: "/create-payment-intent", tags: ["payments"], summary: "Start the card payment of a pending payment (amount in dollars)" } })
     .input(ZCreatePaymentIntentRequestSchema)
     .output(ZPaymentIntentResponseSchema)
     .mutation(({ ctx, input }) =>
@@ -76,7 +80,7 @@ export const paymentsRouter = createTRPCRouter({
     ),
 
   customerIntent: customerProcedure
-    .meta({ openapi: { method: "POST", path: "/customer/payments/{id}/intent", tags: ["customer portal"], summary: "Start paying one of my pending payments by card" } })
+    .meta({ errors: [ConflictError, ServiceUnavailableError], openapi: { method: "POST", path: "/customer/payments/{id}/intent", tags: ["customer portal"], summary: "Start paying one of my pending payments by card" } })
     .input(ZPaymentIdSchema)
     .output(ZPaymentIntentResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -95,7 +99,7 @@ export const paymentsRouter = createTRPCRouter({
     }),
 
   returnStatus: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/card-payments/return-status", tags: ["payments"], protect: false, summary: "The outcome of a card payment after the provider's return" } })
+    .meta({ errors: [NotFoundError, ServiceUnavailableError], openapi: { method: "POST", path: "/card-payments/return-status", tags: ["payments"], protect: false, summary: "The outcome of a card payment after the provider's return" } })
     .input(z.object({ paymentIntent: z.string().trim().min(1).max(255), clientSecret: z.string().trim().min(1).max(255) }))
     .output(ZPaymentReturnStatusSchema)
     .mutation(({ ctx, input }) => paymentReturnStatus(ctx.db, input)),

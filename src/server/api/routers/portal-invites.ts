@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inviteCustomer } from "@/server/portal/invitations";
-import { idField } from "@/lib/validation/fields";
+import { ConflictError } from "@/server/errors";
+import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZEmailSentResponseSchema } from "../schemas/portal";
 
@@ -8,9 +9,10 @@ import { ZEmailSentResponseSchema } from "../schemas/portal";
 export const portalInvitesRouter = createTRPCRouter({
   invite: staffProcedure
     .meta({
+      errors: [ConflictError],
       openapi: { method: "POST", path: "/customers/{id}/invite", tags: ["customers"], summary: "Email a customer a link to set up their portal account" },
     })
-    .input(z.object({ id: idField("Customer not found") }))
+    .input(z.object({ id: pathId("Customer not found") }))
     .output(ZEmailSentResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const { email } = await inviteCustomer(ctx.db, input.id);

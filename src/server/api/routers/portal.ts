@@ -1,18 +1,20 @@
 import { z } from "zod";
-import { serializeSessionCookie } from "@/server/auth/cookies";
-import { createCustomerSession } from "@/server/auth/session";
+import { deviceTokenFrom, signInCookies } from "@/server/auth/cookies";
+import { signInCustomer } from "@/server/accounts/customer-auth";
+import { changeCustomerPassword, PASSWORD_CHANGED } from "@/server/accounts/customer-password";
 import { cancelAppointment, listAppointments } from "@/server/portal/appointments";
 import { acceptInvitation, describeInvitation } from "@/server/portal/invitations";
 import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/portal/messages";
 import { getCustomerPayment, listCustomerPayments } from "@/server/portal/payments";
 import { getProfile, updateProfile } from "@/server/portal/profile";
 import { resendVerification, verifyEmail } from "@/server/portal/verification";
-import { ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
-import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
+import { ZCustomerPasswordChangeSchema, ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
+import { pathId } from "@/lib/validation/fields";
 import { ZMessageFormSchema } from "@/lib/validation/message";
 import { ZAcceptInvitationSchema, ZEmailLinkTokenSchema } from "@/lib/validation/portal";
 import { createTRPCRouter, customerProcedure, publicProcedure } from "../trpc";
-import { ZCustomerStatusResponseSchema, ZNoInputSchema, toSessionCustomer } from "../schemas/accounts";
+import { ZCustomerStatusResponseSchema, ZNoInputSchema, ZOkResponseSchema, toSessionCustomer } from "../schemas/accounts";
 import {
   ZAppointmentSchema,
   ZAppointmentsResponseSchema,
@@ -26,12 +28,8 @@ import {
 
 const TAGS = ["customer portal"];
 
-function pathId(notFoundMessage: string) {
-  return z.coerce.number({ error: notFoundMessage }).int(notFoundMessage).positive(notFoundMessage).max(MAX_DATABASE_ID, notFoundMessage);
-}
-
 /**
- * The customer portal (beyond.md 5 and 15). Every procedure but the two email links reads the
+ * The customer portal (beyond.md 5 and 15). Every procedure but the invitation links reads the
  * customer from the session; ids of anyone else's records answer 404.
  */
 export const portalRouter = createTRPCRouter({
@@ -42,10 +40,10 @@ export const portalRouter = createTRPCRouter({
     .query(({ ctx }) => getProfile(ctx.db, ctx.customer.id)),
 
   updateProfile: customerProcedure
-    .meta({ openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" } })
+    .meta({ errors: [ConflictError, TooManyRequestsError], openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" } })
     .input(ZCustomerProfileSchema)
     .output(ZCustomerProfileResponseSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.customer.id, input)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.customer.id, input, { ip: ctx.ip })),
 
   appointments: customerProcedure
     .meta({ openapi: { method: "GET", path: "/customer/appointments", tags: TAGS, summary: "Upcoming and past visits, recurring series included" } })
@@ -55,6 +53,7 @@ export const portalRouter = createTRPCRouter({
 
   cancelAppointment: customerProcedure
     .meta({
+      errors: [ConflictError],
       openapi: { method: "POST", path: "/customer/appointments/{id}/cancel", tags: TAGS, summary: "Cancel a visit more than 24 hours ahead" },
     })
     .input(z.object({ id: z.string().trim().min(1, "Appointment not found").max(40, "Appointment not found") }))
@@ -91,42 +90,72 @@ export const portalRouter = createTRPCRouter({
     .output(ZPortalPaymentSchema)
     .query(({ ctx, input }) => getCustomerPayment(ctx.db, ctx.customer.id, input.id)),
 
-  verifyEmail: publicProcedure
+  verifyEmail: customerProcedure
     .meta({
-      openapi: { method: "POST", path: "/customer/verify-email", tags: TAGS, protect: false, summary: "Confirm an email address with the emailed link's token" },
+      openapi: {
+        method: "POST",
+        path: "/customer/verify-email",
+        tags: TAGS,
+        summary: "Confirm the signed-in customer's email address with the emailed link's token",
+        description: "The link only confirms the address for the account it was sent for, so the customer signs in first.",
+      },
     })
     .input(z.object({ token: ZEmailLinkTokenSchema }))
     .output(ZEmailSentResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      await verifyEmail(ctx.db, input.token);
+      await verifyEmail(ctx.db, ctx.customer.id, input.token);
       return { success: true as const, message: "Your email address is verified." };
     }),
 
   resendVerification: customerProcedure
-    .meta({ openapi: { method: "POST", path: "/customer/resend-verification", tags: TAGS, summary: "Send the verification link again" } })
+    .meta({
+      errors: [ConflictError, TooManyRequestsError],
+      openapi: { method: "POST", path: "/customer/resend-verification", tags: TAGS, summary: "Send the verification link again" },
+      unbatched: true,
+    })
     .input(ZNoInputSchema)
     .output(ZEmailSentResponseSchema)
     .mutation(async ({ ctx }) => {
-      const { email } = await resendVerification(ctx.db, ctx.customer.id);
+      const { email } = await resendVerification(ctx.db, ctx.customer.id, ctx.ip);
       return { success: true as const, message: `We sent a new link to ${email}.` };
     }),
 
+  changePassword: customerProcedure
+    .meta({
+      errors: [TooManyRequestsError],
+      openapi: { method: "POST", path: "/customer/password", tags: TAGS, summary: "Change the password (logs out every other device)" },
+      unbatched: true,
+    })
+    .input(ZCustomerPasswordChangeSchema)
+    .output(ZOkResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await changeCustomerPassword(ctx.db, {
+        customerId: ctx.customer.id,
+        keepSessionId: ctx.customerSession.sessionId,
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+      });
+      return { success: true as const, message: PASSWORD_CHANGED };
+    }),
+
   invitation: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" } })
+    .meta({ errors: [NotFoundError, ConflictError], openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" } })
     .input(z.object({ token: ZEmailLinkTokenSchema }))
     .output(ZInvitationResponseSchema)
     .query(({ ctx, input }) => describeInvitation(ctx.db, input.token)),
 
   acceptInvitation: publicProcedure
     .meta({
+      errors: [ConflictError, TooManyRequestsError],
       openapi: { method: "POST", path: "/customer/accept-invitation", tags: TAGS, protect: false, summary: "Choose a password from a portal invitation and log in" },
+      unbatched: true,
     })
     .input(ZAcceptInvitationSchema)
     .output(ZCustomerStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const customer = await acceptInvitation(ctx.db, input);
-      const { token, cookieExpiresAt } = await createCustomerSession(ctx.db, customer.id);
-      ctx.resHeaders.append("Set-Cookie", serializeSessionCookie("customer", token, cookieExpiresAt));
+      const signedIn = await signInCustomer(ctx.db, customer.id, deviceTokenFrom(ctx.headers, "customer"));
+      for (const cookie of signInCookies("customer", signedIn)) ctx.resHeaders.append("Set-Cookie", cookie);
       return { authenticated: true, customer: toSessionCustomer(customer) };
     }),
 });

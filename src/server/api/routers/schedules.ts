@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { pathId } from "@/lib/validation/fields";
 import { SCHEDULE_STATUSES, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { listSchedulesInRange } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { createSchedule, getSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "../schemas/schedules";
 
 const TAGS = ["schedules"];
-const ZScheduleId = z.coerce.number({ error: "Schedule not found" }).int("Schedule not found").positive("Schedule not found").max(MAX_DATABASE_ID, "Schedule not found");
+const ZScheduleId = pathId("Schedule not found");
 const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
 
@@ -28,7 +29,7 @@ export const schedulesRouter = createTRPCRouter({
         summary: "Visits between two Austin dates, both inclusive, recurring series expanded (endDate is clamped to its month, so 2027-04-31 means April 30)",
       },
     })
-    .input(z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: ZScheduleId.optional() }))
+    .input(z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() }))
     .output(z.array(ZScheduleVisitSchema))
     .query(({ ctx, input }) => listSchedulesInRange(ctx.db, input)),
 
@@ -89,6 +90,7 @@ export const schedulesRouter = createTRPCRouter({
 
   rainDayMove: staffProcedure
     .meta({
+      errors: [ConflictError],
       openapi: {
         method: "POST",
         path: "/schedules/rain-day",

@@ -4,6 +4,7 @@ import { passwordField } from "@/lib/validation/fields";
 import { serializeClearedSessionCookie } from "@/server/auth/cookies";
 import { exportBusinessData } from "@/server/settings/export";
 import { changeStaffPassword, deleteStaffAccount, getStaffProfile, updateStaffProfile } from "@/server/settings/profile";
+import { ConflictError, TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure, staffUserProcedure } from "../trpc";
 import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
 import { ZBusinessExportSchema, ZStaffProfileSchema } from "../schemas/settings";
@@ -11,19 +12,30 @@ import { ZBusinessExportSchema, ZStaffProfileSchema } from "../schemas/settings"
 /** Settings (spec 2, Settings screen; beyond.md item 8): a signed-in staff member's own account. */
 export const settingsRouter = createTRPCRouter({
   profile: staffUserProcedure
-    .meta({ openapi: { method: "GET", path: "/settings/profile", tags: ["settings"], summary: "My staff profile" } })
+    .meta({ openapi: { method: "GET", path: "/settings/profile", tags: ["settings"], summary: "My staff profile" }, beforePasswordChange: true })
     .input(ZNoInputSchema)
     .output(ZStaffProfileSchema)
     .query(({ ctx }) => getStaffProfile(ctx.db, ctx.staffSession.user.id)),
 
   updateProfile: staffUserProcedure
-    .meta({ openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
+    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
     .input(ZProfileFormSchema)
     .output(ZStaffProfileSchema)
     .mutation(({ ctx, input }) => updateStaffProfile(ctx.db, ctx.staffSession.user.id, input)),
 
   changePassword: staffUserProcedure
-    .meta({ openapi: { method: "POST", path: "/settings/password", tags: ["settings"], summary: "Change my password (ends my other sessions)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/settings/password",
+        tags: ["settings"],
+        summary: "Change my password (ends my other sessions)",
+        description: "The only staff operation open while the account still has its generated first password; the new one must differ from it.",
+      },
+      errors: [TooManyRequestsError],
+      beforePasswordChange: true,
+      unbatched: true,
+    })
     .input(ZPasswordFormSchema)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -32,7 +44,11 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   deleteAccount: staffUserProcedure
-    .meta({ openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" } })
+    .meta({
+      errors: [ConflictError, TooManyRequestsError],
+      openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" },
+      unbatched: true,
+    })
     .input(z.object({ password: passwordField("Password is required", 1) }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NotFoundError } from "@/server/errors";
 import { ZWebhookEndpointFormSchema } from "@/lib/validation/webhooks";
 import {
   createWebhookEndpoint,
@@ -40,7 +41,7 @@ export const webhooksRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, input, ctx.staff.user?.id ?? null)),
 
   update: staffProcedure
-    .meta({ openapi: { method: "PUT", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Change a webhook endpoint's address, events or on/off" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "PUT", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Change a webhook endpoint's address, events or on/off" } })
     .input(ZWebhookEndpointFormSchema.extend(ZEndpointId.shape))
     .output(ZWebhookEndpointSchema.omit({ lastDelivery: true }))
     .mutation(({ ctx, input }) => {
@@ -49,7 +50,7 @@ export const webhooksRouter = createTRPCRouter({
     }),
 
   remove: staffProcedure
-    .meta({ openapi: { method: "DELETE", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook endpoint and its deliveries" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "DELETE", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook endpoint and its deliveries" } })
     .input(ZEndpointId)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -58,13 +59,13 @@ export const webhooksRouter = createTRPCRouter({
     }),
 
   secret: staffUserProcedure
-    .meta({ openapi: { method: "GET", path: "/webhooks/{id}/secret", tags: ["webhooks"], summary: "Reveal a webhook endpoint's signing secret" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/webhooks/{id}/secret", tags: ["webhooks"], summary: "Reveal a webhook endpoint's signing secret" } })
     .input(ZEndpointId)
     .output(ZWebhookSecretSchema)
     .query(({ ctx, input }) => revealWebhookSecret(ctx.db, input.id)),
 
   deliveries: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/webhooks/{id}/deliveries", tags: ["webhooks"], summary: "A webhook endpoint's latest deliveries and their status" } })
+    .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/webhooks/{id}/deliveries", tags: ["webhooks"], summary: "A webhook endpoint's latest deliveries and their status" } })
     .input(ZEndpointId)
     .output(z.array(ZWebhookDeliverySchema))
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, input.id)),

@@ -5,12 +5,16 @@ export const ZStaffUserSchema = z
     fullName: z.string().nullable(),
     email: z.string().nullable(),
     username: z.string(),
+    mustChangePassword: z
+      .boolean()
+      .describe("True while the account still has its generated first password: every staff operation but the password change answers 403"),
   })
   .meta({ id: "StaffUser" });
 
 export const ZStaffStatusResponseSchema = z.object({
   authenticated: z.boolean(),
   user: ZStaffUserSchema.nullable(),
+  demoMode: z.boolean().describe("True when the server runs as a public demonstration with a published staff login"),
 });
 
 /** What a customer may see of their own record: never the password hash. */
@@ -31,6 +35,10 @@ export const ZSessionCustomerSchema = z
 export const ZCustomerStatusResponseSchema = z.object({
   authenticated: z.boolean(),
   customer: ZSessionCustomerSchema.nullable(),
+});
+
+export const ZCustomerRegisterResponseSchema = ZCustomerStatusResponseSchema.extend({
+  message: z.string().describe("What happened: the account was created, or a link to open the existing record was emailed"),
 });
 
 export const ZOkResponseSchema = z.object({ success: z.literal(true), message: z.string() });

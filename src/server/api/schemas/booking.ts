@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TIME_SLOTS } from "@/lib/slots";
 import { BOOKING_MESSAGES } from "@/lib/validation/booking";
-import { dateStringField, MAX_DATABASE_ID } from "@/lib/validation/fields";
+import { dateStringField, pathId } from "@/lib/validation/fields";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/server/db/schema";
 
 export const ZBookingResponseSchema = z
@@ -30,11 +30,7 @@ export const ZBookingResponseSchema = z
 
 export const ZAvailabilityRequestSchema = z.object({
   date: dateStringField(BOOKING_MESSAGES.date).describe("The day in Austin, yyyy-MM-dd"),
-  serviceId: z.coerce
-    .number({ error: BOOKING_MESSAGES.service })
-    .int(BOOKING_MESSAGES.service)
-    .positive(BOOKING_MESSAGES.service)
-    .max(MAX_DATABASE_ID, BOOKING_MESSAGES.service),
+  serviceId: pathId(BOOKING_MESSAGES.service),
 });
 
 export const ZAvailabilityResponseSchema = z

@@ -17,6 +17,7 @@ export const ZApiKeySchema = z
     prefix: z.string().describe("The key's first characters, to tell keys apart"),
     createdAt: z.date(),
     lastUsedAt: z.date().nullable(),
+    expiresAt: z.date().nullable().describe("When the key stops working; null for a key that lives until revoked"),
     revokedAt: z.date().nullable(),
     createdBy: z.string().nullable(),
   })

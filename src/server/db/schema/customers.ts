@@ -50,12 +50,17 @@ export const customerSessions = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
     expiresAt: instant().notNull(),
+    /** However often it is used, a customer session ends this long after sign-in. */
+    absoluteExpiresAt: instant().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("customer_sessions_customer_idx").on(t.customerId)],
 );
 
-/** Single-use links for email verification and staff portal invitations (beyond.md item 15). */
+/**
+ * Single-use links sent by email: confirming an address, choosing a first password (a staff
+ * invitation, or claiming a record a booking made) and resetting a forgotten password.
+ */
 export const customerEmailTokens = pgTable(
   "customer_email_tokens",
   {
@@ -64,7 +69,7 @@ export const customerEmailTokens = pgTable(
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
-    purpose: text().$type<"verify_email" | "invite">().notNull(),
+    purpose: text().$type<"verify_email" | "invite" | "reset_password">().notNull(),
     /** The address the link was sent to: a later email change makes the link useless. */
     email: text().notNull(),
     expiresAt: instant().notNull(),
@@ -72,7 +77,7 @@ export const customerEmailTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("customer_email_tokens_purpose_check", sql`${t.purpose} in ('verify_email', 'invite')`),
+    check("customer_email_tokens_purpose_check", sql`${t.purpose} in ('verify_email', 'invite', 'reset_password')`),
     index("customer_email_tokens_customer_idx").on(t.customerId),
   ],
 );

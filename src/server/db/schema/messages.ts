@@ -64,6 +64,8 @@ export const emailOutbox = pgTable(
     status: text().$type<EmailStatus>().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** Live tokens in the body's links: kept out of the log, and removed from the body once sent. */
+    secrets: text().array(),
     /** Extra headers, such as List-Unsubscribe. */
     headers: jsonb().$type<Record<string, string>>(),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, serial, text, integer, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, integer, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 
 /** Spec section 3, User (staff). */
@@ -9,6 +9,8 @@ export const staffUsers = pgTable(
     id: serial().primaryKey(),
     username: text().notNull(),
     passwordHash: text().notNull(),
+    /** A generated first password: every staff screen waits until its owner chooses their own. */
+    mustChangePassword: boolean().notNull().default(false),
     email: text(),
     fullName: text(),
     phone: text(),
@@ -47,6 +49,8 @@ export const apiKeys = pgTable(
     createdByUserId: integer().references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     lastUsedAt: instant(),
+    /** Optional: from this instant the key no longer works. */
+    expiresAt: instant(),
     revokedAt: instant(),
   },
 );

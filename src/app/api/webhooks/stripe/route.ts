@@ -1,3 +1,4 @@
+import { describeFailure, errorBody } from "@/server/api/error-mapping";
 import { getDb } from "@/server/db";
 import { ServiceUnavailableError } from "@/server/errors";
 import { jsonError, readBodyWithinLimit } from "@/server/http/json-response";
@@ -30,7 +31,9 @@ export async function POST(request: Request): Promise<Response> {
     const outcome = await applyStripeEvent(await getDb(), event);
     return Response.json({ received: true, outcome });
   } catch (error) {
-    // A 500 makes Stripe deliver the event again later; nothing was recorded for it.
+    // Any error makes Stripe deliver the event again later; nothing was recorded for it.
+    const failure = describeFailure(error);
+    if (failure.databaseStage) return jsonError(503, errorBody(failure), { "Retry-After": String(failure.retryAfterSeconds) });
     console.error(`Stripe webhook ${event.type} ${event.id}:`, error);
     return jsonError(500, { message: "The event could not be processed; it will be retried.", code: "INTERNAL_SERVER_ERROR" });
   }

@@ -1,0 +1,86 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { KeyRound } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { toast } from "@/components/toast/toast-store";
+import { ZCustomerPasswordChangeSchema, type TCustomerPasswordChange } from "@/lib/validation/customer-auth";
+import { api } from "@/trpc/react";
+import { describeFailure } from "./server-error";
+
+/** My Account, Profile: a new password (the current one asked again); every other device is logged out. */
+export function ChangePasswordSection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="password-heading" className="mt-6 rounded-xl border border-gray-200 bg-white p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="password-heading" className="text-xl font-semibold text-gray-900">
+            Password
+          </h2>
+          <p className="mt-1 text-sm text-gray-700">Changing it logs out every other device signed in to your account.</p>
+        </div>
+        {open ? null : (
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            <KeyRound aria-hidden="true" className="size-4" /> Change Password
+          </Button>
+        )}
+      </div>
+      {open ? <ChangePasswordForm onDone={() => setOpen(false)} /> : null}
+    </section>
+  );
+}
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const form = useForm<TCustomerPasswordChange>({
+    resolver: zodResolver(ZCustomerPasswordChangeSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const change = api.portal.changePassword.useMutation({
+    onSuccess: (result) => {
+      toast({ title: "Password changed", description: result.message });
+      onDone();
+    },
+    onError: (error) => {
+      const description = describeFailure(error, { answer: "Could not change the password", exception: "An error occurred. Please try again." });
+      if (error.data?.code === "BAD_REQUEST" && error.message === "Current password is incorrect") {
+        form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
+      }
+      toast({ title: "Password not changed", description, variant: "destructive" });
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate method="post" onSubmit={form.handleSubmit((values) => change.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        className="sm:col-span-2"
+        error={errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register("newPassword")} />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register("confirmPassword")}
+      />
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? "Saving..." : "Save Password"}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={change.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { MailCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { refreshCustomerSession } from "@/components/public/customer-session-store";
+import { toast } from "@/components/toast/toast-store";
+import {
+  ZPasswordResetRequestSchema,
+  ZPasswordResetSchema,
+  type TPasswordReset,
+  type TPasswordResetRequest,
+} from "@/lib/validation/customer-auth";
+import { api } from "@/trpc/react";
+import { describeFailure } from "./server-error";
+
+const linkClasses = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800";
+
+/** Forgot password: the same answer whether or not the email has an account. */
+export function RequestPasswordResetForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<TPasswordResetRequest>({
+    resolver: zodResolver(ZPasswordResetRequestSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: "" },
+  });
+  const request = api.customerAuth.requestPasswordReset.useMutation({
+    onSuccess: (result) => setSent(result.message),
+    onError: (error) =>
+      toast({
+        title: "Could not send the link",
+        description: describeFailure(error, { answer: "Please try again later.", exception: "We could not reach the server. Please try again." }),
+        variant: "destructive",
+      }),
+  });
+
+  if (sent) {
+    return (
+      <div role="status" className="space-y-4">
+        <div className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
+          <MailCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+          <p>{sent}</p>
+        </div>
+        <p className="text-center text-sm text-gray-700">
+          Remembered it?{" "}
+          <Link href="/customer/login" className={linkClasses}>
+            Login
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { errors } = form.formState;
+  return (
+    <>
+      <form noValidate method="post" onSubmit={form.handleSubmit((values) => request.mutate(values))} className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+        <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
+          {request.isPending ? "Sending..." : "Email me a link"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700">
+        <Link href="/customer/login" className={linkClasses}>
+          Back to login
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** Opened from the reset email (/customer/reset-password?token=...): a new password, then My Account. */
+export function ChooseNewPasswordForm({ token }: { token: string }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const form = useForm<TPasswordReset>({
+    resolver: zodResolver(ZPasswordResetSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { token, password: "", confirmPassword: "" },
+  });
+  const reset = api.customerAuth.resetPassword.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Password changed", description: "You are logged in. Every other device was logged out." });
+      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
+      router.replace("/customer/account");
+      router.refresh();
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <>
+      {reset.isError ? (
+        <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {describeFailure(reset.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })}{" "}
+          <Link href="/customer/reset-password" className="font-semibold underline">
+            Ask for a new link
+          </Link>
+        </div>
+      ) : null}
+      <form noValidate method="post" onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
+        <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? "Saving..." : "Save password and log in"}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { eq, lt, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { rateLimits } from "@/server/db/schema";
+import { TooManyRequestsError } from "@/server/errors";
+
+/**
+ * One limiter for every limited action (sign-in, registration, emails, bookings, contact), kept
+ * in PostgreSQL so it holds across restarts and instances. An attempt is counted by a single
+ * statement that increments the counter and returns it, before any work is done: concurrent
+ * attempts cannot all read "below the limit" and pass together.
+ */
+export interface LimitRule {
+  /** Names the counter, e.g. "sign-in:address". */
+  name: string;
+  /** Attempts admitted in one window. */
+  limit: number;
+  windowMs: number;
+  /**
+   * A growing delay: once a window's allowance is used up, the next window admits one attempt
+   * and lasts twice as long as the last, up to `maxWindowMs`. A success clears it.
+   */
+  backoff?: { maxWindowMs: number };
+  /** What a refused person reads (the 429 answer's message). */
+  message: string;
+}
+
+export interface LimitCount {
+  admitted: boolean;
+  hits: number;
+  /** Seconds until this counter admits again (also set when admitted, for the record). */
+  retryAfterSeconds: number;
+}
+
+/** Stale counters are swept now and then by whichever request counts; no timer needed. */
+const SWEEP_ONE_IN = 500;
+const SWEEP_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+
+function keyOf(rule: LimitRule, subject: string): string {
+  return `${rule.name}:${subject.trim().toLowerCase()}`;
+}
+
+function maxStrikes(rule: LimitRule): number {
+  if (!rule.backoff) return 0;
+  return Math.max(0, Math.ceil(Math.log2(rule.backoff.maxWindowMs / rule.windowMs)));
+}
+
+function windowMsAfter(rule: LimitRule, strikes: number): number {
+  const grown = rule.windowMs * 2 ** strikes;
+  return rule.backoff ? Math.min(grown, rule.backoff.maxWindowMs) : rule.windowMs;
+}
+
+function allowanceAfter(rule: LimitRule, strikes: number): number {
+  return strikes === 0 ? rule.limit : 1;
+}
+
+/** Counts one attempt against `subject` (an address, an email, an account) and says whether it may go on. */
+export async function countAttempt(db: Db, rule: LimitRule, subject: string, now = new Date()): Promise<LimitCount> {
+  const key = keyOf(rule, subject);
+  const r = rateLimits;
+  // Dates inside raw sql fragments are not serialized by the drivers: pass them as ISO text.
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const windowMs = sql`least(${rule.windowMs}::double precision * power(2, ${r.strikes}), ${rule.backoff?.maxWindowMs ?? rule.windowMs}::double precision)`;
+  const expired = sql`(${r.windowStartedAt} + ${windowMs} * interval '1 millisecond' <= ${nowSql})`;
+  const allowance = sql`(case when ${r.strikes} = 0 then ${rule.limit}::integer else 1 end)`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, windowStartedAt: now, strikes: 0 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        // Every right-hand side reads the row as it was: the three columns change together.
+        strikes: sql`case when ${expired} then (case when ${r.hits} >= ${allowance} then least(${r.strikes} + 1, ${maxStrikes(rule)}::integer) else 0 end) else ${r.strikes} end`,
+        hits: sql`case when ${expired} then 1 else ${r.hits} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${nowSql} else ${r.windowStartedAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt, strikes: rateLimits.strikes });
+  if (Math.random() * SWEEP_ONE_IN < 1) await sweepStaleLimits(db, now);
+
+  const windowEnds = row!.windowStartedAt.getTime() + windowMsAfter(rule, row!.strikes);
+  return {
+    admitted: row!.hits <= allowanceAfter(rule, row!.strikes),
+    hits: row!.hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
+  };
+}
+
+/** Counts the attempt and refuses it with 429 and Retry-After when over the limit. */
+export async function enforceLimit(db: Db, rule: LimitRule, subject: string, now = new Date()): Promise<void> {
+  const count = await countAttempt(db, rule, subject, now);
+  if (!count.admitted) throw new TooManyRequestsError(rule.message, count.retryAfterSeconds);
+}
+
+/** Forgets the counter, e.g. after a successful sign-in ends a run of mistakes. */
+export async function clearLimit(db: Db, rule: LimitRule, subject: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(rule, subject)));
+}
+
+/** Gives one counted attempt back, e.g. a sign-in that turned out to be the owner's. */
+export async function refundAttempt(db: Db, rule: LimitRule, subject: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, keyOf(rule, subject)));
+}
+
+export async function sweepStaleLimits(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now.getTime() - SWEEP_AFTER_MS)));
+}
