@@ -28,6 +28,8 @@ export function webhooksDocument() {
             operationId: `webhook_${type.replace(".", "_")}`,
             tags: ["webhooks"],
             summary: WEBHOOK_EVENT_SUMMARIES[type],
+            // The receiver authenticates the delivery by its signature, not by a credential we send.
+            security: [],
             description: SIGNATURE_HELP,
             parameters: [
               header("webhook-id", "The event id, the same on every retry", "evt_2fK9x0cQ7mVbY1nR"),
