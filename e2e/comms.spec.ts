@@ -201,8 +201,9 @@ test("settings save for real, and the export downloads", async ({ page, request 
   const { fullName: originalName, email, username, phone } = originalProfile;
   expect((await page.request.put("/api/settings/profile", { data: { fullName: originalName, email, username, phone } })).status()).toBe(200);
 
+  // Notifications is a real panel now; Billing is still to come.
   await page.getByRole("tab", { name: "Notifications" }).click();
-  await expect(page.getByText("will be available in a future update")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Email notifications" })).toBeVisible();
   await page.getByRole("tab", { name: "Billing" }).click();
   await expect(page.getByText("will be available in a future update")).toBeVisible();
 

@@ -1,9 +1,10 @@
 // The server: Next.js behind node:http, so that this process owns the socket. It decides the
 // client's address from the connection (see src/server/http/client-address.mjs), sets the
 // security headers of every response (src/server/http/security-headers.mjs) and stops
-// gracefully: on SIGTERM or SIGINT it stops accepting connections, lets requests in flight finish
-// (answering them with `Connection: close`), closes the database pool and exits; after 8 s it
-// exits regardless. A page that fails because the database is away answers 503 with Retry-After.
+// gracefully: on SIGTERM or SIGINT it stops accepting connections and taking background jobs, lets
+// requests and jobs in flight finish (answering requests with `Connection: close`), closes the
+// database pool and exits; after 8 s it exits regardless (a job cut short is retried by another
+// instance or the next start). A page that fails because the database is away answers 503 with Retry-After.
 // `--dev` serves the development build the same way (npm run dev).
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
@@ -70,7 +71,11 @@ async function stop(signal) {
     process.exit(1);
   }, GRACE_MS);
   forced.unref();
+  // The job worker that src/server/start-up.ts keeps on globalThis: it finishes the jobs in hand.
+  const jobsStopped = Promise.resolve(globalThis.jobWorker?.stop(5000))
+    .catch((error) => console.error("[greenscape] Job worker did not stop cleanly:", error));
   server.close(async () => {
+    await jobsStopped;
     try {
       // The pool that src/server/db/index.ts keeps on globalThis.
       const handle = await globalThis.databaseHandle;

@@ -1,8 +1,12 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { businessInstant } from "../src/lib/business-time";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
 import { getDb } from "../src/server/db";
+import { enqueueJob } from "../src/server/jobs/job-queue";
+import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
+import { createWebhookEndpoint } from "../src/server/webhooks/endpoints";
 import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/stand-in.test-helper";
 import {
   aheadBy,
@@ -260,7 +264,46 @@ const MATRIX: Record<string, Entry> = {
     access: "staffUser",
     request: async () => ({ path: `/api-keys/${(await createApiKey(await getDb(), "Throwaway", fx.staff.id)).apiKey.id}` }),
   },
+
+  // Notifications, webhooks and calendar feeds.
+  "GET /settings/notifications": { access: "staff", request: () => ({ path: "/settings/notifications" }) },
+  "PUT /settings/notifications": { access: "staff", request: () => ({ path: "/settings/notifications", body: DEFAULT_NOTIFICATION_SETTINGS }) },
+  "GET /emails": { access: "staff", request: () => ({ path: "/emails" }) },
+  "GET /jobs/failing": { access: "staff", request: () => ({ path: "/jobs/failing" }) },
+  "POST /jobs/{id}/retry": { access: "staff", request: async () => ({ path: `/jobs/${await failedJob()}/retry` }) },
+  "GET /customer/notifications": { access: "customer", request: () => ({ path: "/customer/notifications" }) },
+  "PUT /customer/notifications": { access: "customer", request: () => ({ path: "/customer/notifications", body: { remindersEnabled: true } }) },
+  "POST /notifications/unsubscribe": { access: "public", request: async () => ({ path: "/notifications/unsubscribe", body: { token: (await managedCustomer()).unsubscribeToken } }) },
+  "GET /webhooks": { access: "staff", request: () => ({ path: "/webhooks" }) },
+  "POST /webhooks": { access: "staff", request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/matrix", events: ["customer.created"] } }) },
+  "PUT /webhooks/{id}": {
+    access: "staff",
+    request: async () => ({ path: `/webhooks/${await webhookEndpoint()}`, body: { url: "https://hooks.example.com/changed", events: ["payment.completed"], enabled: false } }),
+  },
+  "DELETE /webhooks/{id}": { access: "staff", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}` }) },
+  "GET /webhooks/{id}/secret": { access: "staffUser", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/secret` }) },
+  "GET /webhooks/{id}/deliveries": { access: "staff", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/deliveries` }) },
+  "GET /settings/calendar-feed": { access: "staffUser", request: () => ({ path: "/settings/calendar-feed" }) },
+  "POST /settings/calendar-feed": { access: "staffUser", request: () => ({ path: "/settings/calendar-feed", body: {} }) },
+  "DELETE /settings/calendar-feed": { access: "staffUser", request: () => ({ path: "/settings/calendar-feed" }) },
+  "GET /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed" }) },
+  "POST /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed", body: {} }) },
+  "DELETE /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed" }) },
 };
+
+/** An endpoint of its own for each request, so one identity's delete does not starve the next. */
+async function webhookEndpoint() {
+  const endpoint = await createWebhookEndpoint(await getDb(), { url: "https://hooks.example.com/throwaway", events: ["booking.created"], enabled: false }, null);
+  return endpoint.id;
+}
+
+/** A job that gave up, for staff to retry. */
+async function failedJob() {
+  const db = await getDb();
+  const id = await enqueueJob(db, "sendEmail", { outboxId: -1 });
+  await db.execute(sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`);
+  return id;
+}
 
 type DocumentOperation = { security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> };
 

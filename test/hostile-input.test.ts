@@ -30,6 +30,10 @@ const COUNTED_TABLES = [
   "email_outbox",
   "stripe_events",
   "business_settings",
+  "webhook_endpoints",
+  "webhook_events",
+  "webhook_deliveries",
+  "calendar_feeds",
 ];
 
 async function rowCounts(): Promise<string> {

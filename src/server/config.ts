@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   TRUSTED_PROXY_HOPS: optional(wholeNumber(0, 10)),
   APP_URL: optional(url(/^https?$/, "http:// or https://")),
   SMTP_URL: optional(url(/^smtps?$/, "smtp:// or smtps://")),
+  WEBHOOKS_ALLOW_PRIVATE_URLS: optional(flag),
+  JOB_WORKER: optional(flag),
 
   STRIPE_SECRET_KEY: optional(z.string().trim()),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().trim()),
@@ -82,6 +84,13 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     appUrlConfigured: env.APP_URL !== undefined,
     smtpUrl: env.SMTP_URL,
+    /**
+     * Webhook endpoints on plain http or on private and loopback addresses. Refused in production,
+     * where they would let anyone with staff rights make the server call into its own network.
+     */
+    webhooksAllowPrivateUrls: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? !production,
+    /** Whether this instance works the job queue (email, webhooks, reminders); every instance may. */
+    jobWorker: env.JOB_WORKER ?? true,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,

@@ -1,5 +1,13 @@
 import { config, ConfigError } from "@/server/config";
+import { getDatabase } from "@/server/db";
 import { prepareDatabaseAtStartup } from "@/server/db/startup";
+import { startBackgroundWork } from "@/server/jobs/background-work";
+import type { JobWorker } from "@/server/jobs/job-queue";
+
+// The production server (scripts/server.mjs) stops the worker through this on SIGTERM.
+const holder = globalThis as unknown as { jobWorker?: JobWorker };
+
+const WORKER_RETRY_MS = 15_000;
 
 /** What the Node.js server does once at start, before it answers a request. */
 export async function startServerOnce() {
@@ -17,4 +25,35 @@ export async function startServerOnce() {
     // The app still starts; requests retry the connection (see getDatabase) once the database is up.
     console.error("[greenscape] Database not ready at start-up:", error);
   }
+  if (config().jobWorker) holder.jobWorker ??= startWorkerWhenDatabaseIsUp();
+}
+
+/**
+ * The job worker starts with the server; while the database is down it tries again every 15 s.
+ * Stopping it before it started ends the tries.
+ */
+function startWorkerWhenDatabaseIsUp(): JobWorker {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const running = (async (): Promise<JobWorker | null> => {
+    while (!stopped) {
+      try {
+        const worker = await startBackgroundWork(await getDatabase());
+        console.log("[greenscape] Job worker started (email, webhooks, reminders).");
+        return worker;
+      } catch (error) {
+        console.error("[greenscape] Job worker could not start; trying again shortly:", error);
+        await new Promise((resolve) => (retry = setTimeout(resolve, WORKER_RETRY_MS)));
+      }
+    }
+    return null;
+  })();
+  return {
+    async stop(timeoutMs) {
+      stopped = true;
+      clearTimeout(retry);
+      const worker = await Promise.race([running, Promise.resolve(null)]);
+      await worker?.stop(timeoutMs);
+    },
+  };
 }

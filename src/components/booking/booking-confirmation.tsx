@@ -4,6 +4,7 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { formatCents } from "@/lib/money";
 import { ButtonLink } from "@/components/ui/button";
+import { AddToCalendar } from "./add-to-calendar";
 import { appointmentText } from "./review-step";
 import { FREQUENCY_LABELS } from "./schedule-step";
 import type { BookingConfirmation as Booking } from "./types";
@@ -62,12 +63,16 @@ export function BookingConfirmation({
             {booking.recurringDiscount > 0 ? ` (after the ${formatCents(booking.recurringDiscount)} recurring discount)` : ""}
           </dd>
         </dl>
+        <div className="mt-4">
+          <AddToCalendar booking={booking} />
+        </div>
       </div>
 
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
         <h3 className="mb-3 font-semibold text-gray-900">What happens next</h3>
         <ol className="list-decimal space-y-2 pl-5 text-sm text-gray-800">
-          <li>Our team reviews your request and confirms the visit. Until then it shows as pending.</li>
+          <li>We have emailed you this booking. Our team reviews your request and confirms the visit by email; until then it shows as pending.</li>
+          <li>The day before the visit we email you a reminder.</li>
           <li>
             If anything needs clarifying, we&apos;ll reach you at {contact.phone} or {contact.email}.
           </li>

@@ -11,6 +11,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { AppointmentsTab } from "./appointments-tab";
 import { ChangePasswordSection } from "./change-password-form";
 import { MessagesTab } from "./messages-tab";
+import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
 import { ProfileTab } from "./profile-tab";
 import { describeFailure } from "./server-error";
@@ -84,6 +85,7 @@ export function MyAccount({ customer: initial }: { customer: SessionCustomer }) 
           <TabPanel>
             <ProfileTab customer={customer} />
             <ChangePasswordSection />
+            <NotificationPreferences />
           </TabPanel>
           <TabPanel>
             <AppointmentsTab />

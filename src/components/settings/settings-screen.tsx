@@ -2,10 +2,14 @@
 
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { ApiKeysPanel } from "./api-keys-panel";
+import { BackgroundJobsPanel } from "./background-jobs-panel";
 import { DeleteAccount } from "./delete-account";
 import { ExportData } from "./export-data";
+import { NotificationSettingsForm } from "./notification-settings-form";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
+import { StaffCalendarFeed } from "./staff-calendar-feed";
+import { WebhooksPanel } from "./webhooks-panel";
 
 const TABS = ["General", "Notifications", "Billing", "Advanced"] as const;
 
@@ -41,9 +45,20 @@ export function SettingsScreen() {
             <div className="rounded-xl border border-gray-200 bg-white p-5">
               <PasswordForm />
             </div>
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <StaffCalendarFeed />
+            </div>
           </TabPanel>
-          <TabPanel className="rounded-xl border border-gray-200 bg-white p-5">
-            <Placeholder what="Notification" />
+          <TabPanel className="space-y-6">
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <NotificationSettingsForm />
+            </div>
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <WebhooksPanel />
+            </div>
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <BackgroundJobsPanel />
+            </div>
           </TabPanel>
           <TabPanel className="rounded-xl border border-gray-200 bg-white p-5">
             <Placeholder what="Billing" />

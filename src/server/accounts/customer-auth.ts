@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
 import { ConflictError, UnauthorizedError } from "@/server/errors";
@@ -81,6 +82,7 @@ export async function registerCustomer(db: Db, input: CustomerRegistration, now 
     .returning();
   // Two registrations racing for one email: the loser is told the account exists.
   if (!created) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
+  await announceCustomerCreated(db, created.id, "registration");
   await sendVerificationEmail(db, created, now);
   const signedIn = await signInCustomer(db, created.id, input.deviceToken ?? null, now);
   return { outcome: "created", customer: created, ...signedIn };

@@ -46,6 +46,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(operationOf("DELETE", "/customers/{id}")!.responses!)).toEqual(["200", "400", "401", "403", "404", "409", "503"]);
     // A creation with a body, limited sign-in: 201, 413/415 for the body, 429 for the limit.
     expect(Object.keys(operationOf("POST", "/auth/login")!.responses!)).toEqual(["200", "400", "401", "403", "413", "415", "429", "503"]);
+    // Anonymous bookings are limited per address too.
     expect(Object.keys(operationOf("POST", "/bookings")!.responses!)).toEqual(["201", "400", "403", "409", "413", "415", "429", "503"]);
     expect(operationOf("POST", "/bookings")!.responses!["409"]).toEqual({ $ref: "#/components/responses/Conflict" });
 

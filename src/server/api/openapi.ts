@@ -4,6 +4,7 @@ import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
 import { documentedStatuses } from "./statuses";
 import type { Access, Meta } from "./trpc";
+import { webhooksDocument } from "@/server/webhooks/openapi";
 
 type Responses = Record<string, unknown>;
 type Operation = { security?: Array<Record<string, string[]>>; responses?: Responses };
@@ -136,6 +137,9 @@ function buildDocument(): OpenAPIObject {
       ]),
     ),
   };
+
+  // What the app sends to integrations' webhook endpoints (Settings → Notifications).
+  document.webhooks = webhooksDocument();
   return document;
 }
 

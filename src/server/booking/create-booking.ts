@@ -11,6 +11,7 @@ import { findService, type ServiceRow } from "@/server/services/list-services";
 import { countOverlappingVisits } from "./availability";
 import { newBookingReference } from "./booking-reference";
 import { getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
+import { announceBooking, announceCustomerCreated } from "@/server/notifications/announce";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
@@ -70,7 +71,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       zipCode: request.zipCode,
     });
 
-    return {
+    const booking = {
       bookingReference: schedule.bookingReference ?? "",
       scheduleId: schedule.id,
       status: schedule.status,
@@ -91,6 +92,9 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       zipCode: request.zipCode,
       specialInstructions: schedule.specialInstructions,
     };
+    // The confirmation, the office's notice and the webhook commit with the booking, or not at all.
+    await announceBooking(tx, customerId, booking);
+    return booking;
   });
 }
 
@@ -136,7 +140,10 @@ async function findOrCreateCustomer(tx: Db, request: TCreateBookingRequest): Pro
     })
     .onConflictDoNothing()
     .returning({ id: customers.id });
-  if (created) return created.id;
+  if (created) {
+    await announceCustomerCreated(tx, created.id, "booking");
+    return created.id;
+  }
   // Another booking created this email's record a moment ago (a booking for another date).
   const raced = await findCustomerByEmail(tx, request.email);
   if (!raced) throw new Error("Customer record vanished while booking");

@@ -4,6 +4,7 @@ import { findCustomerByEmail } from "@/server/accounts/customer-auth";
 import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TContactForm } from "@/lib/validation/contact";
+import { announceInquiry } from "@/server/notifications/announce";
 
 // A person writes a handful of messages; a script writes hundreds, from one address or under one email.
 export const CONTACT_LIMIT_PER_IP = LIMITS.contactPerAddress.limit;
@@ -20,15 +21,18 @@ export async function submitContactInquiry(db: Db, input: TContactForm & { ip: s
   await enforceLimit(db, LIMITS.contactPerEmail, input.email);
 
   const customer = await findCustomerByEmail(db, input.email);
-  const [inquiry] = await db
-    .insert(contactInquiries)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone ? input.phone : null,
-      message: input.message,
-      customerId: customer?.id ?? null,
-    })
-    .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
-  return { id: inquiry!.id, createdAt: inquiry!.createdAt };
+  return db.transaction(async (tx) => {
+    const [inquiry] = await tx
+      .insert(contactInquiries)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone ? input.phone : null,
+        message: input.message,
+        customerId: customer?.id ?? null,
+      })
+      .returning();
+    await announceInquiry(tx, inquiry!);
+    return { id: inquiry!.id, createdAt: inquiry!.createdAt };
+  });
 }

@@ -1,4 +1,5 @@
 import { asc, count, eq, sql } from "drizzle-orm";
+import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { TCustomerForm } from "@/lib/validation/customer";
 import type { Db } from "@/server/db";
 import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
@@ -62,8 +63,12 @@ async function ensureEmailFree(db: Db, email: string, exceptId?: number) {
 export async function createCustomer(db: Db, form: TCustomerForm) {
   await ensureEmailFree(db, form.email);
   try {
-    const [created] = await db.insert(customers).values(storedFields(form)).returning({ id: customers.id });
-    return getCustomer(db, created!.id);
+    const id = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(customers).values(storedFields(form)).returning({ id: customers.id });
+      await announceCustomerCreated(tx, created!.id, "staff");
+      return created!.id;
+    });
+    return getCustomer(db, id);
   } catch (error) {
     // Two requests can race past the check; the unique index has the last word.
     if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/server/config";
+import { installJobQueue } from "@/server/jobs/job-queue";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -11,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Db;
   kind: "postgres" | "pglite";
+  /** Runs a script of several statements that may open and commit its own transaction. */
+  runScript: (script: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -40,13 +43,27 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     backoff: () => 0.25,
   });
   const db = drizzle({ client: sql, schema, casing: "snake_case" });
+  // A script with its own BEGIN needs one connection to itself: postgres.js refuses it on a pool.
+  // A failed script leaves its transaction open; it is rolled back before the connection goes back.
+  const runScript = async (script: string) => {
+    const connection = await sql.reserve();
+    try {
+      await connection.unsafe(script);
+    } catch (error) {
+      await connection.unsafe("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      connection.release();
+    }
+  };
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await installJobQueue({ db, runScript });
   } catch (error) {
     await sql.end({ timeout: 1 });
     throw error;
   }
-  return { db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+  return { db, kind: "postgres", runScript, close: () => sql.end({ timeout: 5 }) };
 }
 
 async function openPglite(location: string): Promise<DatabaseHandle> {
@@ -58,6 +75,15 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   if (!inMemory) mkdirSync(location, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(location);
   const db = drizzle({ client, schema, casing: "snake_case" });
+  const runScript = async (script: string) => {
+    try {
+      await client.exec(script);
+    } catch (error) {
+      await client.exec("ROLLBACK").catch(() => {});
+      throw error;
+    }
+  };
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: "pglite", close: () => client.close() };
+  await installJobQueue({ db, runScript });
+  return { db, kind: "pglite", runScript, close: () => client.close() };
 }

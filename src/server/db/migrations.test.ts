@@ -14,6 +14,7 @@ describe("migrations and seed", () => {
     expect(rows.map((row) => row.table_name)).toEqual([
       "api_keys",
       "business_settings",
+      "calendar_feeds",
       "contact_inquiries",
       "customer_email_tokens",
       "customer_sessions",
@@ -29,6 +30,9 @@ describe("migrations and seed", () => {
       "staff_sessions",
       "staff_users",
       "stripe_events",
+      "webhook_deliveries",
+      "webhook_endpoints",
+      "webhook_events",
     ]);
   });
 

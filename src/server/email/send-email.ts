@@ -1,62 +1,60 @@
-import nodemailer, { type Transporter } from "nodemailer";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { inTransaction } from "@/server/db/in-transaction";
 import { emailOutbox } from "@/server/db/schema";
-import { BUSINESS } from "@/lib/business";
-import { config } from "@/server/config";
+import { enqueueJob } from "@/server/jobs/job-queue";
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** Plain text: every email has it. */
   body: string;
+  /** The same message as simple HTML, when the email has one. */
+  html?: string;
+  /** What the email is ("booking_confirmation", "reminder", …), shown to staff with the outbox. */
+  kind?: string;
+  headers?: Record<string, string>;
   /** Tokens inside the body's links: never logged, and removed from the outbox once sent. */
   secrets?: string[];
 }
 
-let transport: { url: string; transporter: Transporter } | null = null;
-
-function smtpTransport(): Transporter | null {
-  const url = config().smtpUrl;
-  if (!url) return null;
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
-  return transport.transporter;
-}
-
 export const REMOVED_SECRET = "[link removed once sent]";
 
-/** The body with every live token replaced, as it may be kept or shown. */
-export function withoutSecrets(email: OutgoingEmail): string {
-  return (email.secrets ?? []).reduce((body, secret) => (secret ? body.replaceAll(secret, REMOVED_SECRET) : body), email.body);
+/** The text with every live token replaced, as it may be kept or shown. */
+export function withoutSecrets(text: string, secrets: readonly string[] | null | undefined): string {
+  return (secrets ?? []).reduce((result, secret) => (secret ? result.replaceAll(secret, REMOVED_SECRET) : result), text);
+}
+
+export interface SendEmailOptions {
+  /** An email with a key is recorded once: asking again with the same key sends nothing. */
+  idempotencyKey?: string;
 }
 
 /**
- * Links are written to the log only where the log is a person's inbox: in development and in the
- * demo mode. Anywhere else a log line with a live link would hand the account to whoever reads logs.
+ * Records the email in the outbox and queues the job that sends it, in one transaction (inside the
+ * caller's, when `db` is one): the email exists exactly when the action that caused it does, and a
+ * slow or broken mail server never slows or fails that action. The job sends through SMTP when
+ * SMTP_URL is set; without it the email stays in the outbox and the server log (deliver-email.ts).
+ *
+ * Returns the outbox id, or null when an email with this idempotency key was already recorded.
  */
-function logsMayCarryLinks(): boolean {
-  return !config().production || config().demoMode;
-}
-
-/**
- * Every email is recorded in the outbox first. With SMTP_URL set it then goes out, is marked sent,
- * and its stored body loses its live links; without it, it stays in the outbox (links included,
- * to be sent by hand) and the log says so. A failed send never fails the action that caused it.
- */
-export async function sendEmail(db: Db, email: OutgoingEmail): Promise<void> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, body: email.body })
-    .returning({ id: emailOutbox.id });
-  const smtp = smtpTransport();
-  if (!smtp) {
-    const body = logsMayCarryLinks() ? email.body : withoutSecrets(email);
-    console.info(`[email outbox #${row!.id}] To: ${email.to}\nSubject: ${email.subject}\n\n${body}`);
-    return;
-  }
-  try {
-    await smtp.sendMail({ from: `${BUSINESS.name} <${BUSINESS.email}>`, to: email.to, subject: email.subject, text: email.body });
-    await db.update(emailOutbox).set({ sentAt: new Date(), body: withoutSecrets(email) }).where(eq(emailOutbox.id, row!.id));
-  } catch (error) {
-    console.error(`[email outbox #${row!.id}] SMTP send to ${email.to} failed; it stays in the outbox.`, error);
-  }
+export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmailOptions = {}): Promise<number | null> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(emailOutbox)
+      .values({
+        to: email.to,
+        subject: email.subject,
+        body: email.body,
+        html: email.html ?? null,
+        kind: email.kind ?? null,
+        headers: email.headers ?? null,
+        secrets: email.secrets?.length ? email.secrets : null,
+        idempotencyKey: options.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
+      .returning({ id: emailOutbox.id });
+    if (!row) return null;
+    await enqueueJob(tx, "sendEmail", { outboxId: row.id });
+    return row.id;
+  });
 }

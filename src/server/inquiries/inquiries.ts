@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { Db } from "@/server/db";
 import { contactInquiries, customers } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
@@ -60,6 +61,7 @@ export async function convertInquiryToCustomer(db: Db, id: number) {
         .values({ fullName: inquiry.name, email, phone: inquiry.phone || null, notes: `From a website inquiry: ${inquiry.message}`.slice(0, 2000) })
         .returning({ id: customers.id });
       customerId = inserted!.id;
+      await announceCustomerCreated(tx, customerId, "inquiry");
     }
     await tx
       .update(contactInquiries)

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { payments, schedules } from "@/server/db/schema";
 import { InvalidInputError } from "@/server/errors";
 import { assertCustomerExists, getPayment } from "./queries";
+import { announcePaymentCompleted } from "@/server/notifications/announce";
 
 async function assertScheduleOfCustomer(db: Db, customerId: number, scheduleId: number | undefined) {
   if (scheduleId === undefined) return;
@@ -34,16 +35,20 @@ export async function recordOfflinePayment(
 ) {
   await assertCustomerExists(db, input.customerId);
   await assertScheduleOfCustomer(db, input.customerId, input.scheduleId);
-  const [created] = await db
-    .insert(payments)
-    .values({
-      customerId: input.customerId,
-      amount: input.amount,
-      scheduleId: input.scheduleId,
-      status: "completed",
-      method: input.method,
-      metadata: { reference: input.reference ?? null, recordedByUserId: input.recordedByUserId },
-    })
-    .returning({ id: payments.id });
-  return getPayment(db, created!.id);
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(payments)
+      .values({
+        customerId: input.customerId,
+        amount: input.amount,
+        scheduleId: input.scheduleId,
+        status: "completed",
+        method: input.method,
+        metadata: { reference: input.reference ?? null, recordedByUserId: input.recordedByUserId },
+      })
+      .returning();
+    await announcePaymentCompleted(tx, created!);
+    return created!.id;
+  });
+  return getPayment(db, id);
 }

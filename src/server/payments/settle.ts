@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
+import { announcePaymentCompleted } from "@/server/notifications/announce";
 
 /**
  * The one place a card payment leaves 'pending' (beyond.md item 7). Both moves are single
@@ -25,26 +26,37 @@ function chargeId(intent: Stripe.PaymentIntent): string {
 
 /** True when this call moved the payment to completed. */
 export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent): Promise<boolean> {
-  const updated = await db
-    .update(payments)
-    .set({
-      status: "completed",
-      stripePaymentIntent: intent.id,
-      stripePaymentId: chargeId(intent),
-      paymentDate: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        paymentOfIntent(intent),
-        eq(payments.method, "card"),
-        ne(payments.status, "completed"),
-        // The intent was made from this record's amount; anything else is not this payment.
-        eq(payments.amount, intent.amount_received || intent.amount),
-      ),
-    )
-    .returning({ id: payments.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(payments)
+      .set({
+        status: "completed",
+        stripePaymentIntent: intent.id,
+        stripePaymentId: chargeId(intent),
+        paymentDate: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          paymentOfIntent(intent),
+          eq(payments.method, "card"),
+          ne(payments.status, "completed"),
+          // The intent was made from this record's amount; anything else is not this payment.
+          eq(payments.amount, intent.amount_received || intent.amount),
+        ),
+      )
+      .returning({
+        id: payments.id,
+        customerId: payments.customerId,
+        scheduleId: payments.scheduleId,
+        amount: payments.amount,
+        method: payments.method,
+        paymentDate: payments.paymentDate,
+      });
+    // Only the call that completed it announces it: a redelivered event changes nothing and says nothing.
+    if (updated[0]) await announcePaymentCompleted(tx, updated[0]);
+    return updated.length > 0;
+  });
 }
 
 /** True when this call recorded the failure. A completed payment never goes back to failed. */

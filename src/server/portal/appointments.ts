@@ -3,6 +3,8 @@ import { ConflictError, NotFoundError } from "@/server/errors";
 import { findVisit, listVisits, setVisitStatus, type Visit } from "@/server/schedules/visits";
 import { BUSINESS } from "@/lib/business";
 import { unconfirmedSince } from "./history-visibility";
+import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** beyond.md 5: a customer may cancel online only more than 24 hours before the visit. */
@@ -94,6 +96,12 @@ export async function cancelAppointment(db: Db, customerId: number, visitId: str
   if (visit.status === "cancelled") throw new ConflictError("This visit is already cancelled.");
   if (visit.status === "completed") throw new ConflictError("This visit has already taken place.");
   if (!canCancel(visit, now)) throw new ConflictError(TOO_LATE_TO_CANCEL);
-  await setVisitStatus(db, visit, "cancelled");
+  await db.transaction(async (tx) => {
+    const before = await findNotifiableVisit(tx, visitId);
+    await setVisitStatus(tx, visit, "cancelled");
+    const after = await findNotifiableVisit(tx, visitId);
+    // The customer knows what they just did; integrations hear of it.
+    if (before && after) await announceVisitChange(tx, before, after, { notifyCustomer: false, now });
+  });
   return toAppointment({ ...visit, status: "cancelled" }, now);
 }

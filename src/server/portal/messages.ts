@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { isMessageVisible, unconfirmedSince } from "./history-visibility";
+import { announcePortalMessage } from "@/server/notifications/announce";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 
@@ -32,17 +33,20 @@ export async function listConversation(db: Db, customerId: number) {
 
 /** What the customer sends is unread for staff until they open the conversation (beyond.md 5). */
 export async function sendCustomerMessage(db: Db, customerId: number, content: string) {
-  const [message] = await db
-    .insert(messages)
-    .values({ customerId, content, senderType: "customer", read: false })
-    .returning({
-      id: messages.id,
-      content: messages.content,
-      timestamp: messages.timestamp,
-      read: messages.read,
-      senderType: messages.senderType,
-    });
-  return message!;
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(messages)
+      .values({ customerId, content, senderType: "customer", read: false })
+      .returning({
+        id: messages.id,
+        content: messages.content,
+        timestamp: messages.timestamp,
+        read: messages.read,
+        senderType: messages.senderType,
+      });
+    await announcePortalMessage(tx, customerId, message!);
+    return message!;
+  });
 }
 
 /** Marks one staff reply as seen by the customer; anyone else's message is not found. */

@@ -14,6 +14,8 @@ import { messages } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
 import { listVisits, moveVisit, type Visit } from "./visits";
+import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
 // Only visits still to happen move: completed and cancelled ones stay where they were.
 const ACTIVE_STATUSES = ["pending", "confirmed"] as const;
@@ -126,7 +128,12 @@ export async function moveRainDay(db: Db, input: { fromDate: string; toDate: str
         `Nothing was moved: ${plan.conflicts.length} visit${plan.conflicts.length === 1 ? "" : "s"} would exceed the crew capacity of ${plan.crewCapacity}. ${plan.conflicts[0]!.message}.`,
       );
     }
-    for (const move of plan.moves) await moveVisit(tx, move.visit, move.newStartTime, move.newEndTime);
+    for (const move of plan.moves) {
+      const before = await findNotifiableVisit(tx, move.visit.visitId);
+      await moveVisit(tx, move.visit, move.newStartTime, move.newEndTime);
+      const after = await findNotifiableVisit(tx, move.visit.visitId);
+      if (before && after) await announceVisitChange(tx, before, after, { rainDay: true, now: input.now });
+    }
 
     const byCustomer = new Map<number, RainDayMove[]>();
     for (const move of plan.moves) byCustomer.set(move.visit.customerId, [...(byCustomer.get(move.visit.customerId) ?? []), move]);

@@ -4,6 +4,8 @@ import { SCHEDULE_MESSAGES, type TSchedulePayload } from "@/lib/validation/sched
 import type { Db } from "@/server/db";
 import { customers, schedules, services } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
+import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
 export async function getSchedule(db: Db, id: number) {
   const [row] = await db
@@ -66,11 +68,17 @@ export async function createSchedule(db: Db, payload: TSchedulePayload) {
 
 export async function updateSchedule(db: Db, id: number, payload: TSchedulePayload) {
   const values = await scheduleValues(db, payload);
-  const [updated] = await db
-    .update(schedules)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(schedules.id, id))
-    .returning({ id: schedules.id });
-  if (!updated) throw new NotFoundError("Schedule not found");
+  await db.transaction(async (tx) => {
+    // A one-time schedule is its visit: a new time or status is news for the customer.
+    const before = await findNotifiableVisit(tx, String(id));
+    const [updated] = await tx
+      .update(schedules)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(schedules.id, id))
+      .returning({ id: schedules.id });
+    if (!updated) throw new NotFoundError("Schedule not found");
+    const after = await findNotifiableVisit(tx, String(id));
+    if (before && after) await announceVisitChange(tx, before, after);
+  });
   return getSchedule(db, id);
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, boolean, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, boolean, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 
 /**
@@ -23,6 +23,10 @@ export const customers = pgTable(
     stripeCustomerId: text(),
     passwordHash: text(),
     isVerified: boolean().notNull().default(false),
+    /** The day-before reminder email; the customer turns it off in the portal or from any email. */
+    remindersEnabled: boolean().notNull().default(true),
+    /** The capability in each email's one-click unsubscribe link: it can only turn reminders off. */
+    unsubscribeToken: uuid().notNull().defaultRandom().unique(),
     /**
      * When the record got a password (registration or claim). Until the email is verified, the
      * portal shows only visits, messages and payments created from this moment (beyond.md 15).

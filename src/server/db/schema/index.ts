@@ -5,3 +5,4 @@ export * from "./schedules";
 export * from "./messages";
 export * from "./payments";
 export * from "./platform";
+export * from "./notifications";

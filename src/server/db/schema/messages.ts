@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { staffUsers } from "./staff";
@@ -42,12 +42,37 @@ export const contactInquiries = pgTable(
   (t) => [index("contact_inquiries_open_idx").on(t.createdAt).where(sql`${t.handledAt} is null`)],
 );
 
-/** Email that could not go out through SMTP lands here and in the log (beyond.md item 15). */
-export const emailOutbox = pgTable("email_outbox", {
-  id: serial().primaryKey(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  body: text().notNull(),
-  createdAt: createdAt(),
-  sentAt: instant(),
-});
+export const EMAIL_STATUSES = ["queued", "sent", "outbox", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * Every email, recorded before a job sends it. With SMTP it goes out and becomes `sent`; without
+ * SMTP it stays here (and in the log) as `outbox`; after its last failed attempt it is `failed`.
+ * The idempotency key makes an email that must go once (a visit's reminder) go once.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    html: text(),
+    /** What the email is, for staff reading the outbox: "booking_confirmation", "reminder", … */
+    kind: text(),
+    idempotencyKey: text().unique(),
+    status: text().$type<EmailStatus>().notNull().default("queued"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** Live tokens in the body's links: kept out of the log, and removed from the body once sent. */
+    secrets: text().array(),
+    /** Extra headers, such as List-Unsubscribe. */
+    headers: jsonb().$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    sentAt: instant(),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ('queued', 'sent', 'outbox', 'failed')`),
+    index("email_outbox_created_idx").on(t.createdAt),
+  ],
+);

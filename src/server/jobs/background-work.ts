@@ -1,0 +1,24 @@
+import type { DatabaseHandle } from "@/server/db/client";
+import { deliverEmail } from "@/server/email/deliver-email";
+import { queueDueReminders } from "@/server/notifications/reminders";
+import { deliverWebhook } from "@/server/webhooks/deliver";
+import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
+
+/** Looks for visits to remind customers of every five minutes (the time itself is a setting). */
+export const REMINDER_SWEEP_SECONDS = 300;
+
+/** What every app instance works on in the background: emails, webhook deliveries and reminders. */
+export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScript">, options: WorkerOptions = {}): Promise<JobWorker> {
+  const { db } = handle;
+  return startJobWorker(
+    handle,
+    {
+      sendEmail: (job) => deliverEmail(db, job.data.outboxId, { last: isLastAttempt(job) }),
+      deliverWebhook: (job) => deliverWebhook(db, job.data.deliveryId, { last: isLastAttempt(job) }),
+      sendReminders: async () => {
+        await queueDueReminders(db);
+      },
+    },
+    { periodic: [{ queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS }], ...options },
+  );
+}

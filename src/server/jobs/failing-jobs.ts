@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { NotFoundError } from "@/server/errors";
+import { JOB_QUEUES, JOB_SCHEMA } from "./queues";
+
+/** A job is worth a look once it has failed this many times in a row, before it gives up. */
+const STRUGGLING_AFTER_RETRIES = 3;
+
+const QUEUE_LABELS: Record<string, string> = {
+  [JOB_QUEUES.sendEmail.name]: "Email",
+  [JOB_QUEUES.deliverWebhook.name]: "Webhook delivery",
+  [JOB_QUEUES.sendReminders.name]: "Visit reminders",
+};
+
+type JobRow = {
+  id: string;
+  name: string;
+  state: "retry" | "failed";
+  retry_count: number;
+  retry_limit: number;
+  data: unknown;
+  output: unknown;
+  created_on: string | Date;
+  completed_on: string | Date | null;
+  start_after: string | Date;
+};
+
+/**
+ * Jobs that keep failing, for staff: those that gave up (failed, kept a week) and those still
+ * retrying after several failures. Read from pg-boss's job table, which holds every job until it
+ * is archived.
+ */
+export async function listFailingJobs(db: Db) {
+  const result: unknown = await db.execute(sql`
+    select id, name, state, retry_count, retry_limit, data, output, created_on, completed_on, start_after
+    from ${sql.identifier(JOB_SCHEMA)}.job
+    where name in (${sql.join(Object.values(JOB_QUEUES).map((queue) => sql`${queue.name}`), sql`, `)})
+      and (state = 'failed' or (state = 'retry' and retry_count >= ${STRUGGLING_AFTER_RETRIES}))
+    order by coalesce(completed_on, start_after) desc
+    limit 50`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: JobRow[] }).rows) as JobRow[];
+  return rows.map((row) => ({
+    id: row.id,
+    queue: row.name,
+    label: QUEUE_LABELS[row.name] ?? row.name,
+    state: row.state,
+    attempts: row.state === "failed" ? row.retry_count + 1 : row.retry_count,
+    error: errorMessage(row.output),
+    target: describeTarget(row.data),
+    createdAt: new Date(row.created_on),
+    /** When it gave up, or when it will try again. */
+    at: new Date(row.completed_on ?? row.start_after),
+  }));
+}
+
+/** Tries a failed job again now, with one more attempt. */
+export async function retryFailedJob(db: Db, id: string) {
+  const result: unknown = await db.execute(sql`
+    update ${sql.identifier(JOB_SCHEMA)}.job
+    set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+    where id = ${id}::uuid and state = 'failed'
+    returning id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  if (rows.length === 0) throw new NotFoundError("That job is not waiting for a retry");
+}
+
+function errorMessage(output: unknown): string | null {
+  if (!output || typeof output !== "object") return null;
+  const value = (output as { message?: unknown; value?: { message?: unknown } }).message ?? (output as { value?: { message?: unknown } }).value?.message;
+  return typeof value === "string" ? value.slice(0, 300) : null;
+}
+
+function describeTarget(data: unknown): string | null {
+  if (!data || typeof data !== "object") return null;
+  const { outboxId, deliveryId } = data as { outboxId?: number; deliveryId?: number };
+  if (outboxId) return `Outbox email #${outboxId}`;
+  if (deliveryId) return `Delivery #${deliveryId}`;
+  return null;
+}

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDatabase } from "@/server/db";
+import { openDatabase } from "@/server/db/client";
+import { emailOutbox } from "@/server/db/schema";
+import { sendEmail } from "@/server/email/send-email";
+import { setEnv } from "../../../test/env";
+import { startSmtpServer, startTestWorker, waitFor } from "../../../test/notifications";
+import { enqueueJob, startJobWorker, type JobHandlers } from "./job-queue";
+import { listFailingJobs, retryFailedJob } from "./failing-jobs";
+
+const embedded = inject("testDatabase").mode === "pglite";
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let pgliteDir: string | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  setEnv({ SMTP_URL: smtp.url });
+  if (embedded) {
+    // A restart of the embedded database needs its files on disk.
+    await closeDatabase();
+    pgliteDir = mkdtempSync(path.join(tmpdir(), "greenscape-jobs-"));
+    setEnv({ PGLITE_DIR: pgliteDir });
+  }
+});
+
+afterAll(async () => {
+  await smtp.close();
+  setEnv({ SMTP_URL: undefined });
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+});
+
+const idle: Omit<JobHandlers, "sendEmail"> = { deliverWebhook: async () => {}, sendReminders: async () => {} };
+
+describe("the job queue", () => {
+  it("keeps a queued email through a restart and sends it after the next start", async () => {
+    const before = await openDatabase();
+    const id = await sendEmail(before.db, { to: "restart@example.com", subject: "Queued before the restart", body: "Still here." });
+    await before.close();
+
+    const after = await openDatabase();
+    const worker = await startTestWorker(after);
+    try {
+      await waitFor(() => smtp.messages.find((mail) => mail.subject === "Queued before the restart"), 15_000, "the email");
+      // The mail server has it a moment before the job records it as sent.
+      const row = await waitFor(async () => {
+        const [stored] = await after.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+        return stored?.status === "sent" ? stored : null;
+      });
+      expect(row).toMatchObject({ status: "sent", attempts: 1 });
+      expect(row!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await worker.stop();
+      await after.close();
+    }
+  });
+
+  it.skipIf(embedded)("gives a job whose worker died to another worker once its lease runs out", async () => {
+    const crashing = await openDatabase();
+    const survivor = await openDatabase();
+    const handledBy: string[] = [];
+    // The first worker takes the job and never finishes it, as if its process had died.
+    const doomed = await startJobWorker(
+      crashing,
+      { ...idle, sendEmail: () => (handledBy.push("first"), new Promise<void>(() => {})) },
+      { pollingIntervalSeconds: 0.5, policies: { sendEmail: { expireInSeconds: 2, retryDelay: 0, retryBackoff: false } } },
+    );
+    await enqueueJob(crashing.db, "sendEmail", { outboxId: -1 });
+    await waitFor(() => handledBy.length === 1, 10_000, "the first worker to take the job");
+    await crashing.close();
+
+    const worker = await startJobWorker(
+      survivor,
+      { ...idle, sendEmail: async () => void handledBy.push("second") },
+      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
+    );
+    try {
+      await waitFor(() => handledBy.includes("second"), 20_000, "the second worker to take over");
+      expect(handledBy).toEqual(["first", "second"]);
+    } finally {
+      await worker.stop();
+      await doomed.stop(1000).catch(() => {});
+      await survivor.close();
+    }
+  });
+
+  it("adds a job only when the transaction that asked for it commits", async () => {
+    const handle = await openDatabase();
+    try {
+      await expect(
+        handle.db.transaction(async (tx) => {
+          await sendEmail(tx, { to: "never@example.com", subject: "Rolled back", body: "Never sent." });
+          throw new Error("the booking failed");
+        }),
+      ).rejects.toThrow("the booking failed");
+      const rows = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Rolled back"));
+      expect(rows).toHaveLength(0);
+      expect(await handle.runScript("select 1")).toBeUndefined();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("retries a failing email with backoff, then marks it failed and shows it to staff, who can retry it", async () => {
+    const refusing = await startSmtpServer({ reject: true });
+    setEnv({ SMTP_URL: refusing.url });
+    const handle = await openDatabase();
+    const worker = await startTestWorker(handle);
+    try {
+      const id = await sendEmail(handle.db, { to: "bounce@example.com", subject: "Will bounce", body: "No." });
+      const row = await waitFor(
+        async () => (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0]?.status === "failed" && (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0],
+        20_000,
+        "the email to fail for good",
+      );
+      // One attempt and the two retries of the test policy.
+      expect(row).toMatchObject({ attempts: 3, lastError: expect.stringContaining("Mailbox unavailable") });
+
+      // The email is marked failed just before the queue records the job's last failure.
+      const job = await waitFor(async () => (await listFailingJobs(handle.db)).find((entry) => entry.target === `Outbox email #${id}`), 10_000, "the failed job");
+      expect(job).toMatchObject({ label: "Email", state: "failed", attempts: 3, error: expect.stringContaining("Mailbox unavailable") });
+
+      // The mail server is fixed; staff retry the job and the email goes out.
+      setEnv({ SMTP_URL: smtp.url });
+      await retryFailedJob(handle.db, job!.id);
+      await waitFor(() => smtp.messages.find((mail) => mail.subject === "Will bounce"), 15_000, "the retried email");
+      await expect(retryFailedJob(handle.db, job!.id)).rejects.toThrow("not waiting for a retry");
+    } finally {
+      await worker.stop();
+      await handle.close();
+      await refusing.close();
+      setEnv({ SMTP_URL: smtp.url });
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The background queues and how each one retries. A job that fails is tried again after a delay
+ * that doubles each time (with jitter); after its last attempt it stays in the queue as failed,
+ * where staff see it in Settings → Notifications.
+ *
+ * pg-boss's delay for retry n (from 0) is `retryDelay × 2^n`, times a random factor between 1 and 2.
+ */
+export const JOB_QUEUES = {
+  /** An email from the outbox: 9 attempts over roughly 4 to 8 hours. */
+  sendEmail: { name: "send-email", retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
+  /** One webhook delivery: 11 attempts over roughly a day (17 to 34 hours). */
+  deliverWebhook: { name: "deliver-webhook", retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 },
+  /** The periodic look for visits to remind customers of; each run is complete on its own. */
+  sendReminders: { name: "send-reminders", retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+} as const;
+
+export type QueueKey = keyof typeof JOB_QUEUES;
+export type QueueName = (typeof JOB_QUEUES)[QueueKey]["name"];
+export type QueuePolicy = { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+
+/** pg-boss keeps its tables in this schema, beside ours. */
+export const JOB_SCHEMA = "pgboss";

@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers } from "@/server/db/schema";
+import { sendEmail } from "@/server/email/send-email";
+import { emitWebhookEvent } from "@/server/webhooks/events";
+import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emails";
+import { getNotificationSettings } from "./settings";
+import { newBookingStaffEmail, newInquiryStaffEmail, newMessageStaffEmail } from "./staff-emails";
+
+/**
+ * Who is told when something happens. Each function runs inside the transaction of what it
+ * announces, so the emails and webhook deliveries exist exactly when the booking, message or
+ * inquiry does; the job queue sends them afterwards.
+ */
+
+async function customerById(db: Db, id: number) {
+  const [customer] = await db
+    .select({
+      id: customers.id,
+      fullName: customers.fullName,
+      email: customers.email,
+      phone: customers.phone,
+      address: customers.address,
+      city: customers.city,
+      state: customers.state,
+      zipCode: customers.zipCode,
+      createdAt: customers.createdAt,
+      unsubscribeToken: customers.unsubscribeToken,
+    })
+    .from(customers)
+    .where(eq(customers.id, id));
+  if (!customer) throw new Error(`Customer ${id} not found`);
+  return customer;
+}
+
+export interface AnnouncedBooking {
+  bookingReference: string;
+  scheduleId: number;
+  status: string;
+  service: { id: number; name: string };
+  startTime: Date;
+  endTime: Date;
+  isRecurring: boolean;
+  recurringFrequency: "weekly" | "biweekly" | "monthly" | null;
+  totalPrice: number;
+  specialInstructions: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** A booking from the website: the customer's confirmation, the office's notice and `booking.created`. */
+export async function announceBooking(db: Db, customerId: number, booking: AnnouncedBooking) {
+  const customer = await customerById(db, customerId);
+  const settings = await getNotificationSettings(db);
+  const confirmed: ConfirmedBooking = {
+    reference: booking.bookingReference,
+    serviceName: booking.service.name,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    address: booking.address,
+    city: booking.city,
+    zipCode: booking.zipCode,
+    totalPrice: booking.totalPrice,
+    isRecurring: booking.isRecurring,
+    recurringFrequency: booking.recurringFrequency,
+  };
+  await sendEmail(db, bookingConfirmationEmail(customer, confirmed), { idempotencyKey: `booking-confirmation:${booking.bookingReference}` });
+  if (settings.notifyNewBooking) {
+    await sendEmail(db, newBookingStaffEmail(settings.officeEmail, customer, confirmed), { idempotencyKey: `staff-new-booking:${booking.bookingReference}` });
+  }
+  await emitWebhookEvent(db, "booking.created", {
+    booking: {
+      reference: booking.bookingReference,
+      scheduleId: booking.scheduleId,
+      status: booking.status,
+      service: { id: booking.service.id, name: booking.service.name },
+      startTime: booking.startTime.toISOString(),
+      endTime: booking.endTime.toISOString(),
+      isRecurring: booking.isRecurring,
+      recurringFrequency: booking.recurringFrequency,
+      totalPrice: booking.totalPrice,
+      specialInstructions: booking.specialInstructions,
+      address: booking.address,
+      city: booking.city,
+      state: booking.state,
+      zipCode: booking.zipCode,
+      customer: { id: customer.id, fullName: customer.fullName, email: customer.email, phone: customer.phone },
+    },
+  });
+}
+
+/** A new customer record, however it came to be. */
+export async function announceCustomerCreated(db: Db, customerId: number, source: "booking" | "staff" | "registration" | "inquiry") {
+  await emitWebhookEvent(db, "customer.created", async () => {
+    const customer = await customerById(db, customerId);
+    return {
+      customer: {
+        id: customer.id,
+        fullName: customer.fullName,
+        email: customer.email,
+        phone: customer.phone,
+        address: customer.address,
+        city: customer.city,
+        state: customer.state,
+        zipCode: customer.zipCode,
+        source,
+        createdAt: customer.createdAt.toISOString(),
+      },
+    };
+  });
+}
+
+/** A customer's portal message: the office's notice and `message.received`. */
+export async function announcePortalMessage(db: Db, customerId: number, message: { id: number; content: string; timestamp: Date }) {
+  const customer = await customerById(db, customerId);
+  const settings = await getNotificationSettings(db);
+  if (settings.notifyNewMessage) {
+    await sendEmail(db, newMessageStaffEmail(settings.officeEmail, customer, message.content), { idempotencyKey: `staff-new-message:${message.id}` });
+  }
+  await emitWebhookEvent(db, "message.received", {
+    message: {
+      id: message.id,
+      source: "portal",
+      customerId: customer.id,
+      name: customer.fullName,
+      email: customer.email,
+      content: message.content,
+      receivedAt: message.timestamp.toISOString(),
+    },
+  });
+}
+
+/** A website inquiry: the office's notice and `message.received`. */
+export async function announceInquiry(
+  db: Db,
+  inquiry: { id: number; name: string; email: string; phone: string | null; message: string; customerId: number | null; createdAt: Date },
+) {
+  const settings = await getNotificationSettings(db);
+  if (settings.notifyNewInquiry) {
+    await sendEmail(db, newInquiryStaffEmail(settings.officeEmail, inquiry), { idempotencyKey: `staff-new-inquiry:${inquiry.id}` });
+  }
+  await emitWebhookEvent(db, "message.received", {
+    message: {
+      id: inquiry.id,
+      source: "website",
+      customerId: inquiry.customerId,
+      name: inquiry.name,
+      email: inquiry.email,
+      content: inquiry.message,
+      receivedAt: inquiry.createdAt.toISOString(),
+    },
+  });
+}
+
+/** A completed payment, by card (the Stripe webhook) or recorded by staff (cash, check). */
+export async function announcePaymentCompleted(
+  db: Db,
+  payment: { id: number; customerId: number; scheduleId: number | null; amount: number; method: "card" | "cash" | "check"; paymentDate: Date },
+) {
+  await emitWebhookEvent(db, "payment.completed", {
+    payment: { ...payment, paymentDate: payment.paymentDate.toISOString() },
+  });
+}

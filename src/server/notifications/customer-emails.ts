@@ -1,0 +1,141 @@
+import { BUSINESS } from "@/lib/business";
+import { formatBusinessDate } from "@/lib/business-time";
+import { formatCents } from "@/lib/money";
+import { appUrl } from "@/server/email/app-url";
+import { renderEmail } from "@/server/email/layout";
+import type { OutgoingEmail } from "@/server/email/send-email";
+
+/** Who a customer email is for: the unsubscribe token goes into every email's reminder opt-out link. */
+export interface EmailCustomer {
+  fullName: string;
+  email: string;
+  unsubscribeToken: string;
+}
+
+/** What the emails say about a visit. */
+export interface VisitSummary {
+  serviceName: string | null;
+  startTime: Date;
+  endTime: Date;
+  address: string | null;
+  city: string | null;
+  zipCode: string | null;
+}
+
+export function visitWhen(visit: { startTime: Date; endTime: Date }): string {
+  return `${formatBusinessDate(visit.startTime, "EEEE, MMMM d, yyyy")}, ${formatBusinessDate(visit.startTime, "h:mm a")} – ${formatBusinessDate(visit.endTime, "h:mm a")}`;
+}
+
+function visitWhere(visit: VisitSummary): string | null {
+  const parts = [visit.address, [visit.city, visit.zipCode].filter(Boolean).join(" ")].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
+function visitDetails(visit: VisitSummary): Array<[string, string]> {
+  const where = visitWhere(visit);
+  return [
+    ["Service", visit.serviceName ?? "Lawn and garden visit"],
+    ["When", visitWhen(visit)],
+    ...(where ? ([["Where", where]] as Array<[string, string]>) : []),
+  ];
+}
+
+/** Reminder opt-out: a page with one button, and the one-click POST that mail programs offer (RFC 8058). */
+export function unsubscribeLinks(token: string) {
+  const page = appUrl(`/unsubscribe?token=${encodeURIComponent(token)}`);
+  const oneClick = appUrl(`/unsubscribe/one-click?token=${encodeURIComponent(token)}`);
+  return {
+    page,
+    headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+function customerEmail(customer: EmailCustomer, kind: string, subject: string, content: Parameters<typeof renderEmail>[0]): OutgoingEmail {
+  const unsubscribe = unsubscribeLinks(customer.unsubscribeToken);
+  return {
+    to: customer.email,
+    subject,
+    kind,
+    headers: unsubscribe.headers,
+    ...renderEmail({ ...content, unsubscribeUrl: unsubscribe.page, audience: "customer" }),
+  };
+}
+
+export interface ConfirmedBooking extends VisitSummary {
+  reference: string;
+  totalPrice: number;
+  isRecurring: boolean;
+  recurringFrequency: string | null;
+}
+
+export function bookingConfirmationEmail(customer: EmailCustomer, booking: ConfirmedBooking): OutgoingEmail {
+  const repeat = booking.isRecurring && booking.recurringFrequency ? `, then ${booking.recurringFrequency}` : "";
+  return customerEmail(customer, "booking_confirmation", `We received your booking ${booking.reference}`, {
+    greeting: `Hi ${customer.fullName},`,
+    paragraphs: [
+      `Thank you for booking with ${BUSINESS.name}. Your booking reference is ${booking.reference}.`,
+      "What happens next: we check the crew schedule and confirm your visit by email, usually within one business day. " +
+        "The day before the visit we send you a reminder. If you need to change anything, reply to this email or call us.",
+    ],
+    details: [
+      ["Reference", booking.reference],
+      ...visitDetails(booking),
+      ["Price", `${formatCents(booking.totalPrice)}${repeat ? ` per visit${repeat}` : ""}`],
+    ],
+    action: { label: "See it in My Account", url: appUrl("/customer/account") },
+  });
+}
+
+export function visitReminderEmail(customer: EmailCustomer, visit: VisitSummary): OutgoingEmail {
+  return customerEmail(customer, "reminder", `Reminder: your visit tomorrow at ${formatBusinessDate(visit.startTime, "h:mm a")}`, {
+    greeting: `Hi ${customer.fullName},`,
+    paragraphs: [
+      "A friendly reminder that our crew visits you tomorrow. Please leave the gate unlocked and keep pets inside while we work.",
+      "If the time no longer suits you, call us or message us from My Account.",
+    ],
+    details: visitDetails(visit),
+    action: { label: "Open My Account", url: appUrl("/customer/account") },
+  });
+}
+
+export type VisitChange =
+  | { kind: "confirmed" }
+  | { kind: "cancelled" }
+  | { kind: "moved"; previousStartTime: Date; rainDay: boolean };
+
+export function visitChangeEmail(customer: EmailCustomer, visit: VisitSummary, change: VisitChange): OutgoingEmail {
+  const when = visitWhen(visit);
+  switch (change.kind) {
+    case "confirmed":
+      return customerEmail(customer, "visit_confirmed", `Your visit on ${formatBusinessDate(visit.startTime, "MMMM d")} is confirmed`, {
+        greeting: `Hi ${customer.fullName},`,
+        paragraphs: [`Good news: your visit is confirmed for ${when}.`, "We will remind you the day before."],
+        details: visitDetails(visit),
+        action: { label: "See it in My Account", url: appUrl("/customer/account") },
+      });
+    case "cancelled":
+      return customerEmail(customer, "visit_cancelled", `Your visit on ${formatBusinessDate(visit.startTime, "MMMM d")} is cancelled`, {
+        greeting: `Hi ${customer.fullName},`,
+        paragraphs: [
+          `Your visit on ${when} has been cancelled.`,
+          "If this is not what you expected, or you would like a new time, call us or message us from My Account.",
+        ],
+        details: visitDetails(visit),
+        action: { label: "Open My Account", url: appUrl("/customer/account") },
+      });
+    case "moved": {
+      const previous = `${formatBusinessDate(change.previousStartTime, "EEEE, MMMM d")} at ${formatBusinessDate(change.previousStartTime, "h:mm a")}`;
+      return customerEmail(customer, change.rainDay ? "visit_moved_rain" : "visit_moved", `Your visit has moved to ${formatBusinessDate(visit.startTime, "EEEE, MMMM d")}`, {
+        greeting: `Hi ${customer.fullName},`,
+        paragraphs: [
+          change.rainDay
+            ? `Rain is expected, so we moved your visit from ${previous} to ${when}.`
+            : `We moved your visit from ${previous} to ${when}.`,
+          "If the new time does not suit you, call us or message us from My Account.",
+        ],
+        details: visitDetails(visit),
+        action: { label: "See it in My Account", url: appUrl("/customer/account") },
+      });
+    }
+  }
+}

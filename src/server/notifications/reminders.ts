@@ -1,0 +1,50 @@
+import { inArray } from "drizzle-orm";
+import { addDays, businessTimeOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
+import type { Db } from "@/server/db";
+import { customers } from "@/server/db/schema";
+import { sendEmail } from "@/server/email/send-email";
+import { visitReminderEmail } from "./customer-emails";
+import { getNotificationSettings } from "./settings";
+import { listVisitsBetween } from "./visit-source";
+
+/**
+ * The day-before reminders. This runs every few minutes; from the reminder time set in Settings
+ * (Austin time) until midnight it queues one reminder for each pending or confirmed visit of
+ * tomorrow whose customer still wants reminders. Each reminder's idempotency key is the visit and
+ * its date, so however many runs or app instances find the same visit, it is emailed once; a visit
+ * booked or moved onto tomorrow after the reminder time is still reminded, and a visit moved to
+ * another day is reminded again for that day.
+ */
+export async function queueDueReminders(db: Db, now = new Date()): Promise<{ queued: number }> {
+  const settings = await getNotificationSettings(db);
+  if (!settings.remindersEnabled || businessTimeOf(now) < settings.reminderTime) return { queued: 0 };
+
+  const tomorrow = addDays(businessToday(now), 1);
+  const visits = await listVisitsBetween(db, {
+    from: startOfBusinessDay(tomorrow),
+    to: endOfBusinessDayExclusive(tomorrow),
+    statuses: ["pending", "confirmed"],
+  });
+  if (visits.length === 0) return { queued: 0 };
+
+  const people = await db
+    .select({
+      id: customers.id,
+      fullName: customers.fullName,
+      email: customers.email,
+      remindersEnabled: customers.remindersEnabled,
+      unsubscribeToken: customers.unsubscribeToken,
+    })
+    .from(customers)
+    .where(inArray(customers.id, [...new Set(visits.map((visit) => visit.customerId))]));
+  const byId = new Map(people.map((person) => [person.id, person]));
+
+  let queued = 0;
+  for (const visit of visits) {
+    const customer = byId.get(visit.customerId);
+    if (!customer?.remindersEnabled) continue;
+    const email = visitReminderEmail(customer, { ...visit, serviceName: visit.service?.name ?? null });
+    if (await sendEmail(db, email, { idempotencyKey: `reminder:${visit.id}:${tomorrow}` })) queued++;
+  }
+  return { queued };
+}

@@ -1,0 +1,56 @@
+import { formatCents } from "@/lib/money";
+import { appUrl } from "@/server/email/app-url";
+import { renderEmail } from "@/server/email/layout";
+import type { OutgoingEmail } from "@/server/email/send-email";
+import type { ConfirmedBooking } from "./customer-emails";
+import { visitWhen } from "./customer-emails";
+
+/** Email to the office address set in Settings → Notifications. */
+function staffEmail(to: string, kind: string, subject: string, content: Omit<Parameters<typeof renderEmail>[0], "audience">): OutgoingEmail {
+  return { to, subject, kind, ...renderEmail({ ...content, audience: "staff" }) };
+}
+
+interface Person {
+  fullName: string;
+  email: string;
+  phone: string | null;
+}
+
+export function newBookingStaffEmail(to: string, customer: Person, booking: ConfirmedBooking): OutgoingEmail {
+  return staffEmail(to, "staff_new_booking", `New booking ${booking.reference}: ${customer.fullName}, ${visitWhen(booking)}`, {
+    greeting: "Hello,",
+    paragraphs: [`${customer.fullName} booked a visit on the website. It is pending until you confirm it on the schedule.`],
+    details: [
+      ["Reference", booking.reference],
+      ["Customer", customer.fullName],
+      ["Email", customer.email],
+      ...(customer.phone ? ([["Phone", customer.phone]] as Array<[string, string]>) : []),
+      ["Service", booking.serviceName ?? "—"],
+      ["When", visitWhen(booking)],
+      ["Where", [booking.address, booking.city, booking.zipCode].filter(Boolean).join(", ")],
+      ["Price", formatCents(booking.totalPrice) + (booking.isRecurring ? ` per visit, ${booking.recurringFrequency}` : "")],
+    ],
+    action: { label: "Open the schedule", url: appUrl("/schedule") },
+  });
+}
+
+export function newMessageStaffEmail(to: string, customer: Person, content: string): OutgoingEmail {
+  return staffEmail(to, "staff_new_message", `New message from ${customer.fullName}`, {
+    greeting: "Hello,",
+    paragraphs: [`${customer.fullName} sent a message from the customer portal:`, excerpt(content)],
+    action: { label: "Reply in Messages", url: appUrl("/messages") },
+  });
+}
+
+export function newInquiryStaffEmail(to: string, inquiry: { name: string; email: string; phone: string | null; message: string }): OutgoingEmail {
+  return staffEmail(to, "staff_new_inquiry", `New website inquiry from ${inquiry.name}`, {
+    greeting: "Hello,",
+    paragraphs: [`${inquiry.name} wrote through the website's contact form:`, excerpt(inquiry.message)],
+    details: [["Email", inquiry.email], ...(inquiry.phone ? ([["Phone", inquiry.phone]] as Array<[string, string]>) : [])],
+    action: { label: "Open website inquiries", url: appUrl("/messages") },
+  });
+}
+
+function excerpt(text: string): string {
+  return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
+}

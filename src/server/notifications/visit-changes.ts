@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers } from "@/server/db/schema";
+import { sendEmail } from "@/server/email/send-email";
+import { emitWebhookEvent } from "@/server/webhooks/events";
+import { visitChangeEmail, type VisitChange } from "./customer-emails";
+import type { NotifiableVisit } from "./visit-source";
+
+type ChangeKind = "confirmed" | "moved" | "cancelled" | "completed" | "status";
+
+/** What a change to a visit is, from the customer's side of it. */
+export function kindOfChange(before: NotifiableVisit, after: NotifiableVisit): ChangeKind | null {
+  if (before.status !== after.status) {
+    if (after.status === "cancelled") return "cancelled";
+    if (after.status === "completed") return "completed";
+    if (after.status === "confirmed" && before.status === "pending") return "confirmed";
+  }
+  const active = after.status === "pending" || after.status === "confirmed";
+  if (active && before.startTime.getTime() !== after.startTime.getTime()) return "moved";
+  if (before.status !== after.status) return "status";
+  return null;
+}
+
+/**
+ * Tells the customer and integrations that staff changed a visit, in the transaction of the change:
+ * a note by email when a coming visit is confirmed, moved (a rain day too) or cancelled, and
+ * `visit.updated` (or `visit.completed`) for webhooks. A customer cancelling their own visit gets
+ * no email about what they just did (`notifyCustomer: false`); integrations still hear of it.
+ */
+export async function announceVisitChange(
+  db: Db,
+  before: NotifiableVisit,
+  after: NotifiableVisit,
+  options: { rainDay?: boolean; notifyCustomer?: boolean; now?: Date } = {},
+) {
+  const kind = kindOfChange(before, after);
+  if (!kind) return;
+  const { rainDay = false, notifyCustomer = true, now = new Date() } = options;
+
+  const [customer] = await db
+    .select({ id: customers.id, fullName: customers.fullName, email: customers.email, phone: customers.phone, unsubscribeToken: customers.unsubscribeToken })
+    .from(customers)
+    .where(eq(customers.id, after.customerId));
+  if (!customer) return;
+
+  const emailed: VisitChange | null =
+    kind === "confirmed" ? { kind } : kind === "cancelled" ? { kind } : kind === "moved" ? { kind, previousStartTime: before.startTime, rainDay } : null;
+  // Past visits change for the records (marked cancelled afterwards, say); nobody needs an email.
+  const upcoming = Math.max(before.startTime.getTime(), after.startTime.getTime()) > now.getTime();
+  if (emailed && notifyCustomer && upcoming) {
+    await sendEmail(db, visitChangeEmail(customer, { ...after, serviceName: after.service?.name ?? null }, emailed));
+  }
+
+  await emitWebhookEvent(db, kind === "completed" ? "visit.completed" : "visit.updated", {
+    visit: {
+      id: after.id,
+      scheduleId: after.scheduleId,
+      customer: { id: customer.id, fullName: customer.fullName, email: customer.email, phone: customer.phone },
+      service: after.service,
+      startTime: after.startTime.toISOString(),
+      endTime: after.endTime.toISOString(),
+      status: after.status,
+      address: after.address,
+      city: after.city,
+      state: after.state,
+      zipCode: after.zipCode,
+    },
+    change: {
+      kind,
+      previousStatus: before.status === after.status ? null : before.status,
+      previousStartTime: kind === "moved" ? before.startTime.toISOString() : null,
+      rainDay,
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import type { DatabaseHandle } from "../src/server/db/client";
+import { startBackgroundWork } from "../src/server/jobs/background-work";
+import type { WorkerOptions } from "../src/server/jobs/job-queue";
+
+/** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
+type Falsy = null | undefined | false | 0 | "";
+
+export async function waitFor<T>(check: () => Promise<T | Falsy> | T | Falsy, timeoutMs = 15_000, what = "the condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as T;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The background worker as the server runs it, polling fast and retrying after a second. */
+export function startTestWorker(handle: Pick<DatabaseHandle, "db" | "runScript">, options: WorkerOptions = {}) {
+  return startBackgroundWork(handle, {
+    pollingIntervalSeconds: 0.5,
+    periodic: [],
+    policies: {
+      sendEmail: { retryLimit: 2, retryDelay: 1, retryBackoff: false },
+      deliverWebhook: { retryLimit: 2, retryDelay: 1, retryBackoff: false },
+    },
+    ...options,
+  });
+}
+
+/** A real SMTP server on a free local port; `reject` makes it refuse every message. */
+export async function startSmtpServer(options: { reject?: boolean } = {}) {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (options.reject) {
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ReceivedWebhook {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** An integration's endpoint on a free local port: records each request and answers `status`. */
+export async function startWebhookReceiver(status = 200) {
+  const received: ReceivedWebhook[] = [];
+  const receiver = { status, received, url: "", close: async () => {} };
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (body += chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(receiver.status, { "content-type": "text/plain" }).end(receiver.status < 300 ? "ok" : "not today");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver;
+}
