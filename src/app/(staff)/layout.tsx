@@ -2,14 +2,19 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { StaffShell } from "@/components/staff/staff-shell";
 import { TRPCReactProvider } from "@/trpc/react";
+import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 /** The admin layout for every staff path (spec 2, Layouts). */
-export default function StaffLayout({ children }: { children: ReactNode }) {
+export default async function StaffLayout({ children }: { children: ReactNode }) {
+  // The staff status comes with the page, so the shell and the first screen render on the server.
+  await prefetchApi.auth.status.prefetch({});
   return (
     <TRPCReactProvider>
-      <StaffShell>{children}</StaffShell>
+      <HydrateClient>
+        <StaffShell>{children}</StaffShell>
+      </HydrateClient>
     </TRPCReactProvider>
   );
 }

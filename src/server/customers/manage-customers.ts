@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { TCustomerForm } from "@/lib/validation/customer";
-import { phoneDigitsOf, type CustomerSort, type TCustomerSearch } from "@/lib/validation/customer-search";
+import { phoneDigitsOf, type CustomerSort } from "@/lib/customer-search-rules";
+import type { TCustomerSearch } from "@/lib/validation/customer-search";
 import type { Db } from "@/server/db";
 import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
 import { customers, customerSearchText, payments } from "@/server/db/schema";
