@@ -8,8 +8,9 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 /** The admin layout for every staff path (spec 2, Layouts). */
 export default async function StaffLayout({ children }: { children: ReactNode }) {
-  // The staff status comes with the page, so the shell and the first screen render on the server.
-  await prefetchApi.auth.status.prefetch({});
+  // The staff status and the bell's count come with the page, so the shell and the first screen
+  // render on the server.
+  await Promise.all([prefetchApi.auth.status.prefetch({}), prefetchApi.messages.unread.prefetch({})]);
   return (
     <TRPCReactProvider>
       <HydrateClient>

@@ -128,7 +128,7 @@ function CustomerList() {
           <p className="text-sm text-gray-700" role="status" aria-live="polite">
             {total === 0
               ? `No customers match “${settledQuery.trim()}”.`
-              : `${first.toLocaleString("en-US")}–${Math.min(first + CUSTOMERS_PER_PAGE - 1, total).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} customers${searching ? ` matching “${settledQuery.trim()}”` : ""}`}
+              : `${first.toLocaleString("en-US")}–${Math.min(first + CUSTOMERS_PER_PAGE - 1, total).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${total === 1 ? "customer" : "customers"}${searching ? ` matching “${settledQuery.trim()}”` : ""}`}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={result.isPlaceholderData}>
             {result.data.customers.map((customer) => (
