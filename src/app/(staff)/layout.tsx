@@ -8,9 +8,10 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 /** The admin layout for every staff path (spec 2, Layouts). */
 export default async function StaffLayout({ children }: { children: ReactNode }) {
-  // The staff status and the bell's count come with the page, so the shell and the first screen
-  // render on the server.
-  await Promise.all([prefetchApi.auth.status.prefetch({}), prefetchApi.messages.unread.prefetch({})]);
+  // The staff status comes with the page, so the shell and the first screen render on the server.
+  // The bell's unread list is not brought along: it holds every unread message, which with years of
+  // data would weigh more than the page itself; it follows on the client.
+  await prefetchApi.auth.status.prefetch({});
   return (
     <TRPCReactProvider>
       <HydrateClient>
