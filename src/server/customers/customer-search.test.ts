@@ -74,4 +74,16 @@ describe("customer search, sort and paging", () => {
     }
     expect((await rest("GET", "/customers/search?q=rosa")).status).toBe(401);
   });
+
+  it("narrows the Messages screen's customer list by the same search, up to a limit", async () => {
+    const staff = await staffCaller();
+    const everyone = await staff.messages.conversations({});
+    expect(everyone).toHaveLength(4);
+    expect((await staff.messages.conversations({ q: "rosa" })).map((entry) => entry.fullName).sort()).toEqual(["Amy Rosales", "Rosa Delgado"]);
+    expect(await staff.messages.conversations({ q: "555 0199", limit: 5 })).toMatchObject([{ fullName: "Rosa Delgado" }]);
+    expect(await staff.messages.conversations({ limit: 2 })).toHaveLength(2);
+    const refused = await rest("GET", "/messages/conversations?limit=0", { headers: { cookie } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe("Limit must be a whole number from 1 to 100");
+  });
 });
