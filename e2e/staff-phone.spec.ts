@@ -26,7 +26,7 @@ test("on a phone, the customer search finds one customer among 2,000 by part of 
   await page.setViewportSize({ width: 375, height: 812 });
   await signInAsStaff(page);
   await page.goto("/customers");
-  await expect(page.getByText(/^1–24 of 2,0\d\d customers$/)).toBeVisible();
+  await expect(page.getByText(/^1–24 of 2,\d{3} customers$/)).toBeVisible();
   await expect(page.getByTestId("customer-card")).toHaveCount(24);
 
   const search = page.getByLabel("Search customers");
@@ -50,7 +50,7 @@ test("on a phone, the customer search finds one customer among 2,000 by part of 
   // Paging and sorting on the whole list.
   await search.fill("");
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText(/^25–48 of 2,0\d\d customers$/)).toBeVisible();
+  await expect(page.getByText(/^25–48 of 2,\d{3} customers$/)).toBeVisible();
   await page.getByLabel("Sort by").selectOption("newest");
   await expect(page.getByTestId("customer-card").first()).toContainText(TARGET.fullName);
 });
@@ -80,7 +80,7 @@ test("staff pages come with their first data from the server, screenshots at 128
   await signInAsStaff(page);
   // The page's own HTML holds the first screen: no client round trip is needed to show it.
   const html = await (await page.request.get("/customers")).text();
-  expect(html).toContain("of 2,0");
+  expect(html).toMatch(/of 2,\d{3} customers/);
   const dashboard = await (await page.request.get("/dashboard")).text();
   expect(dashboard).toContain("Upcoming Services");
 
