@@ -4,7 +4,7 @@ import { SendHorizontal } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage, toast } from "@/components/toast/toast-store";
-import { ZMessageContentSchema } from "@/lib/validation/message";
+import { isSendableMessage } from "@/lib/message-rules";
 import { api } from "@/trpc/react";
 
 /** Enter sends, Shift+Enter adds a newline, blank text is not sendable (spec 2 and 5). */
@@ -19,7 +19,7 @@ export function MessageComposer({ customerId, customerName }: { customerId: numb
     onError: (error) => toast({ title: "Failed to send message", description: errorMessage(error), variant: "destructive" }),
   });
 
-  const sendable = ZMessageContentSchema.safeParse(content).success && !send.isPending;
+  const sendable = isSendableMessage(content) && !send.isPending;
 
   const submit = () => {
     if (!sendable) return;

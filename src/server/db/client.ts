@@ -70,10 +70,12 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // The customer search's trigram index needs pg_trgm, which PGlite loads only when asked.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const inMemory = location === "memory://";
   // PGlite does not create its data folder itself.
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(location);
+  const client = inMemory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(location, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema, casing: "snake_case" });
   const runScript = async (script: string) => {
     try {
