@@ -9,6 +9,7 @@ import { formatCents } from "@/lib/money";
 import { ZPaymentAmountSchema } from "@/lib/validation/payment";
 import { api } from "@/trpc/react";
 import { CardPaymentForm } from "./card-payment-form";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 interface CustomerOption {
   id: number;
@@ -147,6 +148,7 @@ export function NewPaymentDialog({
           </div>
         ) : (
           <form
+            method="post"
             className="space-y-4"
             noValidate
             onSubmit={(event) => {
@@ -174,9 +176,9 @@ export function NewPaymentDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
+              <SubmitButton disabled={busy}>
                 {busy ? "Setting up…" : "Continue to card details"}
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         )}
