@@ -64,26 +64,28 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
       </div>
     );
   }
-  const { errors } = form.formState;
+  const { errors, submitCount } = form.formState;
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
   return (
     <form noValidate action={formAction} onSubmit={form.handleSubmit((values) => accept.mutate(values))} className="space-y-4">
-      <FormAlert message={sent.error} />
+      <FormAlert message={early.error} />
       <p className="rounded-lg bg-brand-50 p-4 text-brand-900">
         Hi {invitation.fullName}, choose a password for <strong>{invitation.email}</strong>.
       </p>
-      <input type="hidden" {...form.register("token")} />
+      <input type="hidden" defaultValue={token} {...form.register("token")} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message ?? sent.fieldErrors?.password}
+        error={errors.password?.message ?? early.fieldErrors?.password}
         {...form.register("password")}
       />
       <TextField
         label="Confirm password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message ?? sent.fieldErrors?.confirmPassword}
+        error={errors.confirmPassword?.message ?? early.fieldErrors?.confirmPassword}
         {...form.register("confirmPassword")}
       />
       <Button type="submit" size="lg" className="w-full" disabled={accept.isPending}>

@@ -62,20 +62,29 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
       });
     },
   });
-  const { errors } = form.formState;
+  const { errors, submitCount } = form.formState;
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
 
   return (
     <>
       {verifyToken ? <EmailVerificationNotice token={verifyToken} signedIn={signedIn} /> : null}
       <form noValidate action={formAction} onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
-        <FormAlert message={sent.error} />
+        <FormAlert message={early.error} />
         {verifyToken ? <input type="hidden" name="verify" value={verifyToken} /> : null}
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message ?? sent.fieldErrors?.email} {...form.register("email")} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message ?? early.fieldErrors?.email}
+          defaultValue={sent.values?.email}
+          {...form.register("email")}
+        />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message ?? sent.fieldErrors?.password}
+          error={errors.password?.message ?? early.fieldErrors?.password}
           {...form.register("password")}
         />
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>

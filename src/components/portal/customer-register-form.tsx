@@ -65,8 +65,15 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
       if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
     },
   });
-  const { errors } = form.formState;
-  const field = (name: keyof TCustomerRegister) => ({ error: errors[name]?.message ?? sent.fieldErrors?.[name], ...form.register(name) });
+  const { errors, submitCount } = form.formState;
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
+  // The value is in the server's HTML too, so a form sent before hydration comes back filled in.
+  const field = (name: keyof TCustomerRegister) => ({
+    error: errors[name]?.message ?? early.fieldErrors?.[name],
+    defaultValue: form.formState.defaultValues?.[name],
+    ...form.register(name),
+  });
 
   if (linkSent) {
     return (
@@ -97,9 +104,9 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
         onSubmit={form.handleSubmit((values) => registerAccount.mutate(values))}
         className="grid gap-4 sm:grid-cols-2"
       >
-        {sent.error ? (
+        {early.error ? (
           <div className="sm:col-span-2">
-            <FormAlert message={sent.error} />
+            <FormAlert message={early.error} />
           </div>
         ) : null}
         <TextField label="Full name" autoComplete="name" className="sm:col-span-2" {...field("fullName")} />

@@ -26,6 +26,8 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(sent.fieldErrors ?? {});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitted ? EMPTY_FORM_STATE : sent;
   const controls = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
   const onChange = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -75,11 +77,11 @@ export function ContactForm() {
 
   return (
     <form action={formAction} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-      <FormAlert message={sent.error} />
-      {sent.notice ? (
+      <FormAlert message={early.error} />
+      {early.notice ? (
         <p role="status" className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {sent.notice}
+          {early.notice}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">

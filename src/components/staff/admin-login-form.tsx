@@ -37,13 +37,16 @@ export function AdminLoginForm({ demoMode }: { demoMode: boolean }) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<TStaffLogin>({
     resolver: zodResolver(ZStaffLoginSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: { username: sent.values?.username ?? "", password: "" },
   });
+
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
 
   const onSubmit = async (values: TStaffLogin) => {
     try {
@@ -66,13 +69,19 @@ export function AdminLoginForm({ demoMode }: { demoMode: boolean }) {
         </div>
         <h1 className="mb-6 text-center text-2xl font-bold text-gray-900">Admin Login</h1>
         <form noValidate action={formAction} onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-          <FormAlert message={sent.error} />
-          <TextField label="Username" autoComplete="username" error={errors.username?.message ?? sent.fieldErrors?.username} {...register("username")} />
+          <FormAlert message={early.error} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            error={errors.username?.message ?? early.fieldErrors?.username}
+            defaultValue={sent.values?.username}
+            {...register("username")}
+          />
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message ?? sent.fieldErrors?.password}
+            error={errors.password?.message ?? early.fieldErrors?.password}
             {...register("password")}
           />
           <Button type="submit" className="w-full" disabled={isSubmitting}>
