@@ -178,8 +178,8 @@ test.describe("with JavaScript off", () => {
         await page.waitForLoadState();
         // A form that needs the page's JavaScript keeps its submit button disabled: nothing is sent.
         const submit = page.locator("form").nth(index).locator("button[type=submit]:enabled").first();
-        if (page.url().endsWith(path) && (await submit.count()) > 0) {
-          await submit.click();
+        if (page.url().endsWith(path) && (await submit.isVisible())) {
+          await submit.click({ timeout: 5000 });
           await page.waitForLoadState();
         }
         sent += 1;
