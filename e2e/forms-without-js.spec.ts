@@ -198,6 +198,30 @@ test.describe("with JavaScript off", () => {
   });
 });
 
+test("a login form posted from another site signs nobody in (the server action checks the origin)", async ({ page, playwright, baseURL }) => {
+  const customer = await createCustomerInDatabase();
+  await page.goto("/customer/login");
+  // The form as the server sent it: the action's hidden fields, then the right credentials.
+  const html = await page.content();
+  const fields: Record<string, string> = { email: customer.email, password: customer.password };
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
+    fields[name!.replaceAll("&quot;", '"')] = (value ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  }
+  expect(Object.keys(fields).some((name) => name.startsWith("$ACTION"))).toBe(true);
+
+  const attacker = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: "https://evil.example" } });
+  const forged = await attacker.post("/customer/login", { multipart: fields, maxRedirects: 0 });
+  expect(forged.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.includes("customer_session="))).toEqual([]);
+  const status = (await (await attacker.get("/api/customer/status")).json()) as { authenticated: boolean };
+  expect(status.authenticated).toBe(false);
+
+  // The same post from our own origin does sign in, so the refusal above is the origin check.
+  const own = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  await own.post("/customer/login", { multipart: fields, maxRedirects: 0 });
+  expect(((await (await own.get("/api/customer/status")).json()) as { authenticated: boolean }).authenticated).toBe(true);
+  await Promise.all([attacker.dispose(), own.dispose()]);
+});
+
 test.describe("with the page's JavaScript held back", () => {
   // The page's scripts arrive seconds late, as on a slow phone: the form is sent before hydration.
   test.beforeEach(async ({ page }) => {
