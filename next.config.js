@@ -4,6 +4,9 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Next's development request log writes each URL with its query string, and its server-action
+  // log writes the arguments (form fields): scripts/server.mjs logs the path only instead.
+  logging: { incomingRequests: false, serverFunctions: false },
   outputFileTracingIncludes: { "/*": ["./drizzle/**/*"] },
   // The Content-Security-Policy and Strict-Transport-Security headers are set per request by
   // scripts/server.mjs (a nonce for each rendered page, hashes for prerendered ones).

@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import next from "next";
 import { stampClientAddress } from "../src/server/http/client-address.mjs";
+import { logRequestWhenDone } from "../src/server/http/request-log.mjs";
 import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
 
 // What the app learns while answering one request, read back here. The app marks a request whose
@@ -53,6 +54,8 @@ const server = http.createServer((request, response) => {
     return writeHead.call(this, status, ...rest);
   };
   stampClientAddress(request, trustedProxyHops);
+  // Development only, as Next did: the path, never the query string.
+  if (dev) logRequestWhenDone(request, response, (line) => console.log(line));
   applySecurityHeaders(request, response);
   requestState.run(state, () => handle(request, response));
 });

@@ -10,6 +10,7 @@ import { errorMessage, toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { ZPaymentAmountSchema } from "@/lib/validation/payment";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 // Stripe's libraries load at the card step, not with the dialog.
 const CardPaymentForm = dynamic(() => import("./card-payment-form").then((module) => module.CardPaymentForm));
@@ -125,6 +126,7 @@ export function NewPaymentDialog({
           </div>
         ) : (
           <form
+            method="post"
             className="space-y-4"
             noValidate
             onSubmit={(event) => {
@@ -152,9 +154,9 @@ export function NewPaymentDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
+              <SubmitButton disabled={busy}>
                 {busy ? "Setting up…" : "Continue to card details"}
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         )}

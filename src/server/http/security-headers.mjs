@@ -88,7 +88,9 @@ export function securityHeaders({ prerendered, dev, https }) {
   }
   return (request, response) => {
     const pathname = (request.url ?? "/").split("?")[0].replace(/\/+$/, "") || "/";
-    let policy = fixedPolicies.get(pathname);
+    // A form posted to a prerendered page (a server action sent before the page's scripts ran) is
+    // answered with a page rendered for that request, whose inline scripts carry the nonce.
+    let policy = request.method === "POST" ? undefined : fixedPolicies.get(pathname);
     if (policy) {
       delete request.headers["content-security-policy"];
     } else {

@@ -14,6 +14,7 @@ import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { idField } from "@/lib/validation/fields";
 import { SCHEDULE_MESSAGES, SCHEDULE_STATUSES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 // Staff pick the service so the visit has a price (spec 3: totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
@@ -128,7 +129,7 @@ export function ScheduleForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       {editing && initialValues?.isRecurring ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
           This is a recurring series: changes here apply to every visit. To change one visit&apos;s status, use the calendar.
@@ -234,9 +235,9 @@ export function ScheduleForm({
         <ButtonLink href="/schedule" variant="outline">
           Cancel
         </ButtonLink>
-        <Button type="submit" disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
