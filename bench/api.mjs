@@ -6,8 +6,8 @@ import postgres from "postgres";
 import { ADMIN_URL, buildIfNeeded, freshDatabase, fromClient, machine, percentile, staffCookie, startServer } from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 
-const APP_PORT = 3300;
-const RAW_PORT = 3301;
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
+const RAW_PORT = Number(process.env.BENCH_RAW_PORT ?? APP_PORT + 1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const VISITS = 50_000;
@@ -83,7 +83,7 @@ function bookingBody(index) {
 
 async function main() {
   buildIfNeeded();
-  const url = await freshDatabase("greenscape_bench_api");
+  const url = await freshDatabase(process.env.BENCH_DATABASE_NAME ?? "greenscape_bench_api");
   const server = await startServer({ port: APP_PORT, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });
   try {
     const visits = await seedVisits(url);
@@ -93,6 +93,7 @@ async function main() {
       { name: "GET /api/services", path: "/api/services" },
       { name: "GET /api/schedules (month)", path: `/api/schedules?startDate=${month.start}&endDate=${month.end}`, headers: { cookie } },
       { name: "GET /api/availability", path: `/api/availability?date=${austinDate(3)}&serviceId=1` },
+      { name: "GET /api/auth/status (staff cookie)", path: "/api/auth/status", headers: { cookie } },
     ];
 
     // The raw server answers each path with the exact bytes the app gave.
