@@ -14,6 +14,11 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Runs a script of several statements that may open and commit its own transaction. */
   runScript: (script: string) => Promise<void>;
+  /**
+   * LISTENs on a channel; `onListening` runs on each (re)connection of the listening session, when
+   * notifications sent meanwhile may have been missed.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, onListening: () => void) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -63,7 +68,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await sql.end({ timeout: 1 });
     throw error;
   }
-  return { db, kind: "postgres", runScript, close: () => sql.end({ timeout: 5 }) };
+  const listen = async (channel: string, onMessage: (payload: string) => void, onListening: () => void) => {
+    await sql.listen(channel, onMessage, onListening);
+  };
+  return { db, kind: "postgres", runScript, listen, close: () => sql.end({ timeout: 5 }) };
 }
 
 async function openPglite(location: string): Promise<DatabaseHandle> {
@@ -85,5 +93,9 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   };
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await installJobQueue({ db, runScript });
-  return { db, kind: "pglite", runScript, close: () => client.close() };
+  const listen = async (channel: string, onMessage: (payload: string) => void, onListening: () => void) => {
+    await client.listen(channel, onMessage);
+    onListening();
+  };
+  return { db, kind: "pglite", runScript, listen, close: () => client.close() };
 }

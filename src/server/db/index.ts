@@ -1,3 +1,4 @@
+import { applyDatabaseChange, CHANGES_CHANNEL, forgetEverything } from "@/server/cache/change-feed";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db } from "./client";
@@ -11,7 +12,7 @@ const holder = globalThis as unknown as { databaseHandle?: Promise<DatabaseHandl
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!holder.databaseHandle) {
-    const opening = openDatabase();
+    const opening = openDatabase().then(followChanges);
     holder.databaseHandle = opening;
     opening.catch(() => {
       if (holder.databaseHandle === opening) holder.databaseHandle = undefined;
@@ -28,4 +29,19 @@ export async function closeDatabase(): Promise<void> {
   const handle = holder.databaseHandle;
   holder.databaseHandle = undefined;
   if (handle) await (await handle).close();
+}
+
+/**
+ * Every process listens for the writes that change cached answers and sign-ins, whichever
+ * instance made them. Without the listener nothing may be served from a cache that could be stale,
+ * so a failure to listen fails the opening (and the next request tries again).
+ */
+async function followChanges(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  try {
+    await handle.listen(CHANGES_CHANNEL, applyDatabaseChange, forgetEverything);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  return handle;
 }

@@ -3,6 +3,7 @@ import { createTRPCContext } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
+import { answerCachedRead, isCachedRead } from "./public-answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
@@ -46,9 +47,14 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     throw error;
   }
 
+  if (method === "GET" && isCachedRead(match.route.procedurePath)) {
+    return answerCachedRead(request, match.route.procedurePath, input, (resHeaders) => answer(request, match.route, input, resHeaders));
+  }
+
   const resHeaders = new Headers();
   const { status, body } = await answer(request, match.route, input, resHeaders);
-  if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
+  // Anything else may depend on who asks: no shared cache keeps it, and no browser stores it.
+  if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
   resHeaders.set("Content-Type", "application/json");
   return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
 }

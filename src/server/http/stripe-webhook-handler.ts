@@ -1,11 +1,9 @@
 import { describeFailure, errorBody } from "@/server/api/error-mapping";
 import { getDb } from "@/server/db";
 import { ServiceUnavailableError } from "@/server/errors";
-import { jsonError, readBodyWithinLimit } from "@/server/http/json-response";
+import { jsonError, readBodyWithinLimit } from "./json-response";
 import { applyStripeEvent } from "@/server/payments/settle";
 import { verifyStripeEvent, WebhookSignatureError } from "@/server/stripe/webhook";
-
-export const dynamic = "force-dynamic";
 
 // Stripe's events are far larger than our API requests can be; a megabyte holds any of them.
 const MAX_EVENT_BYTES = 1024 * 1024;
@@ -14,7 +12,7 @@ const MAX_EVENT_BYTES = 1024 * 1024;
  * Stripe's webhook (beyond.md item 7). It authenticates by the signature over the raw body, so it
  * reads the body as text before anything parses it, and it is exempt from the origin check.
  */
-export async function POST(request: Request): Promise<Response> {
+export async function handleStripeWebhook(request: Request): Promise<Response> {
   const rawBody = await readBodyWithinLimit(request, MAX_EVENT_BYTES);
   if (rawBody === null) return jsonError(413, { message: "The event is too large (the limit is 1 MB).", code: "PAYLOAD_TOO_LARGE" });
 

@@ -1,0 +1,5 @@
+import { handleStripeWebhook } from "@/server/http/stripe-webhook-handler";
+
+export const dynamic = "force-dynamic";
+
+export { handleStripeWebhook as POST };
