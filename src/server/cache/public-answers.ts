@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cacheState, type CachedAnswer } from "./state";
+import { cacheState, cachesLive, type CachedAnswer } from "./state";
 
 // A safety net only: writes invalidate at once. It also bounds answers that depend on the clock
 // (a day stops being bookable at midnight) and any notification lost while reconnecting.
@@ -11,6 +11,7 @@ export function strongEtag(body: string): string {
 }
 
 export function cachedAnswer(key: string, now = Date.now()): CachedAnswer | null {
+  if (!cachesLive()) return null;
   const answer = cacheState().answers.get(key);
   if (!answer) return null;
   if (now - answer.storedAt > ANSWER_LIFETIME_MS) {
@@ -29,7 +30,7 @@ export function answersGeneration(): number {
 export function storeAnswer(key: string, generation: number, answer: Omit<CachedAnswer, "storedAt" | "etag">): CachedAnswer {
   const stored = { ...answer, etag: strongEtag(answer.body), storedAt: Date.now() };
   const state = cacheState();
-  if (generation !== state.answersGeneration) return stored;
+  if (generation !== state.answersGeneration || !cachesLive()) return stored;
   // Keys come from validated input (a date and a service), but a crawler can still walk them.
   if (state.answers.size >= MAX_ANSWERS) state.answers.clear();
   state.answers.set(key, stored);

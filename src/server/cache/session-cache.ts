@@ -1,4 +1,4 @@
-import { cacheState } from "./state";
+import { cacheState, cachesLive } from "./state";
 
 // Short: a sign-in looked up within this window is not looked up again. Revocations do not wait
 // for it; they clear the cache on every instance at once (see change-feed.ts).
@@ -7,6 +7,7 @@ const MAX_SESSIONS = 10_000;
 
 /** Keyed by the token's hash ("staff:<hash>", "customer:<hash>", "apiKey:<hash>"), never the token. */
 export function cachedSession<T>(key: string, now = Date.now()): T | undefined {
+  if (!cachesLive()) return undefined;
   const entry = cacheState().sessions.get(key);
   if (!entry) return undefined;
   if (now - entry.storedAt > SESSION_LIFETIME_MS) {
@@ -23,7 +24,7 @@ export function sessionsGeneration(): number {
 /** Stores a looked-up sign-in unless a revocation happened while it was looked up. */
 export function storeSession(key: string, generation: number, value: unknown): void {
   const state = cacheState();
-  if (generation !== state.sessionsGeneration) return;
+  if (generation !== state.sessionsGeneration || !cachesLive()) return;
   if (state.sessions.size >= MAX_SESSIONS) state.sessions.clear();
   state.sessions.set(key, { value, storedAt: Date.now() });
 }

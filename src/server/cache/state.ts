@@ -15,10 +15,20 @@ export interface CacheState {
   answersGeneration: number;
   sessions: Map<string, { value: unknown; storedAt: number }>;
   sessionsGeneration: number;
+  /** The listener that currently hears the database's change notifications; null: none does. */
+  listener: symbol | null;
 }
 
 const holder = globalThis as unknown as { greenscapeCaches?: CacheState };
 
 export function cacheState(): CacheState {
-  return (holder.greenscapeCaches ??= { answers: new Map(), answersGeneration: 0, sessions: new Map(), sessionsGeneration: 0 });
+  return (holder.greenscapeCaches ??= { answers: new Map(), answersGeneration: 0, sessions: new Map(), sessionsGeneration: 0, listener: null });
+}
+
+/**
+ * Whether cached answers and sign-ins may be served and stored now: only while this process hears
+ * the database's change notifications (see change-feed.ts).
+ */
+export function cachesLive(): boolean {
+  return cacheState().listener !== null;
 }

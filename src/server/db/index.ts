@@ -1,4 +1,4 @@
-import { applyDatabaseChange, CHANGES_CHANNEL, forgetEverything } from "@/server/cache/change-feed";
+import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db } from "./client";
@@ -38,7 +38,7 @@ export async function closeDatabase(): Promise<void> {
  */
 async function followChanges(handle: DatabaseHandle): Promise<DatabaseHandle> {
   try {
-    await handle.listen(CHANGES_CHANNEL, applyDatabaseChange, forgetEverything);
+    await handle.listen(CHANGES_CHANNEL, changeFeedEvents());
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

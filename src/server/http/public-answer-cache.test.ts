@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
+import { cachesLive } from "@/server/cache/state";
 import { getDb } from "@/server/db";
 import { rest, seedServices, staffCookie } from "../../../test/helpers";
 import { eventually } from "../../../test/eventually";
@@ -111,5 +112,20 @@ describe("cached public answers (catalogue, availability)", () => {
     // A second crew: the slot opens again.
     await db.execute(sql`update business_settings set value = '2'::jsonb where key = 'crew_capacity'`);
     await eventually(async () => expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(true));
+  });
+
+  it.skipIf(inject("testDatabase").mode !== "postgres")("stops serving from the cache when it loses the listening connection, and listens again", async () => {
+    const db = await getDb();
+    await rest("GET", "/services");
+    expect(cachesLive()).toBe(true);
+    await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`);
+    await eventually(async () => expect(cachesLive()).toBe(false), 2000);
+    // A write it could not hear of is answered fresh: nothing is served from the cache meanwhile.
+    await db.execute(sql`update services set name = 'Changed While Deaf' where id = ${serviceId}`);
+    expect((await rest("GET", "/services")).text).toContain("Changed While Deaf");
+    await eventually(async () => expect(cachesLive()).toBe(true));
+    await db.execute(sql`update services set name = 'Heard Again' where id = ${serviceId}`);
+    await eventually(async () => expect((await rest("GET", "/services")).text).toContain("Heard Again"));
   });
 });
