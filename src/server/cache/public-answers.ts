@@ -6,7 +6,7 @@ import { cacheState, cachesLive, type CachedAnswer } from "./state";
 const ANSWER_LIFETIME_MS = 60_000;
 const MAX_ANSWERS = 5_000;
 
-export function strongEtag(body: string): string {
+export function strongEtag(body: Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
@@ -28,6 +28,7 @@ export function answersGeneration(): number {
 
 /** Stores an answer unless an invalidation happened while it was computed (it may be stale). */
 export function storeAnswer(key: string, generation: number, answer: Omit<CachedAnswer, "storedAt" | "etag">): CachedAnswer {
+  // The bytes as sent: answered again without serializing or encoding anything.
   const stored = { ...answer, etag: strongEtag(answer.body), storedAt: Date.now() };
   const state = cacheState();
   if (generation !== state.answersGeneration || !cachesLive()) return stored;

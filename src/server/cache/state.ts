@@ -3,7 +3,7 @@
  * scripts/server.mjs loads, and one invalidation must reach every copy of the code in the process.
  */
 export interface CachedAnswer {
-  body: string;
+  body: Buffer;
   etag: string;
   cacheControl: string;
   storedAt: number;

@@ -1,4 +1,5 @@
 import { answersGeneration, cachedAnswer, storeAnswer } from "@/server/cache/public-answers";
+import type { CachedAnswer } from "@/server/cache/state";
 
 /**
  * The REST reads answered from the in-process cache of serialized answers: public, the same for
@@ -40,13 +41,7 @@ type Computed = { status: number; body: unknown };
  * is a fresh success (an error, or the catalogue's outage copy, which carries Age, is not kept).
  * Answers carry an ETag, and a request whose If-None-Match names it gets 304 and no body.
  */
-export async function answerCachedRead(
-  request: Request,
-  procedurePath: string,
-  input: Record<string, unknown>,
-  compute: (resHeaders: Headers) => Promise<Computed>,
-): Promise<Response> {
-  const key = answerKey(procedurePath, input);
+export async function answerCachedRead(request: Request, key: string, compute: (resHeaders: Headers) => Promise<Computed>): Promise<Response> {
   let entry = cachedAnswer(key);
   if (!entry) {
     const generation = answersGeneration();
@@ -57,10 +52,14 @@ export async function answerCachedRead(
       resHeaders.set("Content-Type", "application/json");
       return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
     }
-    const cacheControl = resHeaders.get("Cache-Control") ?? CACHED_READS[procedurePath]?.cacheControl ?? "no-store";
-    entry = storeAnswer(key, generation, { body: JSON.stringify(body), cacheControl });
+    const cacheControl = resHeaders.get("Cache-Control") ?? CACHED_READS[key.split(" ", 1)[0]!]?.cacheControl ?? "no-store";
+    entry = storeAnswer(key, generation, { body: Buffer.from(JSON.stringify(body)), cacheControl });
   }
-  const headers = { "Content-Type": "application/json", "Cache-Control": entry.cacheControl, ETag: entry.etag };
+  const headers = cachedAnswerHeaders(entry);
   if (matchesEtag(request.headers.get("if-none-match"), entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : entry.body, { status: 200, headers });
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(entry.body), { status: 200, headers });
+}
+
+export function cachedAnswerHeaders(entry: CachedAnswer): Record<string, string> {
+  return { "Content-Type": "application/json", "Cache-Control": entry.cacheControl, ETag: entry.etag };
 }
