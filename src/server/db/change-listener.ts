@@ -13,8 +13,8 @@ const RELISTEN_MS = 1000;
 
 /**
  * LISTENs on `channel` over a connection of its own, and when that connection is lost (a restart,
- * a killed backend, an outage) says so at once and tries again every second until it listens
- * again. postgres.js's own listen() tries to re-listen once only, and tells no one it stopped.
+ * a killed backend, an outage) or cannot be made, says so at once and tries again every second
+ * until it listens. postgres.js's own listen() tries to re-listen once only, and tells no one it stopped.
  */
 export async function listenOnPostgres(
   createClient: (options: postgres.Options<Record<string, never>>) => postgres.Sql,
@@ -48,13 +48,8 @@ export async function listenOnPostgres(
     await client.unsafe(`listen "${channel.replace(/"/g, '""')}"`);
     events.onListening();
   };
-  try {
-    await start();
-  } catch (error) {
-    closed = true;
-    await client.end({ timeout: 1 }).catch(() => {});
-    throw error;
-  }
+  // Not listening yet only means no caching yet: the app works, and tries again every second.
+  await start().catch(relistenLater);
   return {
     close: async () => {
       closed = true;
