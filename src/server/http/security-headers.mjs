@@ -77,6 +77,13 @@ export function prerenderedScriptHashes(distDir) {
  * @param {{ prerendered: Map<string, string[]>; dev: boolean; https: boolean }} options
  * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void}
  */
+/** The same on every answer, pages and API alike (the API is answered without Next in production). */
+export const FIXED_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+];
+
 export function securityHeaders({ prerendered, dev, https }) {
   // A 404 is the prerendered not-found page, whose scripts carry no nonce: every policy allows those.
   const notFound = prerendered.get("/_not-found") ?? [];
@@ -99,6 +106,7 @@ export function securityHeaders({ prerendered, dev, https }) {
       request.headers["content-security-policy"] = policy;
     }
     response.setHeader("Content-Security-Policy", policy);
+    for (const [name, value] of FIXED_HEADERS) response.setHeader(name, value);
     // Only over https: a browser told to insist on https for a plain-http demo could not reach it.
     if (https) response.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };

@@ -82,6 +82,17 @@ describe("the Content-Security-Policy", () => {
     expect(posted.request.headers["content-security-policy"]).toBe(posted.set["content-security-policy"]);
   });
 
+  it("sets nosniff, the referrer policy and no framing on pages and API answers alike", () => {
+    const apply = securityHeaders({ prerendered: prerenderedScriptHashes(built), dev: false, https: false });
+    for (const url of ["/about", "/book", "/api/services", "/api/trpc/services.list"]) {
+      const { request, response, set } = exchange(url);
+      apply(request, response);
+      expect(set["x-content-type-options"], url).toBe("nosniff");
+      expect(set["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(set["x-frame-options"], url).toBe("DENY");
+    }
+  });
+
   it("adds Strict-Transport-Security and upgrades requests only when served over https", () => {
     const apply = securityHeaders({ prerendered: new Map(), dev: false, https: true });
     const page = exchange("/");
