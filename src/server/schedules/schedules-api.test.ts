@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessInstant, formatBusinessDate } from "@/lib/business-time";
 import { getDb } from "@/server/db";
@@ -93,8 +93,16 @@ describe("schedules API", () => {
       headers: { cookie },
       body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" },
     });
-    expect(noPrice.status).toBe(400);
-    expect(noPrice.json.message).toBe("Please select a service");
+    // The spec's payload has no service: the visit then has none and costs 0 unless staff enter a price.
+    expect(noPrice.status).toBe(201);
+    expect(noPrice.json).toMatchObject({ serviceId: null, service: null, totalPrice: 0 });
+
+    const tinyLawn = await rest("POST", "/schedules", {
+      headers: { cookie },
+      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "11:00"), endTime: at("2031-03-04", "12:00"), status: "pending", lawnSizeSqFt: 99 },
+    });
+    expect(tinyLawn.status).toBe(400);
+    expect(tinyLawn.json.message).toBe("Lawn size must be at least 100 sq ft");
 
     const unknownCustomer = await rest("POST", "/schedules", {
       headers: { cookie },
@@ -203,7 +211,7 @@ describe("rain-day reschedule (beyond.md 14)", () => {
     expect(july8.map((visit) => visit.id)).toEqual([done.id]);
     const july15 = await staff.schedules.list({ startDate: "2031-07-15", endDate: "2031-07-15" });
     expect(july15.map(planned)).toEqual([`${series.id}-2031-07-15`]);
-    const changed = await db.select().from(visits).where(eq(visits.changed, true));
+    const changed = await db.select().from(visits).where(and(eq(visits.changed, true), inArray(visits.scheduleId, [series.id, oneTime.id])));
     expect(changed.map((visit) => [visit.id, visit.occurrenceDate])).toEqual([[Number(july8Planned.visitId), "2031-07-08"], [oneTime.id, "2031-07-08"]].sort((a, b) => Number(a[0]) - Number(b[0])));
 
     const sent = await db.select().from(messages).where(inArray(messages.customerId, [customer.id, other.id]));

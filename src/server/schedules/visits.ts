@@ -3,7 +3,7 @@ import { businessDateOf, type DateString } from "@/lib/business-time";
 import type { RecurringFrequency } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits, type ScheduleStatus } from "@/server/db/schema";
-import { ensureVisitsUntil } from "./series";
+import { ensureVisitsUntil, extendSeriesThrough } from "./series";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
 export interface Visit {
@@ -103,6 +103,8 @@ export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
 export async function findVisit(db: Db, visitId: string): Promise<Visit | null> {
   const parsed = parseVisitId(visitId);
   if (!parsed) return null;
+  // A series' visit named by its date may lie past what has been generated so far.
+  if ("occurrenceDate" in parsed) await extendSeriesThrough(db, parsed.occurrenceDate);
   const where =
     "id" in parsed
       ? eq(visits.id, parsed.id)
