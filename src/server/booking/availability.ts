@@ -67,7 +67,7 @@ async function busyCrewsPerSlot(db: Db, date: DateString, durationMinutes: numbe
   const counts = TIME_SLOTS.map((time) => {
     const start = businessInstant(date, time);
     const end = minutesLater(start, durationMinutes);
-    return sql<number>`(count(*) filter (where ${visits.startTime} < ${end} and ${visits.endTime} > ${start}))::int`;
+    return sql<number>`(count(*) filter (where ${visits.startTime} < ${end.toISOString()}::timestamptz and ${visits.endTime} > ${start.toISOString()}::timestamptz))::int`;
   });
   const [row] = await db
     .select(Object.fromEntries(counts.map((value, index) => [`s${index}`, value])) as Record<string, typeof counts[number]>)
