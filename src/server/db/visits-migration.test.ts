@@ -111,22 +111,23 @@ describe("the visits migration turns today's plans into rows", () => {
   });
 
   const testDatabase = inject("testDatabase");
+  const adminUrl = testDatabase.mode === "postgres" ? testDatabase.adminUrl : "";
   const onPostgres = testDatabase.mode === "postgres";
   const name = `visits_migration_${Math.random().toString(36).slice(2, 10)}`;
   afterAll(async () => {
     if (!onPostgres) return;
-    const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end({ timeout: 5 });
   });
 
   it.runIf(onPostgres)("on PostgreSQL", async () => {
-    const admin = postgres(testDatabase.adminUrl, { max: 1, onnotice: () => {} });
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);
     await admin.end({ timeout: 5 });
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(withDatabase(testDatabase.adminUrl, name), { max: 1, onnotice: () => {} });
+    const client = postgres(withDatabase(adminUrl, name), { max: 1, onnotice: () => {} });
     const db = drizzle({ client });
     const run: Run = async (query, params) => (await client.unsafe(query, (params ?? []) as never[])) as unknown as Array<Record<string, unknown>>;
     try {
