@@ -42,8 +42,8 @@ export const ZScheduleSchema = z
   .meta({ id: "Schedule" });
 
 /**
- * One visit in a range: a series appears once per visit. `id` is the schedule (series) id;
- * `visitId` names the visit itself.
+ * One visit in a range, with only what the schedule screens show (the plan has the rest): a
+ * series appears once per visit. `id` is the schedule (series) id; `visitId` names the visit itself.
  */
 export const ZScheduleVisitSchema = z
   .object({
@@ -53,7 +53,20 @@ export const ZScheduleVisitSchema = z
       .describe('The visit\'s own id (a one-time visit shares its schedule\'s id); paths also accept "<scheduleId>-<yyyy-MM-dd>"'),
     occurrenceDate: z.string().describe("The Austin date the visit was planned for (yyyy-MM-dd)"),
     moved: z.boolean().describe("True when this visit is no longer on the date its schedule planned"),
-    ...scheduleFields,
+    customerId: scheduleFields.customerId,
+    serviceId: scheduleFields.serviceId,
+    date: scheduleFields.date.describe("The visit's start (the same as startTime)"),
+    startTime: scheduleFields.startTime,
+    endTime: scheduleFields.endTime,
+    status: scheduleFields.status,
+    notes: scheduleFields.notes,
+    isRecurring: scheduleFields.isRecurring,
+    recurringFrequency: scheduleFields.recurringFrequency,
+    totalPrice: scheduleFields.totalPrice,
+    specialInstructions: scheduleFields.specialInstructions,
+    address: scheduleFields.address,
+    customer: scheduleFields.customer,
+    service: scheduleFields.service,
   })
   .meta({ id: "ScheduleVisit" });
 
