@@ -6,7 +6,7 @@ import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit, listVisitsBetween } from "@/server/notifications/visit-source";
 import { claimCrew } from "./crew-capacity";
 import { getSchedule } from "./get-schedule";
 import { createPlanVisits } from "./plan-visits";
@@ -63,13 +63,19 @@ export async function createSchedule(db: Db, payload: TSchedulePayload, now = ne
 }
 
 /**
+ * A series edit tells the customer about the visits it moves within this window (a note each, as
+ * for a one-time visit); later ones show in the portal, the calendar feed and the reminder.
+ */
+const SERIES_NOTES_AHEAD_MS = 14 * 86_400_000;
+
+/**
  * Updates a plan. A one-time plan is its visit. A series changes its visits from today on that
  * were not changed on their own; the answer counts those updated and those kept.
  */
 export async function updateSchedule(db: Db, id: number, payload: TSchedulePayload, now = new Date()) {
   const values = await scheduleValues(db, payload);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: schedules.id }).from(schedules).where(eq(schedules.id, id)).for("update");
+    const [existing] = await tx.select({ id: schedules.id, customerId: schedules.customerId }).from(schedules).where(eq(schedules.id, id)).for("update");
     if (!existing) throw new NotFoundError("Schedule not found");
     await claimCrew(tx, { ...values, exceptScheduleId: id }, now);
     // A one-time schedule is its visit: a new time or status is news for the customer.
@@ -82,8 +88,15 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
 
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
     if (plan!.isRecurring) {
+      const soon = (await listVisitsBetween(tx, { from: now, to: new Date(now.getTime() + SERIES_NOTES_AHEAD_MS), customerId: existing.customerId })).filter(
+        (visit) => visit.scheduleId === id,
+      );
       const result = await regenerateSeriesVisits(tx, plan!, businessToday(now), now);
       seriesChange = { visitsUpdated: result.updated, visitsRemoved: result.removed, visitsKept: result.kept };
+      for (const visitBefore of soon) {
+        const visitAfter = await findNotifiableVisit(tx, visitBefore.id);
+        if (visitAfter) await announceVisitChange(tx, visitBefore, visitAfter, { now });
+      }
     } else {
       await makeOneTimeVisit(tx, plan!, now);
       const after = await findNotifiableVisit(tx, String(id));

@@ -2,7 +2,7 @@ import { and, eq, max } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { schedules, visits } from "@/server/db/schema";
+import { emailOutbox, schedules, visits } from "@/server/db/schema";
 import { createCustomer, seedServices } from "../../../test/helpers";
 import { createPlanVisits } from "./plan-visits";
 import { updateSchedule } from "./save-schedule";
@@ -226,5 +226,21 @@ describe("series generation", () => {
       .from(visits)
       .where(and(eq(visits.scheduleId, series.id), eq(visits.changed, true)));
     expect(remaining.map((row) => row.date).sort()).toEqual(["2027-09-14", "2027-09-21"]);
+  });
+
+  it("a series edit sends a change note for each visit it moves in the next two weeks", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer({ email: `series.notes.${Date.now()}@example.com` });
+    const now = new Date();
+    const first = addDays(businessToday(now), 2);
+    const series = await insertSchedule(
+      { customerId: customer.id, startTime: businessInstant(first, "09:00"), endTime: businessInstant(first, "10:00"), isRecurring: true, recurringFrequency: "weekly" },
+      now,
+    );
+    const base = { customerId: customer.id, serviceId: null, status: "pending" as const, isRecurring: true, recurringFrequency: "weekly" as const, recurringEndDate: null };
+    await updateSchedule(db, series.id, { ...base, date: businessInstant(first, "00:00"), startTime: businessInstant(first, "15:00"), endTime: businessInstant(first, "16:00") }, now);
+    const notes = (await db.select().from(emailOutbox)).filter((email) => email.to === customer.email && email.kind === "visit_moved");
+    // Visits on day 2 and day 9 are within two weeks; the rest show in the portal and reminders.
+    expect(notes).toHaveLength(2);
   });
 });
