@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { businessDateOf, clampToMonth, endOfBusinessDayExclusive, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { InvalidInputError } from "@/server/errors";
@@ -45,8 +45,7 @@ export async function listSchedulesInRange(db: Db, range: { startDate: string; e
       endTime: visits.endTime,
       status: visits.status,
       notes: visits.notes,
-      isRecurring: schedules.isRecurring,
-      recurringFrequency: schedules.recurringFrequency,
+      origin: visits.origin,
       totalPrice: visits.totalPrice,
       specialInstructions: visits.specialInstructions,
       address: visits.address,
@@ -56,14 +55,24 @@ export async function listSchedulesInRange(db: Db, range: { startDate: string; e
       serviceDuration: services.duration,
     })
     .from(visits)
-    .innerJoin(schedules, eq(schedules.id, visits.scheduleId))
     .innerJoin(customers, eq(customers.id, visits.customerId))
     .leftJoin(services, eq(services.id, visits.serviceId))
     .where(and(overlapping(from, to), range.customerId === undefined ? undefined : eq(visits.customerId, range.customerId)))
     .orderBy(asc(visits.startTime), asc(visits.scheduleId), asc(visits.id));
-  return rows.map(({ customerName, customerAddress, serviceName, serviceDuration, visitId, ...row }) => ({
+  // The frequencies of the series in the range, by primary key: cheaper than joining every visit to its plan.
+  const seriesIds = [...new Set(rows.filter((row) => row.origin === "series").map((row) => row.id))];
+  const frequencies = new Map(
+    seriesIds.length
+      ? (
+          await db.select({ id: schedules.id, frequency: schedules.recurringFrequency }).from(schedules).where(inArray(schedules.id, seriesIds))
+        ).map((plan) => [plan.id, plan.frequency])
+      : [],
+  );
+  return rows.map(({ customerName, customerAddress, serviceName, serviceDuration, visitId, origin, ...row }) => ({
     ...row,
     visitId: String(visitId),
+    isRecurring: origin === "series",
+    recurringFrequency: origin === "series" ? (frequencies.get(row.id) ?? "weekly") : null,
     moved: businessDateOf(row.startTime) !== row.occurrenceDate,
     date: row.startTime,
     customer: { fullName: customerName, address: customerAddress },

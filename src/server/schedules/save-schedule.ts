@@ -1,4 +1,4 @@
-import { and, eq, gte, ne, or } from "drizzle-orm";
+import { and, eq, gte, ne, or, sql } from "drizzle-orm";
 import { businessDateOf, businessToday } from "@/lib/business-time";
 import { bookingPrice } from "@/lib/pricing";
 import { SCHEDULE_MESSAGES, type TSchedulePayload } from "@/lib/validation/schedule";
@@ -114,6 +114,10 @@ async function makeOneTimeVisit(tx: Db, plan: typeof schedules.$inferSelect, now
     .delete(visits)
     .where(and(eq(visits.scheduleId, plan.id), ne(visits.id, plan.id), or(gte(visits.startTime, now), eq(visits.occurrenceDate, occurrenceDate))));
   const fields = { ...visitFieldsOf(plan), occurrenceDate, startTime: plan.startTime, endTime: plan.endTime, updatedAt: now };
-  const [updated] = await tx.update(visits).set(fields).where(eq(visits.id, plan.id)).returning({ id: visits.id });
+  const [updated] = await tx
+    .update(visits)
+    .set({ ...fields, origin: sql`case when ${visits.origin} = 'series' then 'staff' else ${visits.origin} end` })
+    .where(eq(visits.id, plan.id))
+    .returning({ id: visits.id });
   if (!updated) await tx.insert(visits).values({ ...fields, id: plan.id, origin: "staff" });
 }

@@ -123,6 +123,7 @@ export async function regenerateSeriesVisits(db: Db, plan: Plan, fromDate: DateS
           city: sql`excluded.city`,
           state: sql`excluded.state`,
           zipCode: sql`excluded.zip_code`,
+          origin: sql`excluded.origin`,
           updatedAt: new Date(),
         },
         setWhere: eq(visits.changed, false),
