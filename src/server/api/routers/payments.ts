@@ -100,7 +100,13 @@ export const paymentsRouter = createTRPCRouter({
 
   returnStatus: publicProcedure
     .meta({ errors: [NotFoundError, ServiceUnavailableError], openapi: { method: "POST", path: "/card-payments/return-status", tags: ["payments"], protect: false, summary: "The outcome of a card payment after the provider's return" } })
-    .input(z.object({ paymentIntent: z.string().trim().min(1).max(255), clientSecret: z.string().trim().min(1).max(255) }))
+    .input(
+      z.object({
+        // Stripe's own id shapes: anything else cannot name a payment, and never reaches Stripe.
+        paymentIntent: z.string().trim().max(255).regex(/^pi_[A-Za-z0-9_]+$/, "Payment intent is not valid"),
+        clientSecret: z.string().trim().max(255).regex(/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9]+$/, "Client secret is not valid"),
+      }),
+    )
     .output(ZPaymentReturnStatusSchema)
     .mutation(({ ctx, input }) => paymentReturnStatus(ctx.db, input)),
 });
