@@ -14,7 +14,7 @@ import { MessagesTab } from "./messages-tab";
 import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
 import { ProfileTab } from "./profile-tab";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
 type SessionCustomer = NonNullable<RouterOutputs["customerAuth"]["status"]["customer"]>;
@@ -43,7 +43,7 @@ export function MyAccount({ customer: initial }: { customer: SessionCustomer }) 
     onError: (error) => {
       toast({
         title: "Logout failed",
-        description: describeFailure(error, { answer: "Could not log out", exception: "An error occurred during logout" }),
+        description: errorMessage(error, { answer: "Could not log out", exception: "An error occurred during logout" }),
         variant: "destructive",
       });
     },

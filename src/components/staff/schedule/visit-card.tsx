@@ -3,7 +3,8 @@
 import { Pencil } from "lucide-react";
 import Link from "next/link";
 import { useId } from "react";
-import { toast, errorMessage } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { SCHEDULE_STATUSES } from "@/lib/validation/schedule";

@@ -11,7 +11,7 @@ import { getCustomerPayment } from "@/server/portal/payments";
 import { stripeSettings } from "@/server/stripe/config";
 import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
 import { createTRPCRouter, customerProcedure, publicProcedure, staffProcedure } from "../trpc";
-import { ZNoInputSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import {
   ZCardPaymentConfigSchema,
   ZPaymentIntentResponseSchema,

@@ -43,8 +43,6 @@ export const ZCustomerRegisterResponseSchema = ZCustomerStatusResponseSchema.ext
 
 export const ZOkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export const ZNoInputSchema = z.object({});
-
 export function toSessionCustomer(customer: z.input<typeof ZSessionCustomerSchema>) {
   return ZSessionCustomerSchema.parse(customer);
 }
