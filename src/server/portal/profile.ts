@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { isUniqueViolation } from "@/server/db/errors";
 import { customers } from "@/server/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/server/errors";
-import { normalizeEmail } from "@/server/accounts/customer-auth";
+import { normalizeEmail } from "@/server/customers/customers-repository";
 import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TCustomerProfile } from "@/lib/validation/customer-auth";
