@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { businessDateOf, isDateString, isTimeOfDay } from "@/lib/business-time";
-import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import {
   dateStringField,
   idField,
@@ -10,10 +10,7 @@ import {
   timeOfDayField,
 } from "./fields";
 
-// Spec 4 'Schedule status' and 5 'Schedule form'.
-export const SCHEDULE_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
-
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+// Spec 5 'Schedule form'.
 
 export const SCHEDULE_MESSAGES = {
   customer: "Customer is required",

@@ -1,9 +1,9 @@
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS, type TimeSlot } from "@/lib/slots";
 import type { Db } from "@/server/db";
-import type { ScheduleStatus } from "@/server/db/schema";
 import { listVisits } from "@/server/schedules/visits";
 import { getCrewCapacity } from "@/server/schedules/crew-capacity";
+import { type ScheduleStatus } from "@/lib/schedule-enums";
 
 /** beyond.md 2: visits that still hold a crew. Completed and cancelled ones free it. */
 export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];

@@ -1,8 +1,9 @@
 import { and, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import { addDays, businessDateOf, type DateString } from "@/lib/business-time";
-import { expandOccurrences, occurrenceOnDate, type RecurringFrequency } from "@/lib/recurrence";
+import { expandOccurrences, occurrenceOnDate } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
-import { customers, scheduleVisitChanges, schedules, services, type ScheduleStatus } from "@/server/db/schema";
+import { customers, scheduleVisitChanges, schedules, services } from "@/server/db/schema";
+import { type RecurringFrequency, type ScheduleStatus } from "@/lib/schedule-enums";
 
 /**
  * One visit on the calendar. A one-time schedule is one visit; a recurring schedule is a series
