@@ -7,7 +7,8 @@ import { markCustomerSignedOut } from "@/components/public/customer-session-stor
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { cn } from "@/lib/cn";
-import { api, type RouterOutputs } from "@/trpc/react";
+import type { TSessionCustomer } from "@/server/api/schemas/accounts";
+import { api } from "@/trpc/react";
 import { AppointmentsTab } from "./appointments-tab";
 import { ChangePasswordSection } from "./change-password-form";
 import { MessagesTab } from "./messages-tab";
@@ -17,7 +18,6 @@ import { ProfileTab } from "./profile-tab";
 import { errorMessage } from "@/components/error-text";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
-type SessionCustomer = NonNullable<RouterOutputs["customerAuth"]["status"]["customer"]>;
 
 const TABS = [
   { name: "Profile", icon: UserRound },
@@ -27,7 +27,7 @@ const TABS = [
 ] as const;
 
 /** My Account (spec 2, made real by beyond.md 5). */
-export function MyAccount({ customer: initial }: { customer: SessionCustomer }) {
+export function MyAccount({ customer: initial }: { customer: TSessionCustomer }) {
   const router = useRouter();
   const utils = api.useUtils();
   const profile = api.portal.profile.useQuery({}, { initialData: initial });

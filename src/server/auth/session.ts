@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { TSessionCustomer } from "@/server/api/schemas/accounts";
 import type { Db } from "@/server/db";
 import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
 import { generateToken, hashToken } from "./tokens";
@@ -27,18 +28,6 @@ export interface StaffSessionUser {
   mustChangePassword: boolean;
 }
 
-export interface CustomerSessionCustomer {
-  id: number;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  isVerified: boolean;
-}
-
 export interface StaffSession {
   sessionId: string;
   expiresAt: Date;
@@ -50,7 +39,7 @@ export interface CustomerSession {
   expiresAt: Date;
   /** True when this request extended the session, so the cookie must be sent again. */
   renewed: boolean;
-  customer: CustomerSessionCustomer;
+  customer: TSessionCustomer;
 }
 
 export async function createStaffSession(db: Db, userId: number, now = new Date()) {

@@ -31,6 +31,8 @@ export const ZSessionCustomerSchema = z
     isVerified: z.boolean(),
   })
   .meta({ id: "SessionCustomer" });
+/** The signed-in customer, as the session holds them and as the API answers with them. */
+export type TSessionCustomer = z.infer<typeof ZSessionCustomerSchema>;
 
 export const ZCustomerStatusResponseSchema = z.object({
   authenticated: z.boolean(),
