@@ -1,9 +1,10 @@
 import { businessInstant, type DateString } from "@/lib/business-time";
-import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS, type TimeSlot } from "@/lib/slots";
+import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
+import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
 import { listVisits } from "@/server/schedules/visits";
 import { getCrewCapacity } from "@/server/schedules/crew-capacity";
-import { type ScheduleStatus } from "@/lib/schedule-enums";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 /** beyond.md 2: visits that still hold a crew. Completed and cancelled ones free it. */
 export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];
@@ -11,22 +12,8 @@ export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "con
 const FIRST_SLOT = TIME_SLOTS[0];
 const LAST_SLOT = TIME_SLOTS[TIME_SLOTS.length - 1] ?? FIRST_SLOT;
 
-export interface SlotAvailability {
-  time: TimeSlot;
-  label: string;
-  startTime: Date;
-  endTime: Date;
-  /** Whether a booking for this slot would be accepted now. */
-  available: boolean;
-  /** Every crew is already busy for part of this slot. */
-  full: boolean;
-}
-
-export interface DayAvailability {
-  date: DateString;
-  capacity: number;
-  slots: SlotAvailability[];
-}
+/** One day's slots as GET /api/availability answers them (the route adds the service's id). */
+export type DayAvailability = Omit<TAvailabilityResponse, "serviceId">;
 
 function minutesLater(instant: Date, minutes: number): Date {
   return new Date(instant.getTime() + minutes * 60_000);

@@ -2,7 +2,7 @@ import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { schedules, services } from "@/server/db/schema";
 import type { TCreateBookingRequestInput } from "@/lib/validation/booking";
-import { type ScheduleStatus } from "@/lib/schedule-enums";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 let counter = 0;
 

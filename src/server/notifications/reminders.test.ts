@@ -9,7 +9,7 @@ import { createCustomer, seedServices } from "../../../test/helpers";
 import { startSmtpServer, startTestWorker, waitFor } from "../../../test/notifications";
 import { queueDueReminders } from "./reminders";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "./settings";
-import { type ScheduleStatus } from "@/lib/schedule-enums";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 const today = businessToday();
 const tomorrow = addDays(today, 1);

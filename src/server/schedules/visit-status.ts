@@ -4,7 +4,7 @@ import { toScheduleVisit } from "./list-schedules";
 import { findVisit, setVisitStatus } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
-import { type ScheduleStatus } from "@/lib/schedule-enums";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 /**
  * Spec 4: any status may follow any other. In a series only this visit changes (beyond.md 4);

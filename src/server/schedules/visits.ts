@@ -3,7 +3,7 @@ import { addDays, businessDateOf, type DateString } from "@/lib/business-time";
 import { expandOccurrences, occurrenceOnDate } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
 import { customers, scheduleVisitChanges, schedules, services } from "@/server/db/schema";
-import { type RecurringFrequency, type ScheduleStatus } from "@/lib/schedule-enums";
+import type { RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 
 /**
  * One visit on the calendar. A one-time schedule is one visit; a recurring schedule is a series

@@ -50,3 +50,4 @@ export const ZAvailabilityResponseSchema = z
     ),
   })
   .meta({ id: "Availability" });
+export type TAvailabilityResponse = z.infer<typeof ZAvailabilityResponseSchema>;
