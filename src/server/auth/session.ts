@@ -3,6 +3,7 @@ import type { TSessionCustomer } from "@/server/api/schemas/accounts";
 import type { Db } from "@/server/db";
 import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
 import { generateToken, hashToken } from "./tokens";
+import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -106,15 +107,7 @@ export async function validateCustomerSessionToken(
       expiresAt: customerSessions.expiresAt,
       absoluteExpiresAt: customerSessions.absoluteExpiresAt,
       customer: {
-        id: customers.id,
-        fullName: customers.fullName,
-        email: customers.email,
-        phone: customers.phone,
-        address: customers.address,
-        city: customers.city,
-        state: customers.state,
-        zipCode: customers.zipCode,
-        isVerified: customers.isVerified,
+        ...SESSION_CUSTOMER_COLUMNS,
       },
     })
     .from(customerSessions)

@@ -7,6 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
 import { customers, customerSearchText, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail } from "./customers-repository";
+import { CUSTOMER_CONTACT_COLUMNS } from "./customer-columns";
 
 export const CUSTOMER_MESSAGES = {
   notFound: "Customer not found",
@@ -16,14 +17,7 @@ export const CUSTOMER_MESSAGES = {
 
 /** What staff see of a customer: never the password hash. */
 const customerColumns = {
-  id: customers.id,
-  fullName: customers.fullName,
-  email: customers.email,
-  phone: customers.phone,
-  address: customers.address,
-  city: customers.city,
-  state: customers.state,
-  zipCode: customers.zipCode,
+  ...CUSTOMER_CONTACT_COLUMNS,
   notes: customers.notes,
   isVerified: customers.isVerified,
   hasPortalAccount: sql<boolean>`${customers.passwordHash} is not null`,
