@@ -2,7 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { restRequest } from "@/lib/rest-client";
-import type { TSessionCustomer } from "@/server/api/schemas/accounts";
+import type { TCustomerStatusResponse, TSessionCustomer } from "@/server/api/schemas/accounts";
 
 /**
  * Whether a customer is signed in, for the public header, the bottom bar and the booking wizard. It asks
@@ -11,11 +11,6 @@ import type { TSessionCustomer } from "@/server/api/schemas/accounts";
  */
 export interface CustomerSessionState {
   signedIn: boolean;
-  customer: TSessionCustomer | null;
-}
-
-interface StatusAnswer {
-  authenticated: boolean;
   customer: TSessionCustomer | null;
 }
 
@@ -38,7 +33,7 @@ function publish(next: CustomerSessionState) {
 export function refreshCustomerSession(): Promise<void> {
   loaded = true;
   const mine = ++generation;
-  return restRequest<StatusAnswer>("GET", "/customer/status").then((result) => {
+  return restRequest<TCustomerStatusResponse>("GET", "/customer/status").then((result) => {
     if (mine !== generation) return;
     const customer = result.ok && result.data.authenticated ? result.data.customer : null;
     publish(customer ? { signedIn: true, customer } : SIGNED_OUT);

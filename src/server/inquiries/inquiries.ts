@@ -52,9 +52,8 @@ export async function convertInquiryToCustomer(db: Db, id: number) {
     const [inquiry] = await tx.select(inquiryColumns).from(contactInquiries).where(eq(contactInquiries.id, id)).for("update");
     if (!inquiry) throw new NotFoundError(INQUIRY_NOT_FOUND);
     const notes = `From a website inquiry: ${inquiry.message}`.slice(0, 2000);
-    const found = await findOrCreateCustomer(tx, { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes }, "inquiry");
-    const { created } = found;
-    const customerId = found.customer.id;
+    const { customer, created } = await findOrCreateCustomer(tx, { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes }, "inquiry");
+    const customerId = customer.id;
     await tx
       .update(contactInquiries)
       .set({ customerId, handledAt: sql`coalesce(${contactInquiries.handledAt}, now())` })

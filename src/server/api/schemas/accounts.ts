@@ -38,6 +38,7 @@ export const ZCustomerStatusResponseSchema = z.object({
   authenticated: z.boolean(),
   customer: ZSessionCustomerSchema.nullable(),
 });
+export type TCustomerStatusResponse = z.infer<typeof ZCustomerStatusResponseSchema>;
 
 export const ZCustomerRegisterResponseSchema = ZCustomerStatusResponseSchema.extend({
   message: z.string().describe("What happened: the account was created, or a link to open the existing record was emailed"),
