@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { businessInstant, businessTimeOf, startOfBusinessDay } from "./business-time";
-import { expandOccurrences, occurrenceOnDate, RECURRING_FREQUENCIES, type RecurringFrequency, type RecurringSeries } from "./recurrence";
+import { expandOccurrences, occurrenceOnDate, type RecurringSeries } from "./recurrence";
+import { RECURRING_FREQUENCIES, type RecurringFrequency } from "@/lib/schedule-enums";
 
 function series(
   date: string,

@@ -7,12 +7,10 @@ import {
   wallClockOf,
   type WallClock,
 } from "./business-time";
+import type { RecurringFrequency } from "./schedule-enums";
 
 // Spec 4 and beyond.md 4: a recurring schedule is a series of visits, weekly (the default),
 // biweekly or monthly, until recurringEndDate or open-ended.
-export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly"] as const;
-
-export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
 
 export interface RecurringSeries {
   startTime: Date;

@@ -1,4 +1,4 @@
-import { QueryClient, defaultShouldDehydrateQuery } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 
 /**
@@ -15,10 +15,9 @@ export function createQueryClient() {
         retry: false,
       },
       mutations: { retry: false },
-      dehydrate: {
-        serializeData: superjson.serialize,
-        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
-      },
+      // Server-rendered pages await their prefetches, so only finished answers are handed over;
+      // superjson keeps their dates dates on the way.
+      dehydrate: { serializeData: superjson.serialize },
       hydrate: { deserializeData: superjson.deserialize },
     },
   });

@@ -31,8 +31,9 @@ function getQueryClient() {
 }
 
 /**
- * Mounted only by the layouts and pages that use tRPC hooks (staff, portal, auth, booking, payment
- * return), not by the root layout, so the public pages do not ship tRPC and TanStack Query.
+ * Mounted only by the layouts whose pages use tRPC hooks (staff, staff login, the customer account
+ * and its sign-in pages, payment return), not by the root layout, so the public pages (booking
+ * included, which posts with plain fetch) do not ship tRPC and TanStack Query.
  */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
@@ -41,9 +42,10 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
       links: [
         httpBatchLink({
           transformer: superjson,
-          // Only the browser calls it: pages that need data on the server use the server caller.
+          // Only the browser calls it: server-rendered pages call procedures directly and hand
+          // their answers over through <HydrateClient> (src/trpc/server.ts).
           url: "/api/trpc",
-          // All calls include credentials (spec section 1); same-origin fetch sends cookies.
+          // Every call carries the session cookie.
           fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
         }),
       ],

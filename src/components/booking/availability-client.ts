@@ -2,10 +2,11 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { restRequest } from "@/lib/rest-client";
+import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 
-/** What the wizard needs of GET /api/availability: which of the day's slots can still be booked. */
+/** What the wizard reads of GET /api/availability (fields JSON carries unchanged): which slots can still be booked. */
 export interface DayAvailability {
-  slots: Array<{ time: string; available: boolean }>;
+  slots: Array<Pick<TAvailabilityResponse["slots"][number], "time" | "available">>;
 }
 
 // Bumped after a booking (or a refused one) so a shown day asks the server again.

@@ -3,13 +3,13 @@
 import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { cn } from "@/lib/cn";
-import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { earliestBookableDate, isBookableDate, latestBookableDate, slotLabel, slotsForDate } from "@/lib/slots";
 import type { TBookingFormInput } from "@/lib/validation/booking";
 import { controlClasses, FieldError, TextAreaField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { useAvailability } from "./availability-client";
 import type { BookableService } from "./types";
+import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
 
 export const FREQUENCY_LABELS = { weekly: "Weekly", biweekly: "Biweekly (every 2 weeks)", monthly: "Monthly" } as const;
 

@@ -2,7 +2,8 @@
 
 import { SendHorizontal } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { isSendableMessage } from "@/lib/message-rules";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";

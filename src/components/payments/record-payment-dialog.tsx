@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import {
   ZRecordPaymentFormSchema,

@@ -15,7 +15,7 @@ import { ZAcceptInvitationSchema, type TAcceptInvitation } from "@/lib/validatio
 import { acceptInvitationAction } from "@/server/forms/accept-invitation-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 
 /** Who the invitation is for, as the page read it on the server, or why the link cannot be used. */
 export type InvitationLookup = { ok: true; fullName: string; email: string } | { ok: false; message: string };
@@ -45,7 +45,7 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
     onError: (error) => {
       toast({
         title: "Registration failed",
-        description: describeFailure(error, { answer: "Could not create account", exception: "An error occurred during registration" }),
+        description: errorMessage(error, { answer: "Could not create account", exception: "An error occurred during registration" }),
         variant: "destructive",
       });
     },

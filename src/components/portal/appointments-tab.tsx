@@ -10,9 +10,9 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
-import { PortalDialog } from "./portal-dialog";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
 
@@ -139,11 +139,11 @@ function CancelDialog({ appointment, onClose }: { appointment: Appointment | nul
       onClose();
     },
     onError: (error) => {
-      toast({ title: "Could not cancel", description: describeFailure(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" });
+      toast({ title: "Could not cancel", description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" });
     },
   });
   return (
-    <PortalDialog open={appointment !== null} onClose={onClose} title="Cancel this visit?">
+    <ModalDialog open={appointment !== null} onClose={onClose} title="Cancel this visit?">
       {appointment ? (
         <>
           <p className="text-gray-700">
@@ -161,6 +161,6 @@ function CancelDialog({ appointment, onClose }: { appointment: Appointment | nul
           </div>
         </>
       ) : null}
-    </PortalDialog>
+    </ModalDialog>
   );
 }

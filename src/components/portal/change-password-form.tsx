@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/field";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerPasswordChangeSchema, type TCustomerPasswordChange } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 /** My Account, Profile: a new password (the current one asked again); every other device is logged out. */
@@ -48,7 +48,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
     onError: (error) => {
-      const description = describeFailure(error, { answer: "Could not change the password", exception: "An error occurred. Please try again." });
+      const description = errorMessage(error, { answer: "Could not change the password", exception: "An error occurred. Please try again." });
       if (error.data?.code === "BAD_REQUEST" && error.message === "Current password is incorrect") {
         form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
       }

@@ -14,7 +14,7 @@ import { ZCustomerLoginSchema, type TCustomerLogin } from "@/lib/validation/cust
 import { customerLoginAction } from "@/server/forms/customer-login-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 import { EmailVerificationNotice } from "./email-verification-notice";
 
 /**
@@ -44,7 +44,7 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
         } catch (error) {
           toast({
             title: "Email not confirmed",
-            description: describeFailure(error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." }),
+            description: errorMessage(error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." }),
             variant: "destructive",
           });
         }
@@ -57,7 +57,7 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
       // Spec 8, Customer auth: the server's message, else the fixed texts.
       toast({
         title: "Login failed",
-        description: describeFailure(error, { answer: "Invalid email or password", exception: "An error occurred during login" }),
+        description: errorMessage(error, { answer: "Invalid email or password", exception: "An error occurred during login" }),
         variant: "destructive",
       });
     },

@@ -15,7 +15,7 @@ import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validatio
 import { customerRegisterAction } from "@/server/forms/customer-register-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
-import { describeFailure, httpStatusOf } from "./server-error";
+import { errorMessage, httpStatusOf } from "@/components/error-text";
 
 /**
  * Spec 2 and 5, Customer register. Prefilled from ?email=&name= (the booking confirmation links
@@ -59,7 +59,7 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
       router.refresh();
     },
     onError: (error) => {
-      const description = describeFailure(error, { answer: "Could not create account", exception: "An error occurred during registration" });
+      const description = errorMessage(error, { answer: "Could not create account", exception: "An error occurred during registration" });
       toast({ title: "Registration failed", description, variant: "destructive" });
       // What was typed stays; the email field says what is wrong with it.
       if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });

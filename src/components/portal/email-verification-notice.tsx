@@ -10,7 +10,7 @@ import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { verifyEmailAction } from "@/server/forms/verify-email-action";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 
 /**
  * Opened from the verification email (/customer/login?verify=...). A link only confirms the address
@@ -75,7 +75,7 @@ function ConfirmingNotice({ token }: { token: string }) {
       <div role="alert" className="mb-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
         <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <p>
-          {describeFailure(verify.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })} You
+          {errorMessage(verify.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })} You
           can send a new link from My Account.
         </p>
       </div>

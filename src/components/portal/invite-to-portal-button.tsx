@@ -4,7 +4,7 @@ import { MailPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 
 /** For the staff customer card: emails the customer a link to set up their portal account (beyond.md 15). */
 export function InviteToPortalButton({ customerId, className }: { customerId: number; className?: string }) {
@@ -13,7 +13,7 @@ export function InviteToPortalButton({ customerId, className }: { customerId: nu
     onError: (error) =>
       toast({
         title: "Invitation failed",
-        description: describeFailure(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }),
+        description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }),
         variant: "destructive",
       }),
   });

@@ -13,7 +13,7 @@ import { businessDateOf, formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
 import { ZMessageFormSchema, type TMessageForm } from "@/lib/validation/message";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 // Spec 9: conversations are polled every 10 seconds, like the staff side.
@@ -55,7 +55,7 @@ export function MessagesTab() {
       await utils.portal.messages.invalidate();
     },
     onError: (error) =>
-      toast({ title: "Failed to send message", description: describeFailure(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" }),
+      toast({ title: "Failed to send message", description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" }),
   });
   const submit = form.handleSubmit((values) => send.mutate(values));
 

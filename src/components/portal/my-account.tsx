@@ -7,17 +7,17 @@ import { markCustomerSignedOut } from "@/components/public/customer-session-stor
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { cn } from "@/lib/cn";
-import { api, type RouterOutputs } from "@/trpc/react";
+import type { TSessionCustomer } from "@/server/api/schemas/accounts";
+import { api } from "@/trpc/react";
 import { AppointmentsTab } from "./appointments-tab";
 import { ChangePasswordSection } from "./change-password-form";
 import { MessagesTab } from "./messages-tab";
 import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
 import { ProfileTab } from "./profile-tab";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
-type SessionCustomer = NonNullable<RouterOutputs["customerAuth"]["status"]["customer"]>;
 
 const TABS = [
   { name: "Profile", icon: UserRound },
@@ -27,7 +27,7 @@ const TABS = [
 ] as const;
 
 /** My Account (spec 2, made real by beyond.md 5). */
-export function MyAccount({ customer: initial }: { customer: SessionCustomer }) {
+export function MyAccount({ customer: initial }: { customer: TSessionCustomer }) {
   const router = useRouter();
   const utils = api.useUtils();
   const profile = api.portal.profile.useQuery({}, { initialData: initial });
@@ -43,7 +43,7 @@ export function MyAccount({ customer: initial }: { customer: SessionCustomer }) 
     onError: (error) => {
       toast({
         title: "Logout failed",
-        description: describeFailure(error, { answer: "Could not log out", exception: "An error occurred during logout" }),
+        description: errorMessage(error, { answer: "Could not log out", exception: "An error occurred during logout" }),
         variant: "destructive",
       });
     },

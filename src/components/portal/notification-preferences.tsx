@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { CalendarFeedCard } from "@/components/settings/calendar-feed-card";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 
 /** My Account → Profile: the day-before reminder and the customer's own calendar feed. */

@@ -16,7 +16,7 @@ import {
   type TPasswordResetRequest,
 } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800";
@@ -35,7 +35,7 @@ export function RequestPasswordResetForm() {
     onError: (error) =>
       toast({
         title: "Could not send the link",
-        description: describeFailure(error, { answer: "Please try again later.", exception: "We could not reach the server. Please try again." }),
+        description: errorMessage(error, { answer: "Please try again later.", exception: "We could not reach the server. Please try again." }),
         variant: "destructive",
       }),
   });
@@ -97,7 +97,7 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
     <>
       {reset.isError ? (
         <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {describeFailure(reset.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })}{" "}
+          {errorMessage(reset.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })}{" "}
           <Link href="/customer/reset-password" className="font-semibold underline">
             Ask for a new link
           </Link>

@@ -8,8 +8,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { BUSINESS } from "@/lib/business";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
-import { PortalDialog } from "./portal-dialog";
-import { describeFailure } from "./server-error";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { errorMessage } from "@/components/error-text";
 
 /**
  * Pays one pending payment by card (beyond.md 5) with the payments issue's Stripe form; the
@@ -41,12 +41,12 @@ export function PayPendingPayment({ paymentId, amountCents }: { paymentId: numbe
       <Button size="md" onClick={start}>
         <CreditCard aria-hidden="true" className="size-4" /> Pay {formatCents(amountCents)}
       </Button>
-      <PortalDialog open={open} onClose={close} title={`Pay ${formatCents(amountCents)}`}>
+      <ModalDialog open={open} onClose={close} title={`Pay ${formatCents(amountCents)}`}>
         {intent.isPending || intent.isIdle ? (
           <Spinner label="Preparing the card payment" />
         ) : intent.isError ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {describeFailure(intent.error, { answer: "Payment setup failed", exception: "Payment setup failed" })}
+            {errorMessage(intent.error, { answer: "Payment setup failed", exception: "Payment setup failed" })}
           </p>
         ) : (
           <CardPaymentForm
@@ -64,7 +64,7 @@ export function PayPendingPayment({ paymentId, amountCents }: { paymentId: numbe
             Close
           </Button>
         </div>
-      </PortalDialog>
+      </ModalDialog>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { PayPendingPayment } from "./pay-pending-payment";
-import { PortalDialog } from "./portal-dialog";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 
 type Payment = RouterOutputs["portal"]["payments"][number];
 
@@ -65,7 +65,7 @@ export function PaymentsTab() {
         </div>
       </section>
 
-      <PortalDialog open={explaining} onClose={() => setExplaining(false)} title="Saving a card">
+      <ModalDialog open={explaining} onClose={() => setExplaining(false)} title="Saving a card">
         <p className="text-gray-700">
           Saving a card will let us charge your visits automatically once they are completed, so you never have to pay by hand. Cards are
           stored by our payment provider, never on our servers.
@@ -80,7 +80,7 @@ export function PaymentsTab() {
         <div className="mt-6 flex justify-end">
           <Button onClick={() => setExplaining(false)}>Got it</Button>
         </div>
-      </PortalDialog>
+      </ModalDialog>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/field";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerProfileSchema, type TCustomerProfile } from "@/lib/validation/customer-auth";
 import { api, type RouterOutputs } from "@/trpc/react";
-import { describeFailure, httpStatusOf } from "./server-error";
+import { errorMessage, httpStatusOf } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 type Profile = RouterOutputs["portal"]["profile"];
@@ -73,7 +73,7 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
       onDone();
     },
     onError: (error) => {
-      const description = describeFailure(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" });
+      const description = errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" });
       toast({ title: "Update failed", description, variant: "destructive" });
       if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
     },

@@ -4,7 +4,7 @@ import { Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
-import { describeFailure } from "./server-error";
+import { errorMessage } from "@/components/error-text";
 
 /** Until the email is proven, the portal shows only what the customer wrote (see history-visibility.ts). */
 export function VerifyEmailBanner({ email }: { email: string }) {
@@ -13,7 +13,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     onError: (error) =>
       toast({
         title: "Could not send the email",
-        description: describeFailure(error, { answer: "Please try again later.", exception: "Please try again later." }),
+        description: errorMessage(error, { answer: "Please try again later.", exception: "Please try again later." }),
         variant: "destructive",
       }),
   });

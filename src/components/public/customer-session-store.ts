@@ -2,27 +2,16 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { restRequest } from "@/lib/rest-client";
+import type { TCustomerStatusResponse, TSessionCustomer } from "@/server/api/schemas/accounts";
 
 /**
  * Whether a customer is signed in, for the public header, the bottom bar and the booking wizard. It asks
  * GET /api/customer/status once per page load and again whenever a portal screen signs someone in
  * or out (`refreshCustomerSession`), so public pages need no tRPC client.
  */
-export interface SessionCustomer {
-  id: number;
-  fullName: string;
-  email: string;
-  phone: string | null;
-}
-
 export interface CustomerSessionState {
   signedIn: boolean;
-  customer: SessionCustomer | null;
-}
-
-interface StatusAnswer {
-  authenticated: boolean;
-  customer: SessionCustomer | null;
+  customer: TSessionCustomer | null;
 }
 
 const SIGNED_OUT: CustomerSessionState = { signedIn: false, customer: null };
@@ -44,7 +33,7 @@ function publish(next: CustomerSessionState) {
 export function refreshCustomerSession(): Promise<void> {
   loaded = true;
   const mine = ++generation;
-  return restRequest<StatusAnswer>("GET", "/customer/status").then((result) => {
+  return restRequest<TCustomerStatusResponse>("GET", "/customer/status").then((result) => {
     if (mine !== generation) return;
     const customer = result.ok && result.data.authenticated ? result.data.customer : null;
     publish(customer ? { signedIn: true, customer } : SIGNED_OUT);

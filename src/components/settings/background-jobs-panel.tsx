@@ -2,7 +2,8 @@
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
 import { api } from "@/trpc/react";

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 

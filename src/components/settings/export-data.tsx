@@ -3,7 +3,8 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { businessToday } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { toCsv } from "./csv";

@@ -3,7 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/ui/field";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { ZPasswordFormSchema, type TPasswordForm } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";

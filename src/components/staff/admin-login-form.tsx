@@ -1,11 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useActionState } from "react";
 import { useForm } from "react-hook-form";
 import { DemoModeBanner } from "@/components/demo-mode-banner";
+import { errorMessage, httpStatusOf } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -18,10 +18,10 @@ import { StaffLogo } from "./staff-logo";
 
 /** Spec 8, Staff auth: a refused login reads one message; a throttled one says when to retry. */
 function loginFailureDescription(error: unknown): string {
-  if (!(error instanceof TRPCClientError) || !error.data) return "An error occurred during login";
-  const { httpStatus } = error.data as { httpStatus?: number };
-  if (httpStatus === 429 && error.message) return error.message;
-  return "Invalid username or password";
+  const fallbacks = { answer: "Invalid username or password", exception: "An error occurred during login" };
+  const status = httpStatusOf(error);
+  if (status === 429) return errorMessage(error, fallbacks);
+  return status ? fallbacks.answer : fallbacks.exception;
 }
 
 /**

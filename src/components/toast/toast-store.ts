@@ -66,8 +66,3 @@ export function currentToasts(): Toast[] {
 export function useToasts(): Toast[] {
   return useSyncExternalStore(subscribe, currentToasts, () => EMPTY);
 }
-
-/** The spec's failure text: the error's message, or 'An unknown error occurred'. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "An unknown error occurred";
-}

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
-import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { isValidTimeSlot } from "@/lib/slots";
 import { BOOKING_MESSAGES } from "./booking-messages";
 import { dateStringField, emailField, optionalText, positiveIdNumber, requiredText } from "./fields";
+import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
 
 export { BOOKING_MESSAGES };
 

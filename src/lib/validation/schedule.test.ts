@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issueMessages } from "./issues.test-helper";
-import { SCHEDULE_STATUSES, ZScheduleFormSchema, ZSchedulePayloadSchema } from "./schedule";
+import { ZScheduleFormSchema, ZSchedulePayloadSchema } from "./schedule";
+import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const form = {
   customerId: "4",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { businessDateOf, isDateString, isTimeOfDay } from "@/lib/business-time";
 import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
-import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { BOOKING_MESSAGES } from "./booking-messages";
 import {
   dateStringField,
@@ -12,10 +12,7 @@ import {
   timeOfDayField,
 } from "./fields";
 
-// Spec 4 'Schedule status' and 5 'Schedule form'.
-export const SCHEDULE_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
-
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+// Spec 5 'Schedule form'.
 
 export const SCHEDULE_MESSAGES = {
   customer: "Customer is required",

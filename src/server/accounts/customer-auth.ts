@@ -1,7 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { Db } from "@/server/db";
-import { customers } from "@/server/db/schema";
+import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail, type CustomerRow } from "@/server/customers/customers-repository";
 import { ConflictError, UnauthorizedError } from "@/server/errors";
 import { knownDeviceId, rememberDevice } from "@/server/auth/known-devices";
 import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
@@ -19,18 +17,6 @@ export const ACCOUNT_CREATED = "Your account has been created!";
 export const CLAIM_LINK_SENT =
   "We already have bookings under this email. To keep them private, we sent a link to that address: open it to choose your password and see your account.";
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export async function findCustomerByEmail(db: Db, email: string) {
-  const [customer] = await db
-    .select()
-    .from(customers)
-    .where(eq(sql`lower(${customers.email})`, normalizeEmail(email)));
-  return customer ?? null;
-}
-
 /** A new session for the customer, and the device token that marks this browser as theirs. */
 export async function signInCustomer(db: Db, customerId: number, deviceToken: string | null, now = new Date()) {
   const session = await createCustomerSession(db, customerId, now);
@@ -45,7 +31,7 @@ export interface CustomerRegistration extends TCustomerRegister {
 }
 
 export type RegistrationOutcome =
-  | ({ outcome: "created"; customer: typeof customers.$inferSelect } & Awaited<ReturnType<typeof signInCustomer>>)
+  | ({ outcome: "created"; customer: CustomerRow } & Awaited<ReturnType<typeof signInCustomer>>)
   | { outcome: "claim-link-sent"; email: string };
 
 /**
@@ -65,24 +51,14 @@ export async function registerCustomer(db: Db, input: CustomerRegistration, now 
     return { outcome: "claim-link-sent", email: existing.email };
   }
 
-  const [created] = await db
-    .insert(customers)
-    .values({
-      fullName: input.fullName,
-      email: normalizeEmail(input.email),
-      phone: input.phone,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zipCode,
-      passwordHash: await hashPassword(input.password),
-      registeredAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const { fullName, email, phone, address, city, state, zipCode } = input;
+  const created = await insertCustomerIfNew(
+    db,
+    { fullName, email, phone, address, city, state, zipCode, passwordHash: await hashPassword(input.password), registeredAt: now },
+    "registration",
+  );
   // Two registrations racing for one email: the loser is told the account exists.
   if (!created) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
-  await announceCustomerCreated(db, created.id, "registration");
   await sendVerificationEmail(db, created, now);
   const signedIn = await signInCustomer(db, created.id, input.deviceToken ?? null, now);
   return { outcome: "created", customer: created, ...signedIn };

@@ -12,7 +12,8 @@ import { sendEmail } from "@/server/email/send-email";
 import { passwordChangedEmail, passwordResetEmail } from "@/server/email/templates";
 import { consumeEmailToken, createEmailToken, retireEmailTokens } from "@/server/portal/email-tokens";
 import { sendClaimLink } from "@/server/portal/invitations";
-import { findCustomerByEmail, signInCustomer } from "./customer-auth";
+import { findCustomerByEmail } from "@/server/customers/customers-repository";
+import { signInCustomer } from "./customer-auth";
 
 export const RESET_REQUESTED =
   "If an account uses that email, we sent it a link to choose a new password. The link works for 1 hour.";

@@ -1,8 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { TSessionCustomer } from "@/server/api/schemas/accounts";
 import type { Db } from "@/server/db";
 import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
 import { cachedSession, forgetSession, invalidateSessions, sessionsGeneration, storeSession } from "@/server/cache/session-cache";
 import { generateToken, hashToken } from "./tokens";
+import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -28,18 +30,6 @@ export interface StaffSessionUser {
   mustChangePassword: boolean;
 }
 
-export interface CustomerSessionCustomer {
-  id: number;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  isVerified: boolean;
-}
-
 export interface StaffSession {
   sessionId: string;
   expiresAt: Date;
@@ -51,7 +41,7 @@ export interface CustomerSession {
   expiresAt: Date;
   /** True when this request extended the session, so the cookie must be sent again. */
   renewed: boolean;
-  customer: CustomerSessionCustomer;
+  customer: TSessionCustomer;
 }
 
 export async function createStaffSession(db: Db, userId: number, now = new Date()) {
@@ -139,15 +129,7 @@ export async function validateCustomerSessionToken(
       expiresAt: customerSessions.expiresAt,
       absoluteExpiresAt: customerSessions.absoluteExpiresAt,
       customer: {
-        id: customers.id,
-        fullName: customers.fullName,
-        email: customers.email,
-        phone: customers.phone,
-        address: customers.address,
-        city: customers.city,
-        state: customers.state,
-        zipCode: customers.zipCode,
-        isVerified: customers.isVerified,
+        ...SESSION_CUSTOMER_COLUMNS,
       },
     })
     .from(customerSessions)

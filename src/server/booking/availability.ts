@@ -1,6 +1,7 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { businessInstant, type DateString } from "@/lib/business-time";
-import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS, type TimeSlot } from "@/lib/slots";
+import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
+import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
 import { visits } from "@/server/db/schema";
 import { CREW_HOLDING_STATUSES, countOverlappingVisits, getCrewCapacity } from "@/server/schedules/crew-capacity";
@@ -12,22 +13,8 @@ export { CREW_HOLDING_STATUSES, countOverlappingVisits };
 const FIRST_SLOT = TIME_SLOTS[0];
 const LAST_SLOT = TIME_SLOTS[TIME_SLOTS.length - 1] ?? FIRST_SLOT;
 
-export interface SlotAvailability {
-  time: TimeSlot;
-  label: string;
-  startTime: Date;
-  endTime: Date;
-  /** Whether a booking for this slot would be accepted now. */
-  available: boolean;
-  /** Every crew is already busy for part of this slot. */
-  full: boolean;
-}
-
-export interface DayAvailability {
-  date: DateString;
-  capacity: number;
-  slots: SlotAvailability[];
-}
+/** One day's slots as GET /api/availability answers them (the route adds the service's id). */
+export type DayAvailability = Omit<TAvailabilityResponse, "serviceId">;
 
 function minutesLater(instant: Date, minutes: number): Date {
   return new Date(instant.getTime() + minutes * 60_000);

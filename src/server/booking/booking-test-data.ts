@@ -1,8 +1,9 @@
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
-import { schedules, services, type ScheduleStatus } from "@/server/db/schema";
+import { schedules, services } from "@/server/db/schema";
 import type { TCreateBookingRequestInput } from "@/lib/validation/booking";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 let counter = 0;
 

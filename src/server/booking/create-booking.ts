@@ -3,16 +3,16 @@ import { bookingPrice, DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { isServicedZip, SERVICE_AREA_MESSAGES } from "@/lib/service-area";
 import { isBookableDate, latestBookableDate, slotsForDate } from "@/lib/slots";
 import { BOOKING_MESSAGES, lawnSizeIssue, type TCreateBookingRequest } from "@/lib/validation/booking";
-import { findCustomerByEmail, normalizeEmail } from "@/server/accounts/customer-auth";
+import { findOrCreateCustomer } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
-import { customers, schedules } from "@/server/db/schema";
+import { schedules } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { countOverlappingVisits } from "./availability";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
-import { announceBooking, announceCustomerCreated } from "@/server/notifications/announce";
+import { announceBooking } from "@/server/notifications/announce";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
@@ -51,7 +51,8 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     const booked = await countOverlappingVisits(tx, { start: startTime, end: endTime });
     if (booked >= (await getCrewCapacity(tx))) throw new ConflictError(SLOT_TAKEN_MESSAGE);
 
-    const customerId = signedInCustomerId ?? (await findOrCreateCustomer(tx, request));
+    const { fullName, email, phone, address, city, state, zipCode } = request;
+    const customerId = signedInCustomerId ?? (await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking")).customer.id;
     const schedule = await insertSchedule(tx, {
       customerId,
       serviceId: service.id,
@@ -120,36 +121,6 @@ function lawnSizeFor(service: ServiceRow, requested: number | null | undefined):
   const issue = lawnSizeIssue(requested);
   if (issue) throw new InvalidInputError(issue, "lawnSizeSqFt");
   return requested ?? DEFAULT_LAWN_SIZE_SQ_FT;
-}
-
-/**
- * The customer with this email, or a new one built from the booking. An existing profile is never
- * changed by a booking: anyone can type an email address.
- */
-async function findOrCreateCustomer(tx: Db, request: TCreateBookingRequest): Promise<number> {
-  const existing = await findCustomerByEmail(tx, request.email);
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(customers)
-    .values({
-      fullName: request.fullName,
-      email: normalizeEmail(request.email),
-      phone: request.phone,
-      address: request.address,
-      city: request.city,
-      state: request.state,
-      zipCode: request.zipCode,
-    })
-    .onConflictDoNothing()
-    .returning({ id: customers.id });
-  if (created) {
-    await announceCustomerCreated(tx, created.id, "booking");
-    return created.id;
-  }
-  // Another booking created this email's record a moment ago (a booking for another date).
-  const raced = await findCustomerByEmail(tx, request.email);
-  if (!raced) throw new Error("Customer record vanished while booking");
-  return raced.id;
 }
 
 async function insertSchedule(tx: Db, values: Omit<typeof schedules.$inferInsert, "bookingReference">) {

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import { contactInquiries } from "@/server/db/schema";
-import { findCustomerByEmail } from "@/server/accounts/customer-auth";
+import { findCustomerByEmail } from "@/server/customers/customers-repository";
 import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TContactForm } from "@/lib/validation/contact";

@@ -1,5 +1,4 @@
 import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { TCustomerForm } from "@/lib/validation/customer";
 import { phoneDigitsOf, type CustomerSort } from "@/lib/customer-search-rules";
 import type { TCustomerSearch } from "@/lib/validation/customer-search";
@@ -7,6 +6,8 @@ import type { Db } from "@/server/db";
 import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
 import { customers, customerSearchText, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
+import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail } from "./customers-repository";
+import { CUSTOMER_CONTACT_COLUMNS } from "./customer-columns";
 
 export const CUSTOMER_MESSAGES = {
   notFound: "Customer not found",
@@ -16,14 +17,7 @@ export const CUSTOMER_MESSAGES = {
 
 /** What staff see of a customer: never the password hash. */
 const customerColumns = {
-  id: customers.id,
-  fullName: customers.fullName,
-  email: customers.email,
-  phone: customers.phone,
-  address: customers.address,
-  city: customers.city,
-  state: customers.state,
-  zipCode: customers.zipCode,
+  ...CUSTOMER_CONTACT_COLUMNS,
   notes: customers.notes,
   isVerified: customers.isVerified,
   hasPortalAccount: sql<boolean>`${customers.passwordHash} is not null`,
@@ -82,7 +76,7 @@ function storedFields(form: TCustomerForm) {
   const orNull = (value: string | null | undefined) => (value ? value : null);
   return {
     fullName: form.fullName,
-    email: form.email.toLowerCase(),
+    email: normalizeEmail(form.email),
     phone: orNull(form.phone),
     address: form.address,
     city: orNull(form.city),
@@ -92,28 +86,16 @@ function storedFields(form: TCustomerForm) {
   };
 }
 
-async function ensureEmailFree(db: Db, email: string, exceptId?: number) {
-  const [existing] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(sql`lower(${customers.email}) = lower(${email})`);
+async function ensureEmailFree(db: Db, email: string, exceptId: number) {
+  const existing = await findCustomerByEmail(db, email);
   if (existing && existing.id !== exceptId) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
 }
 
+/** Staff add a customer; an email another customer has is refused rather than merged. */
 export async function createCustomer(db: Db, form: TCustomerForm) {
-  await ensureEmailFree(db, form.email);
-  try {
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(customers).values(storedFields(form)).returning({ id: customers.id });
-      await announceCustomerCreated(tx, created!.id, "staff");
-      return created!.id;
-    });
-    return getCustomer(db, id);
-  } catch (error) {
-    // Two requests can race past the check; the unique index has the last word.
-    if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
-    throw error;
-  }
+  const created = await db.transaction((tx) => insertCustomerIfNew(tx, storedFields(form), "staff"));
+  if (!created) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
+  return getCustomer(db, created.id);
 }
 
 export async function updateCustomer(db: Db, id: number, form: TCustomerForm) {

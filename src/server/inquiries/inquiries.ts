@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { announceCustomerCreated } from "@/server/notifications/announce";
+import { findOrCreateCustomer } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
-import { contactInquiries, customers } from "@/server/db/schema";
+import { contactInquiries } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 
 export const INQUIRY_NOT_FOUND = "Inquiry not found";
@@ -51,18 +51,9 @@ export async function convertInquiryToCustomer(db: Db, id: number) {
   return db.transaction(async (tx) => {
     const [inquiry] = await tx.select(inquiryColumns).from(contactInquiries).where(eq(contactInquiries.id, id)).for("update");
     if (!inquiry) throw new NotFoundError(INQUIRY_NOT_FOUND);
-    const email = inquiry.email.trim().toLowerCase();
-    const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(sql`lower(${customers.email})`, email));
-    let customerId = existing?.id;
-    const created = !customerId;
-    if (!customerId) {
-      const [inserted] = await tx
-        .insert(customers)
-        .values({ fullName: inquiry.name, email, phone: inquiry.phone || null, notes: `From a website inquiry: ${inquiry.message}`.slice(0, 2000) })
-        .returning({ id: customers.id });
-      customerId = inserted!.id;
-      await announceCustomerCreated(tx, customerId, "inquiry");
-    }
+    const notes = `From a website inquiry: ${inquiry.message}`.slice(0, 2000);
+    const { customer, created } = await findOrCreateCustomer(tx, { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes }, "inquiry");
+    const customerId = customer.id;
     await tx
       .update(contactInquiries)
       .set({ customerId, handledAt: sql`coalesce(${contactInquiries.handledAt}, now())` })

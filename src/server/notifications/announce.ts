@@ -6,6 +6,7 @@ import { emitWebhookEvent } from "@/server/webhooks/events";
 import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emails";
 import { getNotificationSettings } from "./settings";
 import { newBookingStaffEmail, newInquiryStaffEmail, newMessageStaffEmail } from "./staff-emails";
+import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
 
 /**
  * Who is told when something happens. Each function runs inside the transaction of what it
@@ -16,14 +17,7 @@ import { newBookingStaffEmail, newInquiryStaffEmail, newMessageStaffEmail } from
 async function customerById(db: Db, id: number) {
   const [customer] = await db
     .select({
-      id: customers.id,
-      fullName: customers.fullName,
-      email: customers.email,
-      phone: customers.phone,
-      address: customers.address,
-      city: customers.city,
-      state: customers.state,
-      zipCode: customers.zipCode,
+      ...CUSTOMER_CONTACT_COLUMNS,
       createdAt: customers.createdAt,
       unsubscribeToken: customers.unsubscribeToken,
     })

@@ -4,12 +4,13 @@ import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDatabase, getDb } from "@/server/db";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
-import { customers, emailOutbox, schedules, type ScheduleStatus } from "@/server/db/schema";
+import { customers, emailOutbox, schedules } from "@/server/db/schema";
 import { setEnv } from "../../../test/env";
 import { createCustomer, seedServices } from "../../../test/helpers";
 import { startSmtpServer, startTestWorker, waitFor } from "../../../test/notifications";
 import { queueDueReminders } from "./reminders";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "./settings";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 const today = businessToday();
 const tomorrow = addDays(today, 1);

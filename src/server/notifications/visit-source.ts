@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
-import type { ScheduleStatus } from "@/server/db/schema";
 import { findVisit, listVisits, type Visit } from "@/server/schedules/visits";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 /** A visit as reminders, change notes and calendar feeds see it. */
 export interface NotifiableVisit {

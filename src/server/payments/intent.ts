@@ -6,7 +6,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { formatCents } from "@/lib/money";
 import { completeCardPayment } from "./settle";
-import { assertCustomerExists, getCustomerPaymentRow, type PaymentRow } from "./queries";
+import { unconfirmedSince } from "@/server/portal/history-visibility";
+import { assertCustomerExists, getCustomerPaymentRow, PAYMENT_NOT_FOUND, type PaymentRow } from "./queries";
 
 export const PAYMENT_ALREADY_COMPLETED = "This payment has already been completed";
 export const NOT_A_CARD_PAYMENT = "Only card payments can be paid by card";
@@ -42,10 +43,15 @@ export async function createStaffPaymentIntent(
   return intentForPayment(db, stripe, payment);
 }
 
-/** The customer portal pays one of the customer's own pending payments (beyond.md item 5). */
+/**
+ * The customer portal pays one of the customer's own pending payments. Only a payment the portal
+ * shows can be paid: until the email is confirmed, a claimed record's payments stay hidden, and
+ * paying one would reveal its amount.
+ */
 export async function createCustomerPaymentIntent(db: Db, customerId: number, paymentId: number): Promise<PaymentIntentAnswer> {
-  const stripe = requireStripe();
+  if (await unconfirmedSince(db, customerId)) throw new NotFoundError(PAYMENT_NOT_FOUND);
   const payment = await getCustomerPaymentRow(db, customerId, paymentId);
+  const stripe = requireStripe();
   return intentForPayment(db, stripe, payment);
 }
 

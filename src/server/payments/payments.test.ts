@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { payments } from "@/server/db/schema";
+import { customers, payments } from "@/server/db/schema";
+import { NotFoundError } from "@/server/errors";
 import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
+import { createCustomerPaymentIntent } from "./intent";
 import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
 import { setEnv } from "../../../test/env";
 
@@ -186,6 +188,23 @@ describe("customer card payments", () => {
     expect(refused.status).toBe(404);
     expect(refused.json.message).toBe("Payment not found");
     expect((await rest("POST", `/customer/payments/${own.id}/intent`, { body: {}, headers: { cookie: staff } })).status).toBe(401);
+  });
+
+  it("will not pay a payment the portal hides: before the email is confirmed the domain function answers not found", async () => {
+    const { customer } = await createCustomer({ password: "customer-pass" });
+    const hidden = await pendingPayment(customer.id, 5200);
+    const db = await getDb();
+    // A record claimed by registering, email not confirmed yet: its payments stay hidden.
+    await db.update(customers).set({ isVerified: false, registeredAt: new Date() }).where(eq(customers.id, customer.id));
+    const before = intentCreations().length;
+
+    await expect(createCustomerPaymentIntent(db, customer.id, hidden.id)).rejects.toThrow(new NotFoundError("Payment not found"));
+    const response = await rest("POST", `/customer/payments/${hidden.id}/intent`, { body: {}, headers: { cookie: await customerCookie(customer.id) } });
+    expect(response.status).toBe(404);
+    expect(intentCreations().length).toBe(before);
+
+    await db.update(customers).set({ isVerified: true }).where(eq(customers.id, customer.id));
+    await expect(createCustomerPaymentIntent(db, customer.id, hidden.id)).resolves.toMatchObject({ paymentId: hidden.id, amount: 5200 });
   });
 
   it("refuses to start paying a cash payment or a completed one", async () => {

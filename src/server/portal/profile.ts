@@ -3,11 +3,12 @@ import type { Db } from "@/server/db";
 import { isUniqueViolation } from "@/server/db/errors";
 import { customers } from "@/server/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/server/errors";
-import { normalizeEmail } from "@/server/accounts/customer-auth";
+import { normalizeEmail } from "@/server/customers/customers-repository";
 import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TCustomerProfile } from "@/lib/validation/customer-auth";
 import { sendVerificationEmail } from "./verification";
+import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
 
 export const EMAIL_IN_USE = "Another account already uses this email address. Please use a different one.";
 export const CONFIRM_EMAIL_FIRST = "Please confirm your current email address with the link we sent before changing it.";
@@ -15,15 +16,7 @@ export const CONFIRM_EMAIL_FIRST = "Please confirm your current email address wi
 const CLAIMED_AFTER_MS = 60_000;
 
 const PROFILE_COLUMNS = {
-  id: customers.id,
-  fullName: customers.fullName,
-  email: customers.email,
-  phone: customers.phone,
-  address: customers.address,
-  city: customers.city,
-  state: customers.state,
-  zipCode: customers.zipCode,
-  isVerified: customers.isVerified,
+  ...SESSION_CUSTOMER_COLUMNS,
 };
 
 export async function getProfile(db: Db, customerId: number) {

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { businessDateOf, formatBusinessDate, isDateString, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import { businessSettings, visits, type ScheduleStatus } from "@/server/db/schema";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
+import { businessSettings, visits } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
 import { ensureVisitsUntil } from "./series";
 import { overlapping } from "./visits";

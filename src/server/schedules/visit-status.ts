@@ -1,4 +1,3 @@
-import type { ScheduleStatus } from "@/lib/validation/schedule";
 import type { Db } from "@/server/db";
 import { NotFoundError } from "@/server/errors";
 import { claimCrew } from "./crew-capacity";
@@ -6,6 +5,7 @@ import { toScheduleVisit } from "./list-schedules";
 import { findVisit, setVisitStatus } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 /**
  * Any status may follow any other; only this visit changes, even in a series. A visit that takes a

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { businessDateOf, type DateString } from "@/lib/business-time";
-import type { RecurringFrequency } from "@/lib/recurrence";
+import type { RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
-import { customers, schedules, services, visits, type ScheduleStatus } from "@/server/db/schema";
+import { customers, schedules, services, visits } from "@/server/db/schema";
 import { ensureVisitsUntil, extendSeriesThrough } from "./series";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */

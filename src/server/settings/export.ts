@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, messages, payments, schedules } from "@/server/db/schema";
+import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
 
 /**
  * Settings, Advanced, Export Data (beyond.md item 8): the business's records as plain rows.
@@ -10,14 +11,7 @@ export async function exportBusinessData(db: Db, now = new Date()) {
   const [customerRows, scheduleRows, messageRows, paymentRows] = await Promise.all([
     db
       .select({
-        id: customers.id,
-        fullName: customers.fullName,
-        email: customers.email,
-        phone: customers.phone,
-        address: customers.address,
-        city: customers.city,
-        state: customers.state,
-        zipCode: customers.zipCode,
+        ...CUSTOMER_CONTACT_COLUMNS,
         notes: customers.notes,
         isVerified: customers.isVerified,
         createdAt: customers.createdAt,

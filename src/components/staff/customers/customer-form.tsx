@@ -3,7 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";

@@ -1,9 +1,10 @@
 "use client";
 
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
-import { StaffDialog } from "../staff-dialog";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 
 /** beyond.md 10: deleting removes the customer's schedules and messages; payment history blocks it. */
 export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: number; fullName: string } | null; onClose: () => void }) {
@@ -17,7 +18,7 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: nu
     onError: (error) => toast({ title: "Error deleting customer", description: errorMessage(error), variant: "destructive" }),
   });
   return (
-    <StaffDialog open={customer !== null} onClose={onClose} title="Delete customer?">
+    <ModalDialog open={customer !== null} onClose={onClose} title="Delete customer?">
       <p className="text-sm text-gray-700">
         This permanently deletes <strong>{customer?.fullName}</strong> with all of their scheduled visits and messages. A customer with payment
         history cannot be deleted.
@@ -35,6 +36,6 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: nu
           {remove.isPending ? "Deleting..." : "Delete"}
         </Button>
       </div>
-    </StaffDialog>
+    </ModalDialog>
   );
 }

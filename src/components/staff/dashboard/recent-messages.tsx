@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
-import { messageTimeLabel } from "../message-time";
+import { recentMessageTimeLabel } from "@/components/messages/message-time";
 import { Panel } from "./panel";
 
 export function RecentMessages() {
@@ -29,7 +29,7 @@ export function RecentMessages() {
                       {unread ? <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">Unread</span> : null}
                     </p>
                     <time dateTime={message.timestamp.toISOString()} className="shrink-0 text-xs text-gray-600">
-                      {messageTimeLabel(message.timestamp)}
+                      {recentMessageTimeLabel(message.timestamp)}
                     </time>
                   </div>
                   <p className="line-clamp-2 text-sm text-gray-700">

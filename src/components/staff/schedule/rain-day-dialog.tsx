@@ -1,13 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { toast, errorMessage } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { addDays, businessToday, formatBusinessDate, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
-import { StaffDialog } from "../staff-dialog";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 
 const dayLabel = (date: DateString) => formatBusinessDate(startOfBusinessDay(date), "EEEE, MMMM d, yyyy");
 const timeLabel = (instant: Date) => formatBusinessDate(instant, "h:mm a");
@@ -52,7 +53,7 @@ export function RainDayDialog({
   const canMove = Boolean(plan && plan.visits.length > 0 && plan.conflicts.length === 0) && !move.isPending;
 
   return (
-    <StaffDialog open={open} onClose={onClose} title="Reschedule for weather">
+    <ModalDialog open={open} onClose={onClose} title="Reschedule for weather">
       <p className="mb-4 text-sm text-gray-700">
         Move every pending or confirmed visit of <strong>{dayLabel(fromDate)}</strong> to another day. Times and recurring series are kept, and
         each customer gets a message in their portal with the new date.
@@ -106,6 +107,6 @@ export function RainDayDialog({
           {move.isPending ? "Moving..." : `Move ${plan?.visits.length ?? 0} visit${plan?.visits.length === 1 ? "" : "s"}`}
         </Button>
       </div>
-    </StaffDialog>
+    </ModalDialog>
   );
 }

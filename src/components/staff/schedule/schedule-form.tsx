@@ -4,17 +4,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { errorMessage, toast } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { controlClasses, FieldError, TextAreaField, TextField } from "@/components/ui/field";
 import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { bookingPrice } from "@/lib/pricing";
-import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { idField } from "@/lib/validation/fields";
-import { SCHEDULE_MESSAGES, SCHEDULE_STATUSES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
+import { SCHEDULE_MESSAGES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 // Staff pick the service so the visit has a price (spec 3: totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({

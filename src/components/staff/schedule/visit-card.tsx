@@ -3,12 +3,13 @@
 import { Pencil } from "lucide-react";
 import Link from "next/link";
 import { useId } from "react";
-import { toast, errorMessage } from "@/components/toast/toast-store";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
-import { SCHEDULE_STATUSES } from "@/lib/validation/schedule";
 import { api } from "@/trpc/react";
 import { VisitSummary, type ScheduleVisit } from "../visit-summary";
+import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 /** One visit of the selected day; its status changes on its own, even inside a series. */
 export function VisitCard({ visit, showDate = false }: { visit: ScheduleVisit; showDate?: boolean }) {

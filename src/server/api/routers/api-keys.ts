@@ -4,7 +4,8 @@ import { listApiKeys, revokeApiKey } from "@/server/settings/api-keys";
 import { pathId } from "@/lib/validation/fields";
 import { ZCreateApiKeySchema } from "@/lib/validation/settings";
 import { createTRPCRouter, staffUserProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZOkResponseSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import { ZApiKeySchema, ZCreatedApiKeySchema } from "../schemas/settings";
 
 // Keys are managed by a person signed in, never by another key (beyond.md item 13).

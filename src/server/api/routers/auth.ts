@@ -5,7 +5,8 @@ import { loginStaff } from "@/server/accounts/staff-auth";
 import { TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";
+import { ZOkResponseSchema, ZStaffStatusResponseSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 
 function toStaffUser(user: { fullName: string | null; email: string | null; username: string; mustChangePassword: boolean }) {
   return { fullName: user.fullName, email: user.email, username: user.username, mustChangePassword: user.mustChangePassword };

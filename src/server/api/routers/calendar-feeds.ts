@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from "@/server/calendar/feeds";
 import { createTRPCRouter, customerProcedure, staffUserProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZOkResponseSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 
 const ZCalendarFeedSchema = z
   .object({ active: z.boolean(), createdAt: z.date().nullable(), lastUsedAt: z.date().nullable().describe("When a calendar last fetched it") })

@@ -10,13 +10,8 @@ import {
   ZPasswordResetSchema,
 } from "@/lib/validation/customer-auth";
 import { createTRPCRouter, publicProcedure } from "../trpc";
-import {
-  ZCustomerRegisterResponseSchema,
-  ZCustomerStatusResponseSchema,
-  ZNoInputSchema,
-  ZOkResponseSchema,
-  toSessionCustomer,
-} from "../schemas/accounts";
+import { ZCustomerRegisterResponseSchema, ZCustomerStatusResponseSchema, ZOkResponseSchema, toSessionCustomer } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 
 const TAGS = ["customer auth"];
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dashboardStats } from "@/server/dashboard/stats";
 import { listRecentMessages } from "@/server/dashboard/recent-messages";
 import { createTRPCRouter, staffProcedure } from "../trpc";
-import { ZNoInputSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import { ZDashboardStatsSchema, ZRecentMessageSchema } from "../schemas/dashboard";
 
 export const dashboardRouter = createTRPCRouter({

@@ -6,7 +6,7 @@ import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages,
 import { listUnreadCustomerMessages } from "@/server/messages/unread";
 import { NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
-import { ZNoInputSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import { ZConversationSchema, ZMessageSchema, ZUnreadMessageSchema } from "../schemas/messages";
 
 /** Staff messages (spec 7, Staff data). */

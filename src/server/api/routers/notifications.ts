@@ -6,7 +6,8 @@ import { listRecentEmails } from "@/server/notifications/outbox";
 import { getReminderPreference, setReminderPreference, unsubscribeFromReminders } from "@/server/notifications/preferences";
 import { getNotificationSettings, saveNotificationSettings } from "@/server/notifications/settings";
 import { createTRPCRouter, customerProcedure, publicProcedure, staffProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZOkResponseSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import {
   ZFailingJobSchema,
   ZNotificationSettingsResponseSchema,

@@ -14,7 +14,8 @@ import { pathId } from "@/lib/validation/fields";
 import { ZMessageFormSchema } from "@/lib/validation/message";
 import { ZAcceptInvitationSchema, ZEmailLinkTokenSchema } from "@/lib/validation/portal";
 import { createTRPCRouter, customerProcedure, publicProcedure } from "../trpc";
-import { ZCustomerStatusResponseSchema, ZNoInputSchema, ZOkResponseSchema, toSessionCustomer } from "../schemas/accounts";
+import { ZCustomerStatusResponseSchema, ZOkResponseSchema, toSessionCustomer } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import {
   ZAppointmentSchema,
   ZAppointmentsResponseSchema,

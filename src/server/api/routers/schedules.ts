@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
-import { SCHEDULE_STATUSES, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
+import { ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { listSchedulesInRange } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
@@ -9,6 +9,7 @@ import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "../schemas/schedules";
+import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const TAGS = ["schedules"];
 const ZScheduleId = pathId("Schedule not found");

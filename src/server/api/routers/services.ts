@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATALOGUE_CACHE_CONTROL, CATALOGUE_COPY_CACHE_CONTROL, readCatalogue } from "@/server/services/catalogue-copy";
 import { createTRPCRouter, publicProcedure } from "../trpc";
-import { ZNoInputSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import { ZServiceSchema } from "../schemas/services";
 
 export const servicesRouter = createTRPCRouter({

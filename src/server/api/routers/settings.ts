@@ -6,7 +6,8 @@ import { exportBusinessData } from "@/server/settings/export";
 import { changeStaffPassword, deleteStaffAccount, getStaffProfile, updateStaffProfile } from "@/server/settings/profile";
 import { ConflictError, TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure, staffUserProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZOkResponseSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import { ZBusinessExportSchema, ZStaffProfileSchema } from "../schemas/settings";
 
 /** Settings (spec 2, Settings screen; beyond.md item 8): a signed-in staff member's own account. */

@@ -10,7 +10,8 @@ import {
   updateWebhookEndpoint,
 } from "@/server/webhooks/endpoints";
 import { createTRPCRouter, staffProcedure, staffUserProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
+import { ZOkResponseSchema } from "../schemas/accounts";
+import { ZNoInputSchema } from "../schemas/common";
 import {
   ZCreatedWebhookEndpointSchema,
   ZWebhookDeliverySchema,

@@ -31,19 +31,20 @@ export const ZSessionCustomerSchema = z
     isVerified: z.boolean(),
   })
   .meta({ id: "SessionCustomer" });
+/** The signed-in customer, as the session holds them and as the API answers with them. */
+export type TSessionCustomer = z.infer<typeof ZSessionCustomerSchema>;
 
 export const ZCustomerStatusResponseSchema = z.object({
   authenticated: z.boolean(),
   customer: ZSessionCustomerSchema.nullable(),
 });
+export type TCustomerStatusResponse = z.infer<typeof ZCustomerStatusResponseSchema>;
 
 export const ZCustomerRegisterResponseSchema = ZCustomerStatusResponseSchema.extend({
   message: z.string().describe("What happened: the account was created, or a link to open the existing record was emailed"),
 });
 
 export const ZOkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-
-export const ZNoInputSchema = z.object({});
 
 export function toSessionCustomer(customer: z.input<typeof ZSessionCustomerSchema>) {
   return ZSessionCustomerSchema.parse(customer);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TIME_SLOTS } from "@/lib/slots";
 import { BOOKING_MESSAGES } from "@/lib/validation/booking";
 import { dateStringField, pathId } from "@/lib/validation/fields";
-import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/server/db/schema";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 export const ZBookingResponseSchema = z
   .object({
@@ -50,3 +50,4 @@ export const ZAvailabilityResponseSchema = z
     ),
   })
   .meta({ id: "Availability" });
+export type TAvailabilityResponse = z.infer<typeof ZAvailabilityResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/server/db/schema";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@/server/db/schema";
 import { ZSessionCustomerSchema } from "./accounts";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 export const ZCustomerProfileResponseSchema = ZSessionCustomerSchema;
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
-import { SCHEDULE_STATUSES } from "@/lib/validation/schedule";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const scheduleFields = {
   customerId: z.number().int(),

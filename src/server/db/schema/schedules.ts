@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES, type RecurringFrequency, type ScheduleStatus } from "../../../lib/schedule-enums";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { services } from "./services";
 
-export const SCHEDULE_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
-export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly"] as const;
-export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
+/** The values as SQL literals for a check constraint (they are our own constants, never input). */
+function sqlList(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value}'`).join(", "));
+}
 
 /**
  * A plan: one visit, or a recurring series (startTime/endTime are its first visit). Its visits are
@@ -44,10 +45,10 @@ export const schedules = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    check("schedules_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check("schedules_status_check", sql`${t.status} in (${sqlList(SCHEDULE_STATUSES)})`),
     check(
       "schedules_recurring_frequency_check",
-      sql`${t.recurringFrequency} is null or ${t.recurringFrequency} in ('weekly', 'biweekly', 'monthly')`,
+      sql`${t.recurringFrequency} is null or ${t.recurringFrequency} in (${sqlList(RECURRING_FREQUENCIES)})`,
     ),
     check("schedules_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("schedules_total_price_check", sql`${t.totalPrice} >= 0`),
@@ -99,7 +100,7 @@ export const visits = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    check("visits_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check("visits_status_check", sql`${t.status} in (${sqlList(SCHEDULE_STATUSES)})`),
     check("visits_origin_check", sql`${t.origin} in ('booked', 'staff', 'series')`),
     check("visits_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("visits_total_price_check", sql`${t.totalPrice} >= 0`),
