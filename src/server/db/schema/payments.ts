@@ -18,6 +18,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
     scheduleId: integer().references(() => schedules.id, { onDelete: "set null" }),
+    /** The visit's public id when the payment is that visit's autopay charge: one per visit. */
+    visitId: text().unique(),
     amount: integer().notNull(),
     status: text().$type<PaymentStatus>().notNull().default("pending"),
     method: text().$type<PaymentMethod>().notNull().default("card"),
