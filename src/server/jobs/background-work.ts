@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { queueDueReminders } from "@/server/notifications/reminders";
+import { chargeAutopay } from "@/server/payments/autopay";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
 
@@ -18,6 +19,7 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
       sendReminders: async () => {
         await queueDueReminders(db);
       },
+      chargeAutopay: (job) => chargeAutopay(db, job.data.paymentId),
     },
     { periodic: [{ queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS }], ...options },
   );

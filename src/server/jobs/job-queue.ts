@@ -13,6 +13,7 @@ export type JobPayloads = {
   sendEmail: { outboxId: number };
   deliverWebhook: { deliveryId: number };
   sendReminders: Record<string, never>;
+  chargeAutopay: { paymentId: number };
 };
 
 export interface RunningJob<K extends QueueKey> {

@@ -233,6 +233,12 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
       return send(200, { object: "list", data, has_more: false, url: url.pathname });
     }
 
+    const methodPath = url.pathname.match(/^\/v1\/payment_methods\/([^/]+)$/);
+    if (request.method === "GET" && methodPath?.[1]) {
+      const method = paymentMethods.get(methodPath[1]);
+      return method ? send(200, method) : missing("payment_method", methodPath[1]);
+    }
+
     const detach = url.pathname.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/);
     if (request.method === "POST" && detach?.[1]) {
       const method = paymentMethods.get(detach[1]);
