@@ -94,10 +94,10 @@ describe("card on file", () => {
       expect.objectContaining({ id: second.id, brand: "mastercard", last4: "4444", expMonth: 12, expYear: 2034, isDefault: true }),
       expect.objectContaining({ brand: "visa", last4: "4242", isDefault: false }),
     ]);
-    const visaId = listed.json.cards[1].id as string;
+    const visaId = (listed.json.cards as Array<{ id: string }>)[1]!.id;
 
     const chosen = await rest("POST", `/customer/cards/${visaId}/default`, { headers: { cookie } });
-    expect(chosen.json.cards.find((card: { id: string }) => card.id === visaId).isDefault).toBe(true);
+    expect((chosen.json.cards as Array<{ id: string; isDefault: boolean }>).find((card) => card.id === visaId)?.isDefault).toBe(true);
 
     // Another customer cannot tell A's card from a card that does not exist.
     const other = await customerCookie((await createCustomer({ password: "someone-else-1" })).customer.id);
@@ -247,7 +247,7 @@ describe("refunds", () => {
     const asked = await rest("POST", `/payments/${payment!.id}/refunds`, { body: { amount: 1500, reason: "Missed the back yard" }, headers: { cookie: staff } });
     expect(asked.status).toBe(201);
     expect(asked.json.refunds).toEqual([expect.objectContaining({ amount: 1500, status: "pending", reason: "Missed the back yard" })]);
-    const refund = [...stripe.refunds.values()].find((one) => one.payment_intent === asked.json.payment.stripePaymentIntent)!;
+    const refund = [...stripe.refunds.values()].find((one) => one.payment_intent === (asked.json.payment as { stripePaymentIntent: string }).stripePaymentIntent)!;
     expect(refund.amount).toBe(1500);
 
     refund.status = "succeeded";
@@ -263,7 +263,7 @@ describe("refunds", () => {
 
     // The rest can still be refunded, and no more.
     const rest1 = await rest("POST", `/payments/${payment!.id}/refunds`, { body: { reason: "Refund the rest" }, headers: { cookie: staff } });
-    expect(rest1.json.refunds[0]).toMatchObject({ amount: 3000, status: "pending" });
+    expect((rest1.json.refunds as unknown[])[0]).toMatchObject({ amount: 3000, status: "pending" });
     expect((await rest("POST", `/payments/${payment!.id}/refunds`, { body: { reason: "Again" }, headers: { cookie: staff } })).status).toBe(409);
   });
 
