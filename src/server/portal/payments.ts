@@ -15,16 +15,25 @@ const PAYMENT_COLUMNS = {
   paymentDate: payments.paymentDate,
   stripePaymentId: payments.stripePaymentId,
   createdAt: payments.createdAt,
+  visitId: payments.visitId,
+  metadata: payments.metadata,
 };
+
+/** What the customer must do about an autopay charge that needs them, or null. */
+function withActionNeeded<T extends { status: string; metadata: unknown }>({ metadata, ...payment }: T) {
+  const { actionNeeded, failureMessage } = (metadata ?? {}) as { actionNeeded?: boolean; failureMessage?: string };
+  return { ...payment, actionNeeded: payment.status === "pending" && actionNeeded ? (failureMessage ?? "The card charge needs your attention.") : null };
+}
 
 /** The customer's own payments, newest first, once the email is confirmed (see history-visibility.ts). */
 export async function listCustomerPayments(db: Db, customerId: number) {
   if (await unconfirmedSince(db, customerId)) return [];
-  return db
+  const rows = await db
     .select(PAYMENT_COLUMNS)
     .from(payments)
     .where(eq(payments.customerId, customerId))
     .orderBy(desc(payments.paymentDate), desc(payments.id));
+  return rows.map(withActionNeeded);
 }
 
 export async function getCustomerPayment(db: Db, customerId: number, paymentId: number) {
@@ -35,5 +44,5 @@ export async function getCustomerPayment(db: Db, customerId: number, paymentId: 
   if (!payment || (await unconfirmedSince(db, customerId))) {
     throw new NotFoundError(PAYMENT_NOT_FOUND);
   }
-  return payment;
+  return withActionNeeded(payment);
 }

@@ -50,6 +50,8 @@ export const ZPortalPaymentSchema = z
     method: z.enum(PAYMENT_METHODS),
     paymentDate: z.date(),
     stripePaymentId: z.string().nullable(),
+    visitId: z.string().nullable().describe("The visit an autopay charge is for"),
+    actionNeeded: z.string().nullable().describe("Why an autopay charge needs the customer (pay it with another card), or null"),
   })
   .meta({ id: "PortalPayment" });
 
