@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
 import { PageSpinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
+import { CustomerCardsPanel } from "./customer-cards-panel";
 import { NewPaymentDialog } from "./new-payment-dialog";
 import { PaymentHistory } from "./payment-history";
 import { RecordPaymentDialog } from "./record-payment-dialog";
@@ -73,6 +74,15 @@ export function PaymentsScreen() {
           <p className="p-4 text-sm text-gray-600">Choose a customer to see their payments.</p>
         )}
       </section>
+
+      {customer ? (
+        <section aria-labelledby="cards-heading" className="rounded-xl border border-gray-200 bg-white">
+          <h2 id="cards-heading" className="border-b border-gray-200 px-4 py-3 font-semibold text-gray-900">
+            Cards and autopay
+          </h2>
+          <CustomerCardsPanel customerId={customer.id} />
+        </section>
+      ) : null}
 
       {dialog === "card" ? (
         <NewPaymentDialog

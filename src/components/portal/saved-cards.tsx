@@ -8,14 +8,10 @@ import { toast } from "@/components/toast/toast-store";
 import { BUSINESS } from "@/lib/business";
 import { api } from "@/trpc/react";
 import { AddCardForm } from "./add-card-form";
+import { brandName } from "./card-brand";
 import { PortalDialog } from "./portal-dialog";
 import { describeFailure } from "./server-error";
 
-const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
-
-export function brandName(brand: string) {
-  return BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}
 
 /** My Account → Payments → Payment Methods: saved cards, the default one, and autopay. */
 export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
