@@ -201,6 +201,7 @@ const MATRIX: Record<string, Entry> = {
     access: "staff",
     request: async () => ({ path: `/payments/${await completedPaymentOfA("card")}/refunds`, body: { amount: 500, reason: "Access matrix" } }),
   },
+  "GET /payments/owed": { access: "staff", request: () => ({ path: "/payments/owed" }) },
   "GET /payments/{id}/refunds": { access: "staff", request: () => ({ path: `/payments/${fx.paymentA.id}/refunds` }) },
 
   // Customers (staff).

@@ -9,6 +9,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
 import { CustomerCardsPanel } from "./customer-cards-panel";
 import { NewPaymentDialog } from "./new-payment-dialog";
+import { OwedPanel } from "./owed-panel";
 import { PaymentHistory } from "./payment-history";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 
@@ -73,6 +74,13 @@ export function PaymentsScreen() {
         ) : (
           <p className="p-4 text-sm text-gray-600">Choose a customer to see their payments.</p>
         )}
+      </section>
+
+      <section aria-labelledby="owed-heading" className="rounded-xl border border-gray-200 bg-white">
+        <h2 id="owed-heading" className="border-b border-gray-200 px-4 py-3 font-semibold text-gray-900">
+          Owed
+        </h2>
+        <OwedPanel />
       </section>
 
       {customer ? (

@@ -230,6 +230,31 @@ describe("autopay on completion", () => {
   });
 });
 
+describe("what the business is owed", () => {
+  it("lists completed unpaid visits and failed autopay charges until they are paid", async () => {
+    const { customer } = await createCustomer({ fullName: "Owes Money" });
+    const visit = await insertVisit(customer.id, -5);
+    await completeVisit(String(visit.id));
+    const declined = await customerWithCard("declined");
+    await turnOnAutopay(declined.cookie);
+    const declinedVisit = await insertVisit(declined.customer.id, -6);
+    await completeVisit(String(declinedVisit.id));
+    const [pending] = await visitPayment(String(declinedVisit.id));
+    await chargeAutopay(await getDb(), pending!.id);
+
+    const owed = await rest("GET", "/payments/owed", { headers: { cookie: staff } });
+    expect(owed.status).toBe(200);
+    const unpaid = owed.json.unpaidVisits as Array<{ visitId: string; amount: number }>;
+    expect(unpaid).toEqual(expect.arrayContaining([expect.objectContaining({ visitId: String(visit.id), amount: 4500, customerName: "Owes Money" })]));
+    expect(unpaid.map((one) => one.visitId)).toContain(String(declinedVisit.id));
+    expect(owed.json.failedAutopay).toEqual(expect.arrayContaining([expect.objectContaining({ paymentId: pending!.id, reason: "Your card was declined." })]));
+
+    await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 4500, method: "cash", scheduleId: visit.id }, headers: { cookie: staff } });
+    const after = await rest("GET", "/payments/owed", { headers: { cookie: staff } });
+    expect((after.json.unpaidVisits as Array<{ visitId: string }>).map((one) => one.visitId)).not.toContain(String(visit.id));
+  });
+});
+
 describe("refunds", () => {
   it("refunds part of a card payment through Stripe and records it once the webhook confirms, once", async () => {
     const { customer, cookie } = await customerWithCard("visa");

@@ -24,8 +24,10 @@ import {
   ZReceiptSchema,
   ZRefundRequestSchema,
   ZRefundSchema,
+  ZOwedSchema,
   ZStaffAutopayRequestSchema,
 } from "../schemas/cards";
+import { owedSummary } from "@/server/payments/owed";
 
 const PORTAL = ["customer portal"];
 const CARDS = ["cards"];
@@ -128,6 +130,12 @@ export const cardsRouter = createTRPCRouter({
       const result = await refundPayment(ctx.db, { paymentId: input.id, amount: input.amount, reason: input.reason, staffUserId: ctx.staff.user?.id ?? null });
       return { payment: toPaymentOutput(result.payment), refunds: result.refunds };
     }),
+
+  owed: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/payments/owed", tags: ["payments"], summary: "Completed visits not yet paid, and autopay charges that need the customer" } })
+    .input(ZNoInputSchema)
+    .output(ZOwedSchema)
+    .query(({ ctx }) => owedSummary(ctx.db)),
 
   refunds: staffProcedure
     .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/payments/{id}/refunds", tags: ["payments"], summary: "A payment's refunds" } })

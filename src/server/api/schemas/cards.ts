@@ -78,3 +78,30 @@ export const ZStaffAutopayRequestSchema = z.object({
   enabled: z.boolean({ error: "Enabled must be true or false" }),
   consentNote: z.string().trim().max(500, "Consent note must be at most 500 characters").optional().describe("How the customer agreed (needed to turn autopay on)"),
 });
+
+export const ZOwedSchema = z
+  .object({
+    unpaidVisits: z.array(
+      z.object({
+        visitId: z.string(),
+        scheduleId: z.number().int(),
+        customerId: z.number().int(),
+        customerName: z.string(),
+        startTime: z.date(),
+        amount: z.number().int().describe("The visit's price in cents"),
+      }),
+    ),
+    failedAutopay: z.array(
+      z.object({
+        paymentId: z.number().int(),
+        visitId: z.string(),
+        customerId: z.number().int(),
+        customerName: z.string(),
+        amount: z.number().int(),
+        reason: z.string(),
+        createdAt: z.date(),
+      }),
+    ),
+    owedTotal: z.number().int().describe("Cents owed for completed, unpaid visits"),
+  })
+  .meta({ id: "Owed" });
