@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
  *
  * Saved cards behave like Stripe's test cards: "visa" succeeds off-session, "authentication_required"
  * needs the customer (4000002760003184), "declined" is refused (4000000000000002).
- * `POST /test/setup_intents/{id}/confirm?card=visa` does what Stripe.js does after the customer
+ * `POST /test/setup_intents/{id or latest}/confirm?card=visa` does what Stripe.js does after the customer
  * enters a card, for browser journeys where Stripe.js cannot load.
  */
 export interface RecordedRequest {
@@ -273,10 +273,15 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
       return setup ? send(200, setup) : missing("setup_intent", setupPath[1]);
     }
 
+    // "latest" is the newest SetupIntent still waiting for a card: the one the page just opened.
     const confirmSetup = url.pathname.match(/^\/test\/setup_intents\/([^/]+)\/confirm$/);
     if (request.method === "POST" && confirmSetup?.[1]) {
-      if (!setupIntents.has(confirmSetup[1])) return missing("setup_intent", confirmSetup[1]);
-      return send(200, completeSetupIntent(confirmSetup[1], (url.searchParams.get("card") as StandInCard | null) ?? "visa"));
+      const id =
+        confirmSetup[1] === "latest"
+          ? [...setupIntents.values()].reverse().find((setup) => setup.status === "requires_payment_method")?.id
+          : confirmSetup[1];
+      if (!id || !setupIntents.has(id)) return missing("setup_intent", confirmSetup[1]);
+      return send(200, completeSetupIntent(id, (url.searchParams.get("card") as StandInCard | null) ?? "visa"));
     }
 
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
