@@ -79,7 +79,8 @@ test.describe("card on file and autopay", () => {
     await expect(cards).toContainText("Visa ending in 4242");
     await expect(cards).toContainText("Expires 12/2034");
     await expect(cards).toContainText("Default");
-    await page.getByRole("checkbox", { name: /Autopay/ }).check();
+    // The switch shows the server's answer, so it turns on once the server has saved it.
+    await page.getByRole("checkbox", { name: /Autopay/ }).click();
     await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
     await page.reload();
     await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
@@ -108,7 +109,8 @@ test.describe("card on file and autopay", () => {
     const customer = await portalCustomer(page, "Dana Declined");
     await saveCard(page, "declined");
     await expect(page.getByRole("list", { name: "Saved cards" })).toContainText("Visa ending in 0002");
-    await page.getByRole("checkbox", { name: /Autopay/ }).check();
+    // The switch shows the server's answer, so it turns on once the server has saved it.
+    await page.getByRole("checkbox", { name: /Autopay/ }).click();
     await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
 
     await staffCompleteVisit(page, customer.id);
