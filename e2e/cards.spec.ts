@@ -126,4 +126,34 @@ test.describe("card on file and autopay", () => {
     const [email] = await sql!<{ subject: string }[]>`select subject from email_outbox where "to" = ${customer.email} and kind = 'autopay_action_needed'`;
     expect(email?.subject).toMatch(/^Action needed: your payment of \$/);
   });
+
+  test("staff see cards, autopay and what is owed, and refund part of a card payment", async ({ page }) => {
+    const customer = await portalCustomer(page, "Riley Refund");
+    await saveCard(page, "visa");
+    await page.getByRole("checkbox", { name: /Autopay/ }).click();
+    await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
+    const schedule = await staffCompleteVisit(page, customer.id);
+    await expect(async () => {
+      const [row] = await sql!<{ status: string }[]>`select status from payments where visit_id = ${String(schedule.id)}`;
+      expect(row?.status).toBe("completed");
+    }).toPass({ timeout: 30_000 });
+
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Owed" })).toBeVisible();
+    await page.goto(`/payments?customerId=${customer.id}`);
+    const cards = page.getByRole("region", { name: "Cards and autopay" });
+    await expect(cards).toContainText("Visa ending in 4242");
+    await expect(cards).toContainText("Autopay: on (turned on by the customer)");
+    await expect(page.getByRole("region", { name: "Owed" })).toContainText("owed for");
+
+    const payment = page.getByTestId("payment-row").filter({ hasText: "Completed" }).first();
+    await payment.getByRole("button", { name: "Refund" }).click();
+    await page.getByLabel(/Amount in dollars/).fill("10");
+    await page.getByLabel("Reason").fill("Missed the back yard");
+    await page.getByRole("dialog").getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Refunds" })).toContainText("$10.00 · Missed the back yard · waiting for the payment provider");
+    await shoot(page, "staff-refund");
+    await page.keyboard.press("Escape");
+    await shoot(page, "staff-payments");
+  });
 });
