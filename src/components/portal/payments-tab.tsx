@@ -81,6 +81,11 @@ function PaymentRow({ payment }: { payment: Payment }) {
       <Icon aria-hidden="true" className={`size-6 shrink-0 ${status.className}`} />
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-gray-900">{formatCents(payment.amount)}</p>
+        {payment.visit ? (
+          <p className="text-sm text-gray-800">
+            For {payment.visit.serviceName}, {formatBusinessDate(payment.visit.date, "MMM d, yyyy")}
+          </p>
+        ) : null}
         <p className="text-sm text-gray-700">
           {formatBusinessDate(payment.paymentDate, "MMM d, yyyy")} · {METHOD_LABELS[payment.method]} · {payment.stripePaymentId ?? `#${payment.id}`}
         </p>

@@ -163,6 +163,11 @@ describe("autopay on completion", () => {
     expect(receipt?.body).toContain("$45.00");
     expect(receipt?.body).toContain("Visa ending in 4242");
 
+    const history = await rest("GET", "/customer/payments", { headers: { cookie } });
+    expect(history.json).toEqual([
+      expect.objectContaining({ id: settled!.id, status: "completed", visitId: String(visit.id), visit: { serviceName: "Lawn and garden visit", date: expect.any(String) }, actionNeeded: null }),
+    ]);
+
     const portalReceipt = await rest("GET", `/customer/payments/${settled!.id}/receipt`, { headers: { cookie } });
     expect(portalReceipt.status).toBe(200);
     expect(portalReceipt.json).toMatchObject({ amount: 4500, card: { brand: "visa", last4: "4242" }, visit: { visitId: String(visit.id) } });
