@@ -26,10 +26,12 @@ export async function freshDatabase(name, { adminUrl = ADMIN_URL, owner } = {}) 
 }
 
 export function buildIfNeeded() {
-  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(".next/BUILD_ID") && existsSync(".next/greenscape-api/api-server.mjs")) return;
   console.log("Building the production app...");
   const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) throw new Error("next build failed");
+  const bundle = spawnSync(process.execPath, ["scripts/build-api.mjs"], { stdio: "inherit" });
+  if (bundle.status !== 0) throw new Error("bundling the API failed");
 }
 
 /**

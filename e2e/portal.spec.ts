@@ -28,10 +28,15 @@ async function guestBooking(email: string) {
   const start = new Date(Date.now() + 3 * DAY);
   start.setUTCHours(15, 0, 0, 0);
   const end = new Date(start.getTime() + 60 * 60 * 1000);
-  await db`
+  const [plan] = await db`
     insert into schedules (customer_id, service_id, date, start_time, end_time, status, total_price, address, city, state, zip_code, created_at)
     values (${customer!.id}, ${service!.id}, ${start.toISOString()}::timestamptz, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz,
-            'pending', 4500, '42 Oak Hollow Dr', 'Austin', 'TX', '78745', ${yesterday}::timestamptz)`;
+            'pending', 4500, '42 Oak Hollow Dr', 'Austin', 'TX', '78745', ${yesterday}::timestamptz) returning id`;
+  // A one-time plan's visit shares its id.
+  await db`
+    insert into visits (id, schedule_id, customer_id, service_id, occurrence_date, start_time, end_time, status, total_price, address, city, state, zip_code, origin)
+    values (${plan!.id}, ${plan!.id}, ${customer!.id}, ${service!.id}, (${start.toISOString()}::timestamptz at time zone 'America/Chicago')::date,
+            ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, 'pending', 4500, '42 Oak Hollow Dr', 'Austin', 'TX', '78745', 'staff')`;
   await db`
     insert into payments (customer_id, amount, status, method, payment_date, created_at)
     values (${customer!.id}, 4500, 'pending', 'card', ${yesterday}::timestamptz, ${yesterday}::timestamptz)`;

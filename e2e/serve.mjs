@@ -40,6 +40,8 @@ if (adminUrl) {
 if (process.env.E2E_SKIP_BUILD !== "1") {
   const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const bundle = spawnSync(process.execPath, ["scripts/build-api.mjs"], { stdio: "inherit", env });
+  if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 }
 
 let stripeStandIn = null;

@@ -61,6 +61,8 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await page.getByLabel("Address").fill("77 Barton Springs Rd");
   await page.getByRole("button", { name: "Add Customer" }).click();
   await expect(page.getByText("Customer created successfully")).toBeVisible();
+  // The list shows one page; with many customers the search brings this one up.
+  await page.getByLabel("Search customers").fill(customerName);
   const card = page.getByTestId("customer-card").filter({ hasText: customerName });
   await expect(card.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:5125550177");
 
@@ -134,6 +136,7 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
 
   // Delete the customer through the confirmation dialog.
   await page.goto("/customers");
+  await page.getByLabel("Search customers").fill(customerName);
   await page.getByTestId("customer-card").filter({ hasText: customerName }).getByRole("button", { name: /Delete/ }).click();
   const confirm = page.getByRole("dialog", { name: "Delete customer?" });
   await expect(confirm).toContainText(customerName);
@@ -153,6 +156,7 @@ test("a customer with payment history cannot be deleted", async ({ page }) => {
   await signInAsStaff(page);
   // The demo data records a payment from Linda Thompson.
   await page.goto("/customers");
+  await page.getByLabel("Search customers").fill("Linda Thompson");
   await page.getByTestId("customer-card").filter({ hasText: "Linda Thompson" }).getByRole("button", { name: /Delete/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("dialog").getByRole("alert")).toContainText("payment history and cannot be deleted");

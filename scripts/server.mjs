@@ -5,11 +5,15 @@
 // requests and jobs in flight finish (answering requests with `Connection: close`), closes the
 // database pool and exits; after 8 s it exits regardless (a job cut short is retried by another
 // instance or the next start). A page that fails because the database is away answers 503 with Retry-After.
-// `--dev` serves the development build the same way (npm run dev).
+// In production /api/* is answered by our own handlers, bundled by `npm run build`
+// (scripts/build-api.mjs), without Next's router; Next serves the pages. `--dev` serves the
+// development build the same way (npm run dev), the API through Next's route handlers.
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import next from "next";
+import { loadApiBundle } from "./api-bundle.mjs";
 import { stampClientAddress } from "../src/server/http/client-address.mjs";
+import { logRequestWhenDone } from "../src/server/http/request-log.mjs";
 import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
 
 // What the app learns while answering one request, read back here. The app marks a request whose
@@ -37,6 +41,8 @@ const https = /^https:\/\//i.test(process.env.APP_URL?.trim() ?? "");
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// Loaded after Next started the app (configuration, migrations, the job worker): both share them.
+const serveApiRequest = dev ? () => null : await loadApiBundle();
 const applySecurityHeaders = securityHeaders({ prerendered: dev ? new Map() : prerenderedScriptHashes(".next"), dev, https });
 
 let stopping = false;
@@ -53,8 +59,10 @@ const server = http.createServer((request, response) => {
     return writeHead.call(this, status, ...rest);
   };
   stampClientAddress(request, trustedProxyHops);
+  // Development only, as Next did: the path, never the query string.
+  if (dev) logRequestWhenDone(request, response, (line) => console.log(line));
   applySecurityHeaders(request, response);
-  requestState.run(state, () => handle(request, response));
+  requestState.run(state, () => serveApiRequest(request, response) ?? handle(request, response));
 });
 if (dev) server.on("upgrade", app.getUpgradeHandler());
 server.keepAliveTimeout = 5000;

@@ -2,14 +2,17 @@
 // fresh machine). With no DATABASE_URL it runs on the embedded database in .data/.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { API_BUNDLE } from "./api-bundle.mjs";
 
 const port = process.env.PORT ?? "3000";
 const next = "node_modules/next/dist/bin/next";
 
-if (!existsSync(".next/BUILD_ID") || process.env.REBUILD === "1") {
+if (!existsSync(".next/BUILD_ID") || !existsSync(API_BUNDLE) || process.env.REBUILD === "1") {
   console.log("[greenscape] Building the app (first start only)...");
   const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  const bundle = spawnSync(process.execPath, ["scripts/build-api.mjs"], { stdio: "inherit" });
+  if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 }
 
 const server = spawn(process.execPath, ["scripts/server.mjs"], {

@@ -206,6 +206,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Customers (staff).
   "GET /customers": { access: "staff", request: () => ({ path: "/customers" }) },
+  "GET /customers/search": { access: "staff", request: () => ({ path: "/customers/search?q=a&limit=5" }) },
   "POST /customers": {
     access: "staff",
     request: () => ({ path: "/customers", body: { fullName: "New Neighbor", email: `new_${unique()}@example.com`, address: "200 Lamar Blvd" } }),

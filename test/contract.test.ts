@@ -75,7 +75,14 @@ function breakers(operation: ContractOperation, components: Components) {
     const types = [kind.type ?? [], ...(kind.anyOf ?? []).map((part) => resolve(part, components).type ?? [])].flat();
     if (!types.includes("integer")) continue;
     const target = parameter.in === "path" ? "pathValues" : "query";
-    list.push(fc.constantFrom(...HOSTILE_IDS).map((id) => (request) => ({ ...request, kind: "broken" as const, what: `${parameter.name} = ${JSON.stringify(id)}`, [target]: { ...request[target], [parameter.name]: id } })));
+    // A hostile id can be a fair value of a counting parameter (offset 0): only those out of its range break it.
+    const inRange = (value: string) =>
+      /^(0|[1-9]\d*)$/.test(value) &&
+      Number(value) >= (kind.minimum ?? -Infinity) &&
+      Number(value) > (kind.exclusiveMinimum ?? -Infinity) &&
+      Number(value) <= (kind.maximum ?? Infinity);
+    const hostile = HOSTILE_IDS.filter((value) => !inRange(value));
+    list.push(fc.constantFrom(...hostile).map((id) => (request) => ({ ...request, kind: "broken" as const, what: `${parameter.name} = ${JSON.stringify(id)}`, [target]: { ...request[target], [parameter.name]: id } })));
   }
   for (const parameter of operation.parameters.filter((candidate) => candidate.required && candidate.in === "query")) {
     list.push(fc.constant((request) => {

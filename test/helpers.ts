@@ -7,8 +7,8 @@ import { getDb } from "../src/server/db";
 import { customers, staffUsers } from "../src/server/db/schema";
 import { SERVICE_CATALOGUE } from "../src/server/db/seed-data";
 import { services } from "../src/server/db/schema";
-import { handleRestRequest } from "../src/server/http/rest-handler";
 import { CLIENT_ADDRESS_HEADER } from "../src/server/http/client-address.mjs";
+import { sendOverHttp } from "./api-over-http";
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -96,7 +96,7 @@ export async function customerCaller(customerId?: number) {
   return callerWith({ cookie: await customerCookie(customerId) });
 }
 
-/** Sends a request through the REST handler exactly as the /api/* route does. */
+/** Sends a request to the REST API through the production server's /api fast path (test/api-over-http.ts). */
 export async function rest(
   method: string,
   path: string,
@@ -109,8 +109,9 @@ export async function rest(
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const response = await handleRestRequest(new Request(`http://localhost:3000/api${path}`, { method, headers, body }));
-  const text = await response.text();
+  // Through the production server's fast path over a socket, as a client reaches it.
+  const response = await sendOverHttp(method, `http://localhost:3000/api${path}`, headers, body);
+  const text = response.text;
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

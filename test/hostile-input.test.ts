@@ -17,7 +17,7 @@ const LEAK = /\n\s+at\s|node_modules|\/work\/|\/src\/|\.tsx?:\d+|webpack|turbopa
 const COUNTED_TABLES = [
   "customers",
   "schedules",
-  "schedule_visit_changes",
+  "visits",
   "messages",
   "payments",
   "services",

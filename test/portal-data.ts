@@ -1,5 +1,6 @@
 import { desc } from "drizzle-orm";
 import { getDb } from "../src/server/db";
+import { createPlanVisits } from "../src/server/schedules/plan-visits";
 import { emailOutbox, messages, payments, schedules } from "../src/server/db/schema";
 
 const HOUR = 60 * 60 * 1000;
@@ -27,6 +28,7 @@ export async function insertVisit(customerId: number, hoursAhead: number, option
       createdAt: options.createdAt ?? new Date(),
     })
     .returning();
+  await createPlanVisits(db, schedule!, "staff");
   return schedule!;
 }
 

@@ -2,6 +2,7 @@ import { addDays, businessInstant, businessToday } from "../../src/lib/business-
 import { createApiKey } from "../../src/server/auth/api-keys";
 import { submitContactInquiry } from "../../src/server/contact/submit-inquiry";
 import { getDb } from "../../src/server/db";
+import { createPlanVisits } from "../../src/server/schedules/plan-visits";
 import { messages, schedules } from "../../src/server/db/schema";
 import { createCustomerPaymentIntent } from "../../src/server/payments/intent";
 import { getPayment } from "../../src/server/payments/queries";
@@ -37,6 +38,7 @@ export async function visitOf(customerId: number, serviceId: number, date = next
       totalPrice: 3500,
     })
     .returning();
+  await createPlanVisits(db, schedule!, "staff");
   return schedule!;
 }
 

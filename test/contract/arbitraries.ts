@@ -67,9 +67,10 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
   const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1_000_000_000);
   if (!integer) return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   // Small integers are the ids of the records the test made, so they reach real rows.
-  const small = fc.integer({ min: Math.max(min, 1), max: Math.min(max, 6) });
   const any = fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) });
-  return min <= 6 && max >= 1 ? fc.oneof({ weight: 3, arbitrary: small }, { weight: 1, arbitrary: any }) : any;
+  if (min > 6 || max < 1) return any;
+  const small = fc.integer({ min: Math.max(min, 1), max: Math.min(max, 6) });
+  return fc.oneof({ weight: 3, arbitrary: small }, { weight: 1, arbitrary: any });
 }
 
 /** Values valid by the schema (business rules may still refuse them). */

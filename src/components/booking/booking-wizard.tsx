@@ -23,6 +23,7 @@ import { ScheduleStep } from "./schedule-step";
 import { ServiceStep } from "./service-step";
 import { StepIndicator } from "./step-indicator";
 import type { BookableService, BookingConfirmation as Booking } from "./types";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 // Spec 4: the ZIP error when the area check has nothing more precise to say.
 export const AREA_FALLBACK_MESSAGE = "Please enter a valid address in our service area";
@@ -215,6 +216,7 @@ export function BookingWizard({
     <FormProvider {...form}>
       <StepIndicator current={step} />
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         // Validation (zod) loads as the visitor starts on the form, not with the page.
@@ -253,13 +255,13 @@ export function BookingWizard({
             <span />
           )}
           {step < LAST_STEP ? (
-            <Button type="submit" disabled={continueDisabled}>
+            <SubmitButton disabled={continueDisabled}>
               Continue to {nextStepName}
-            </Button>
+            </SubmitButton>
           ) : (
-            <Button type="submit" variant="accent" size="lg" disabled={sending}>
+            <SubmitButton variant="accent" size="lg" disabled={sending}>
               {sending ? "Booking..." : "Complete Booking"}
-            </Button>
+            </SubmitButton>
           )}
         </div>
       </form>

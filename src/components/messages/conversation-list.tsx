@@ -1,5 +1,6 @@
 "use client";
 
+import { HighlightedText } from "@/components/ui/highlighted-text";
 import { cn } from "@/lib/cn";
 import type { RouterOutputs } from "@/trpc/react";
 import { messageTimeLabel } from "./message-time";
@@ -11,10 +12,12 @@ export function ConversationList({
   conversations,
   selectedCustomerId,
   onSelect,
+  query = "",
 }: {
   conversations: Conversation[];
   selectedCustomerId: number | null;
   onSelect: (customerId: number) => void;
+  query?: string;
 }) {
   return (
     <nav aria-label="Conversations" className="max-h-[600px] overflow-y-auto rounded-xl border border-gray-200 bg-white">
@@ -35,7 +38,7 @@ export function ConversationList({
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className={cn("truncate text-sm text-gray-900", conversation.unreadCount > 0 ? "font-bold" : "font-medium")}>
-                      {conversation.fullName}
+                      <HighlightedText text={conversation.fullName} query={query} />
                     </span>
                     {conversation.lastMessageAt ? (
                       <span className="shrink-0 text-xs text-gray-600">{messageTimeLabel(conversation.lastMessageAt)}</span>
@@ -66,11 +69,15 @@ export function ConversationSelect({
   conversations,
   selectedCustomerId,
   onSelect,
+  selected,
 }: {
   conversations: Conversation[];
   selectedCustomerId: number | null;
   onSelect: (customerId: number) => void;
+  /** The open conversation, kept as an option when the search has left it out. */
+  selected: { customerId: number; fullName: string } | null;
 }) {
+  const unlisted = selected && !conversations.some((conversation) => conversation.customerId === selected.customerId) ? selected : null;
   return (
     <div>
       <label htmlFor="conversation-select" className="mb-1 block text-sm font-medium text-gray-800">
@@ -83,6 +90,7 @@ export function ConversationSelect({
         className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
       >
         <option value="">Choose a customer…</option>
+        {unlisted ? <option value={unlisted.customerId}>{unlisted.fullName}</option> : null}
         {conversations.map((conversation) => (
           <option key={conversation.customerId} value={conversation.customerId}>
             {conversation.fullName}

@@ -2,10 +2,10 @@
 
 import { SendHorizontal } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { errorMessage, toast } from "@/components/toast/toast-store";
-import { ZMessageContentSchema } from "@/lib/validation/message";
+import { isSendableMessage } from "@/lib/message-rules";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Enter sends, Shift+Enter adds a newline, blank text is not sendable (spec 2 and 5). */
 export function MessageComposer({ customerId, customerName }: { customerId: number; customerName: string }) {
@@ -19,7 +19,7 @@ export function MessageComposer({ customerId, customerName }: { customerId: numb
     onError: (error) => toast({ title: "Failed to send message", description: errorMessage(error), variant: "destructive" }),
   });
 
-  const sendable = ZMessageContentSchema.safeParse(content).success && !send.isPending;
+  const sendable = isSendableMessage(content) && !send.isPending;
 
   const submit = () => {
     if (!sendable) return;
@@ -35,6 +35,7 @@ export function MessageComposer({ customerId, customerName }: { customerId: numb
 
   return (
     <form
+      method="post"
       className="flex items-end gap-2 border-t border-gray-200 p-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -54,10 +55,10 @@ export function MessageComposer({ customerId, customerName }: { customerId: numb
         maxLength={5000}
         className="block max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
       />
-      <Button type="submit" disabled={!sendable} aria-label="Send message" className="shrink-0">
+      <SubmitButton disabled={!sendable} aria-label="Send message" className="shrink-0">
         <SendHorizontal aria-hidden="true" className="size-4" />
         <span className="hidden sm:inline">Send</span>
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,12 +1,16 @@
 "use client";
 
-import { MessageSquare } from "lucide-react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { MessageSquare, Search } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { controlClasses } from "@/components/ui/field";
 import { PageSpinner } from "@/components/ui/spinner";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { api } from "@/trpc/react";
 import { ChatPane } from "./chat-pane";
 import { ConversationList, ConversationSelect } from "./conversation-list";
+import { CONVERSATIONS_SHOWN, conversationListInput } from "./conversation-list-input";
 import { InquiriesPanel } from "./inquiries-panel";
 
 /** Spec 2, Messages screen: customers on the left (a dropdown on phones), the conversation on the right. */
@@ -16,7 +20,9 @@ export function MessagesScreen() {
   const searchParams = useSearchParams();
   const selectedCustomerId = Number(searchParams.get("customerId")) || null;
   const startingNew = searchParams.get("new") === "true";
-  const conversations = api.messages.conversations.useQuery({});
+  const [query, setQuery] = useState("");
+  const settledQuery = useDebouncedValue(query);
+  const conversations = api.messages.conversations.useQuery(conversationListInput(settledQuery), { placeholderData: keepPreviousData });
   const selectRef = useRef<HTMLDivElement>(null);
 
   // ?new=true (the phone's plus button) means: pick whom to write to.
@@ -25,7 +31,10 @@ export function MessagesScreen() {
   }, [startingNew, conversations.isSuccess]);
 
   const select = (customerId: number) => router.replace(`${pathname}?customerId=${customerId}`, { scroll: false });
-  const selected = conversations.data?.find((conversation) => conversation.customerId === selectedCustomerId) ?? null;
+  const listed = conversations.data?.find((conversation) => conversation.customerId === selectedCustomerId) ?? null;
+  // A customer chosen by link (?customerId=) may be beyond the list's first names.
+  const unlisted = api.customers.get.useQuery({ id: selectedCustomerId ?? 0 }, { enabled: selectedCustomerId !== null && conversations.isSuccess && !listed });
+  const selected = listed ?? (unlisted.data ? { customerId: unlisted.data.id, fullName: unlisted.data.fullName } : null);
 
   if (conversations.isPending) return <PageSpinner />;
 
@@ -36,15 +45,39 @@ export function MessagesScreen() {
         <p className="text-sm text-red-700">Conversations could not be loaded. Please reload the page.</p>
       ) : (
         <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
-          <div className="hidden md:block">
-            {conversations.data.length === 0 ? (
-              <p className="rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-600">No customers yet. Add one on the Customers screen.</p>
-            ) : (
-              <ConversationList conversations={conversations.data} selectedCustomerId={selectedCustomerId} onSelect={select} />
-            )}
-          </div>
-          <div className="md:hidden" ref={selectRef}>
-            <ConversationSelect conversations={conversations.data} selectedCustomerId={selectedCustomerId} onSelect={select} />
+          <div className="space-y-3">
+            <div>
+              <label htmlFor="conversation-search" className="mb-1 block text-sm font-medium text-gray-800">
+                Find a customer
+              </label>
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+                <input
+                  id="conversation-search"
+                  type="search"
+                  value={query}
+                  onChange={(event) => setQuery(event.target.value)}
+                  placeholder="Name, email, phone or address"
+                  autoComplete="off"
+                  className={`${controlClasses()} min-h-11 pl-9`}
+                />
+              </div>
+              {conversations.data.length === CONVERSATIONS_SHOWN ? (
+                <p className="mt-1 text-xs text-gray-600">The {CONVERSATIONS_SHOWN} latest conversations; search to find anyone else.</p>
+              ) : null}
+            </div>
+            <div className="hidden md:block">
+              {conversations.data.length === 0 ? (
+                <p className="rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-600">
+                  {settledQuery.trim() ? `No customers match “${settledQuery.trim()}”.` : "No customers yet. Add one on the Customers screen."}
+                </p>
+              ) : (
+                <ConversationList conversations={conversations.data} selectedCustomerId={selectedCustomerId} onSelect={select} query={settledQuery} />
+              )}
+            </div>
+            <div className="md:hidden" ref={selectRef}>
+              <ConversationSelect conversations={conversations.data} selectedCustomerId={selectedCustomerId} onSelect={select} selected={selected} />
+            </div>
           </div>
           {selected ? (
             <ChatPane key={selected.customerId} customerId={selected.customerId} customerName={selected.fullName} />

@@ -10,6 +10,7 @@ import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { loadStripeOnce } from "./load-stripe";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export interface CardPaymentResult {
   paymentId: number;
@@ -117,17 +118,17 @@ function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPayment
   };
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4">
+    <form method="post" onSubmit={handleSubmit} className="space-y-4">
       <PaymentElement />
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {error}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" disabled={!stripe || !elements || submitting}>
+      <SubmitButton className="w-full" disabled={!stripe || !elements || submitting}>
         {submitting ? <Spinner className="[&>span:first-child]:size-4" label="Processing payment" /> : <CreditCard aria-hidden="true" className="size-4" />}
         Pay {formatCents(amountCents)}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

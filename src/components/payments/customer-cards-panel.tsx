@@ -5,6 +5,7 @@ import { CreditCard, Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { brandName } from "@/components/portal/card-brand";
 import { api } from "@/trpc/react";
@@ -59,6 +60,7 @@ export function CustomerCardsPanel({ customerId }: { customerId: number }) {
           </Button>
         ) : cards.length > 0 ? (
           <form
+            method="post"
             className="flex flex-wrap items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
@@ -71,9 +73,9 @@ export function CustomerCardsPanel({ customerId }: { customerId: number }) {
               </label>
               <input id={`consent-${customerId}`} value={consentNote} onChange={(event) => setConsentNote(event.target.value)} className={controlClasses()} placeholder="By phone today" maxLength={500} />
             </div>
-            <Button type="submit" size="sm" disabled={autopay.isPending}>
+            <SubmitButton size="sm" disabled={autopay.isPending}>
               Turn autopay on
-            </Button>
+            </SubmitButton>
           </form>
         ) : null}
       </div>

@@ -1,19 +1,19 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField, controlClasses } from "@/components/ui/field";
+import { CustomerPicker } from "@/components/staff/customers/customer-picker";
+import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { ZPaymentAmountSchema } from "@/lib/validation/payment";
 import { api } from "@/trpc/react";
-import { CardPaymentForm } from "./card-payment-form";
+import { SubmitButton } from "@/components/ui/submit-button";
 
-interface CustomerOption {
-  id: number;
-  fullName: string;
-}
+// Stripe's libraries load at the card step, not with the dialog.
+const CardPaymentForm = dynamic(() => import("./card-payment-form").then((module) => module.CardPaymentForm));
 
 interface StartedPayment {
   paymentId: number;
@@ -29,12 +29,10 @@ interface StartedPayment {
 export function NewPaymentDialog({
   open,
   onClose,
-  customers,
   initialCustomerId,
 }: {
   open: boolean;
   onClose: () => void;
-  customers: CustomerOption[];
   initialCustomerId: number | null;
 }) {
   const [customerId, setCustomerId] = useState<string>(initialCustomerId ? String(initialCustomerId) : "");
@@ -107,31 +105,12 @@ export function NewPaymentDialog({
   return (
     <ModalDialog open={open} onClose={onClose} title="New Payment" description="Take a card payment. The amount is in US dollars.">
       <div className="space-y-4">
-        <div>
-          <label htmlFor="new-payment-customer" className="mb-1 block text-sm font-medium text-gray-800">
-            Customer
-          </label>
-          <select
-            id="new-payment-customer"
-            value={customerId}
-            onChange={(event) => changeCustomer(event.target.value)}
-            aria-invalid={fieldErrors.customerId ? true : undefined}
-            aria-describedby={fieldErrors.customerId ? "new-payment-customer-error" : undefined}
-            className={controlClasses(Boolean(fieldErrors.customerId))}
-          >
-            <option value="">Choose a customer…</option>
-            {customers.map((customer) => (
-              <option key={customer.id} value={customer.id}>
-                {customer.fullName}
-              </option>
-            ))}
-          </select>
-          {fieldErrors.customerId ? (
-            <p id="new-payment-customer-error" role="alert" className="mt-1 text-sm text-red-700">
-              {fieldErrors.customerId}
-            </p>
-          ) : null}
-        </div>
+        <CustomerPicker
+          id="new-payment-customer"
+          value={customerId ? Number(customerId) : null}
+          onChange={(picked) => changeCustomer(picked ? String(picked.id) : "")}
+          error={fieldErrors.customerId}
+        />
 
         {started && publishableKey ? (
           <div className="space-y-3">
@@ -147,6 +126,7 @@ export function NewPaymentDialog({
           </div>
         ) : (
           <form
+            method="post"
             className="space-y-4"
             noValidate
             onSubmit={(event) => {
@@ -174,9 +154,9 @@ export function NewPaymentDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
+              <SubmitButton disabled={busy}>
                 {busy ? "Setting up…" : "Continue to card details"}
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         )}

@@ -1,35 +1,35 @@
 "use client";
 
 import { Banknote, CreditCard } from "lucide-react";
+import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { Button } from "@/components/ui/button";
-import { controlClasses } from "@/components/ui/field";
-import { PageSpinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
 import { CustomerCardsPanel } from "./customer-cards-panel";
-import { NewPaymentDialog } from "./new-payment-dialog";
 import { OwedPanel } from "./owed-panel";
 import { PaymentHistory } from "./payment-history";
-import { RecordPaymentDialog } from "./record-payment-dialog";
+
+// The dialogs (their forms, and Stripe for a card) load only when one is opened.
+const NewPaymentDialog = dynamic(() => import("./new-payment-dialog").then((module) => module.NewPaymentDialog));
+const RecordPaymentDialog = dynamic(() => import("./record-payment-dialog").then((module) => module.RecordPaymentDialog));
 
 /** Spec 2, Payments screen: pick a customer, see their history, start a New Payment. */
 export function PaymentsScreen() {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const customers = api.customers.list.useQuery({});
   const [dialog, setDialog] = useState<"card" | "cash" | null>(null);
   const customerId = Number(searchParams.get("customerId")) || null;
-  const customer = customers.data?.find((entry) => entry.id === customerId) ?? null;
+  const chosen = api.customers.get.useQuery({ id: customerId ?? 0 }, { enabled: customerId !== null });
+  const customer = customerId !== null && chosen.data?.id === customerId ? chosen.data : null;
 
   // Changing the customer closes any dialog, which resets its amount and client secret (spec 4).
-  const selectCustomer = (value: string) => {
+  const selectCustomer = (picked: { id: number } | null) => {
     setDialog(null);
-    router.replace(value ? `${pathname}?customerId=${value}` : pathname, { scroll: false });
+    router.replace(picked ? `${pathname}?customerId=${picked.id}` : pathname, { scroll: false });
   };
-
-  if (customers.isPending) return <PageSpinner />;
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -47,23 +47,9 @@ export function PaymentsScreen() {
         </div>
       </div>
 
-      {customers.isError ? (
-        <p className="text-sm text-red-700">Customers could not be loaded. Please reload the page.</p>
-      ) : (
-        <div className="max-w-md">
-          <label htmlFor="payments-customer" className="mb-1 block text-sm font-medium text-gray-800">
-            Customer
-          </label>
-          <select id="payments-customer" value={customerId ?? ""} onChange={(event) => selectCustomer(event.target.value)} className={controlClasses()}>
-            <option value="">Choose a customer…</option>
-            {customers.data.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.fullName}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <div className="max-w-md">
+        <CustomerPicker id="payments-customer" value={customerId} onChange={selectCustomer} />
+      </div>
 
       <section aria-labelledby="history-heading" className="rounded-xl border border-gray-200 bg-white">
         <h2 id="history-heading" className="border-b border-gray-200 px-4 py-3 font-semibold text-gray-900">
@@ -97,7 +83,6 @@ export function PaymentsScreen() {
           key={customerId ?? "none"}
           open
           onClose={() => setDialog(null)}
-          customers={customers.data ?? []}
           initialCustomerId={customerId}
         />
       ) : null}

@@ -13,6 +13,7 @@ import {
   type TRecordPaymentFormInput,
 } from "@/lib/validation/offline-payment";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Cash or a check the crew received: recorded as completed at once (beyond.md item 7). */
 export function RecordPaymentDialog({
@@ -46,6 +47,7 @@ export function RecordPaymentDialog({
   return (
     <ModalDialog open={open} onClose={onClose} title="Record Cash or Check" description={`Money already received from ${customer.fullName}.`}>
       <form
+        method="post"
         noValidate
         className="space-y-4"
         onSubmit={form.handleSubmit((values) => record.mutate({ customerId: customer.id, ...values }))}
@@ -85,9 +87,9 @@ export function RecordPaymentDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={record.isPending}>
+          <SubmitButton disabled={record.isPending}>
             {record.isPending ? "Recording…" : "Record payment"}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </ModalDialog>

@@ -5,6 +5,7 @@ import { Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { dollarsToCents, formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
@@ -45,7 +46,7 @@ export function RefundButton({ payment }: { payment: { id: number; amount: numbe
         Refund
       </Button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title="Refund payment" description={`Card payment of ${formatCents(payment.amount)}.`}>
-        <form onSubmit={submit} className="space-y-4">
+        <form method="post" onSubmit={submit} className="space-y-4">
           <div>
             <label htmlFor={`refund-amount-${payment.id}`} className="mb-1 block text-sm font-medium text-gray-800">
               Amount in dollars (leave empty to refund all that is left)
@@ -71,9 +72,7 @@ export function RefundButton({ payment }: { payment: { id: number; amount: numbe
             <Button variant="outline" onClick={() => setOpen(false)}>
               Close
             </Button>
-            <Button type="submit" disabled={refund.isPending}>
-              Refund
-            </Button>
+            <SubmitButton disabled={refund.isPending}>Refund</SubmitButton>
           </div>
         </form>
       </ModalDialog>

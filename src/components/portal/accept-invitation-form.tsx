@@ -3,22 +3,32 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useActionState } from "react";
 import { useForm } from "react-hook-form";
 import { CircleX } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { PageSpinner } from "@/components/ui/spinner";
+import { FormAlert } from "@/components/ui/form-alert";
 import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZAcceptInvitationSchema, type TAcceptInvitation } from "@/lib/validation/portal";
+import { acceptInvitationAction } from "@/server/forms/accept-invitation-action";
+import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
 
-/** Opened from a staff invitation (/customer/register?invite=...): choose a password and go in. */
-export function AcceptInvitationForm({ token }: { token: string }) {
+/** Who the invitation is for, as the page read it on the server, or why the link cannot be used. */
+export type InvitationLookup = { ok: true; fullName: string; email: string } | { ok: false; message: string };
+
+/**
+ * Opened from a staff invitation (/customer/register?invite=...): choose a password and go in.
+ * Sent before the page's JavaScript runs, the form posts to a server action running the same
+ * procedure; once hydrated, the submit handler takes over with toasts and no reload.
+ */
+export function AcceptInvitationForm({ token, invitation }: { token: string; invitation: InvitationLookup }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const invitation = api.portal.invitation.useQuery({ token });
+  const [sent, formAction] = useActionState(acceptInvitationAction, EMPTY_FORM_STATE);
   const form = useForm<TAcceptInvitation>({
     resolver: zodResolver(ZAcceptInvitationSchema),
     mode: "onSubmit",
@@ -41,13 +51,12 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     },
   });
 
-  if (invitation.isPending) return <PageSpinner />;
-  if (invitation.isError) {
+  if (!invitation.ok) {
     return (
       <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
         <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <p>
-          {describeFailure(invitation.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })}{" "}
+          {invitation.message}{" "}
           <Link href="/customer/login" className="font-semibold underline">
             Go to login
           </Link>
@@ -55,18 +64,28 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       </div>
     );
   }
-  const { errors } = form.formState;
+  const { errors, submitCount } = form.formState;
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => accept.mutate(values))} className="space-y-4">
+    <form noValidate action={formAction} onSubmit={form.handleSubmit((values) => accept.mutate(values))} className="space-y-4">
+      <FormAlert message={early.error} />
       <p className="rounded-lg bg-brand-50 p-4 text-brand-900">
-        Hi {invitation.data.fullName}, choose a password for <strong>{invitation.data.email}</strong>.
+        Hi {invitation.fullName}, choose a password for <strong>{invitation.email}</strong>.
       </p>
-      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+      <input type="hidden" defaultValue={token} {...form.register("token")} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message ?? early.fieldErrors?.password}
+        {...form.register("password")}
+      />
       <TextField
         label="Confirm password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={errors.confirmPassword?.message ?? early.fieldErrors?.confirmPassword}
         {...form.register("confirmPassword")}
       />
       <Button type="submit" size="lg" className="w-full" disabled={accept.isPending}>

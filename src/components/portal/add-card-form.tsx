@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { loadStripeOnce } from "@/components/payments/load-stripe";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type LoadState = { kind: "loading" } | { kind: "unavailable"; message: string } | { kind: "ready"; stripe: Stripe };
 
@@ -86,17 +87,17 @@ function ConfirmSetupForm({ onSaved }: { onSaved: () => void }) {
   };
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4">
+    <form method="post" onSubmit={handleSubmit} className="space-y-4">
       <PaymentElement />
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {error}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" disabled={!stripe || !elements || submitting}>
+      <SubmitButton className="w-full" disabled={!stripe || !elements || submitting}>
         {submitting ? <Spinner className="[&>span:first-child]:size-4" label="Saving the card" /> : <CreditCard aria-hidden="true" className="size-4" />}
         Save card
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { toast } from "@/components/toast/toast-store";
 import { ZCustomerPasswordChangeSchema, type TCustomerPasswordChange } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** My Account, Profile: a new password (the current one asked again); every other device is logged out. */
 export function ChangePasswordSection() {
@@ -74,9 +75,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         {...form.register("confirmPassword")}
       />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={change.isPending}>
+        <SubmitButton disabled={change.isPending}>
           {change.isPending ? "Saving..." : "Save Password"}
-        </Button>
+        </SubmitButton>
         <Button variant="outline" onClick={onDone} disabled={change.isPending}>
           Cancel
         </Button>

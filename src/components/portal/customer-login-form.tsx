@@ -3,18 +3,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useActionState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerLoginSchema, type TCustomerLogin } from "@/lib/validation/customer-auth";
+import { customerLoginAction } from "@/server/forms/customer-login-action";
+import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
 import { EmailVerificationNotice } from "./email-verification-notice";
 
+/**
+ * Sent before the page's JavaScript runs (or without it), the form posts to a server action that
+ * signs in through the same procedure and renders its errors; once hydrated, the submit handler
+ * takes over and the action is never called.
+ */
 export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: string; signedIn: boolean }) {
   const router = useRouter();
+  const [sent, formAction] = useActionState(customerLoginAction, EMPTY_FORM_STATE);
   const utils = api.useUtils();
   // A confirmation link opened while signed out counts once the account's owner has logged in.
   const verify = api.portal.verifyEmail.useMutation();
@@ -22,7 +32,7 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
     resolver: zodResolver(ZCustomerLoginSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: sent.values?.email ?? "", password: "" },
   });
   const login = api.customerAuth.login.useMutation({
     onSuccess: async () => {
@@ -52,18 +62,29 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
       });
     },
   });
-  const { errors } = form.formState;
+  const { errors, submitCount } = form.formState;
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
 
   return (
     <>
       {verifyToken ? <EmailVerificationNotice token={verifyToken} signedIn={signedIn} /> : null}
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+      <form noValidate action={formAction} onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
+        <FormAlert message={early.error} />
+        {verifyToken ? <input type="hidden" name="verify" value={verifyToken} /> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message ?? early.fieldErrors?.email}
+          defaultValue={sent.values?.email}
+          {...form.register("email")}
+        />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password?.message ?? early.fieldErrors?.password}
           {...form.register("password")}
         />
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>

@@ -3,40 +3,47 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState, useState } from "react";
 import { useForm } from "react-hook-form";
 import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-auth";
+import { customerRegisterAction } from "@/server/forms/customer-register-action";
+import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { describeFailure, httpStatusOf } from "./server-error";
 
 /**
  * Spec 2 and 5, Customer register. Prefilled from ?email=&name= (the booking confirmation links
  * here). An email the business already has bookings under is not signed in to here: the answer
- * says a link went to that address, and this form gives way to that message.
+ * says a link went to that address, and this form gives way to that message. Sent before the
+ * page's JavaScript runs, the form posts to a server action running the same procedure.
  */
 export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; fullName?: string } }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const [linkSent, setLinkSent] = useState<{ email: string; message: string } | null>(null);
+  const [sent, formAction] = useActionState(customerRegisterAction, EMPTY_FORM_STATE);
+  const [linkSentHere, setLinkSent] = useState<{ email: string; message: string } | null>(null);
+  const linkSent = linkSentHere ?? (sent.notice ? { email: sent.values?.email ?? "", message: sent.notice } : null);
+  const kept = sent.values ?? {};
   const form = useForm<TCustomerRegister>({
     resolver: zodResolver(ZCustomerRegisterSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: {
-      fullName: prefill.fullName ?? "",
-      email: prefill.email ?? "",
-      phone: "",
+      fullName: kept.fullName ?? prefill.fullName ?? "",
+      email: kept.email ?? prefill.email ?? "",
+      phone: kept.phone ?? "",
       password: "",
       confirmPassword: "",
-      address: "",
-      city: "",
-      state: "TX",
-      zipCode: "",
+      address: kept.address ?? "",
+      city: kept.city ?? "",
+      state: kept.state ?? "TX",
+      zipCode: kept.zipCode ?? "",
     },
   });
   const registerAccount = api.customerAuth.register.useMutation({
@@ -58,8 +65,15 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
       if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
     },
   });
-  const { errors } = form.formState;
-  const field = (name: keyof TCustomerRegister) => ({ error: errors[name]?.message, ...form.register(name) });
+  const { errors, submitCount } = form.formState;
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
+  // The value is in the server's HTML too, so a form sent before hydration comes back filled in.
+  const field = (name: keyof TCustomerRegister) => ({
+    error: errors[name]?.message ?? early.fieldErrors?.[name],
+    defaultValue: form.formState.defaultValues?.[name],
+    ...form.register(name),
+  });
 
   if (linkSent) {
     return (
@@ -84,7 +98,17 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
 
   return (
     <>
-      <form noValidate onSubmit={form.handleSubmit((values) => registerAccount.mutate(values))} className="grid gap-4 sm:grid-cols-2">
+      <form
+        noValidate
+        action={formAction}
+        onSubmit={form.handleSubmit((values) => registerAccount.mutate(values))}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        {early.error ? (
+          <div className="sm:col-span-2">
+            <FormAlert message={early.error} />
+          </div>
+        ) : null}
         <TextField label="Full name" autoComplete="name" className="sm:col-span-2" {...field("fullName")} />
         <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />

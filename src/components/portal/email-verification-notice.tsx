@@ -1,9 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useActionState, useEffect, useRef } from "react";
 import { CircleCheck, CircleX, Mail } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Spinner } from "@/components/ui/spinner";
+import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
+import { verifyEmailAction } from "@/server/forms/verify-email-action";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
@@ -25,8 +29,13 @@ export function EmailVerificationNotice({ token, signedIn }: { token: string; si
   return <ConfirmingNotice token={token} />;
 }
 
+/**
+ * Confirms at once when the page's JavaScript runs. Until it does (or without it), the server's
+ * HTML offers the step as a form posting to a server action that runs the same procedure.
+ */
 function ConfirmingNotice({ token }: { token: string }) {
   const router = useRouter();
+  const [sent, formAction] = useActionState(verifyEmailAction, EMPTY_FORM_STATE);
   const utils = api.useUtils();
   const verify = api.portal.verifyEmail.useMutation({
     onSuccess: async () => {
@@ -44,7 +53,17 @@ function ConfirmingNotice({ token }: { token: string }) {
     verify.mutate({ token });
   }, [token, verify]);
 
-  if (verify.isPending || verify.isIdle) {
+  if (verify.isIdle) {
+    return (
+      <form action={formAction} className="mb-6 space-y-3 rounded-lg bg-gray-50 p-4 text-gray-800">
+        <FormAlert message={sent.error} />
+        <input type="hidden" name="token" value={token} />
+        <p>Confirm your email address to see your full history in My Account.</p>
+        <Button type="submit">Confirm my email</Button>
+      </form>
+    );
+  }
+  if (verify.isPending) {
     return (
       <div className="mb-6 flex items-center gap-3 rounded-lg bg-gray-50 p-4 text-gray-800">
         <Spinner className="[&>span:first-child]:size-5" label="Confirming your email" /> Confirming your email address...

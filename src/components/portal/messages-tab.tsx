@@ -14,6 +14,7 @@ import { cn } from "@/lib/cn";
 import { ZMessageFormSchema, type TMessageForm } from "@/lib/validation/message";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 // Spec 9: conversations are polled every 10 seconds, like the staff side.
 const POLL_INTERVAL_MS = 10_000;
@@ -93,7 +94,7 @@ export function MessagesTab() {
           })}
         </ol>
       )}
-      <form noValidate onSubmit={submit} className="mt-5 space-y-3">
+      <form method="post" noValidate onSubmit={submit} className="mt-5 space-y-3">
         <TextAreaField
           label="Your message"
           hint="Enter sends; Shift+Enter starts a new line."
@@ -107,10 +108,10 @@ export function MessagesTab() {
           }}
           {...form.register("content")}
         />
-        <Button type="submit" disabled={send.isPending}>
+        <SubmitButton disabled={send.isPending}>
           <Send aria-hidden="true" className="size-4" />
           {send.isPending ? "Sending..." : "Send"}
-        </Button>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { MailCheck } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
@@ -18,6 +17,7 @@ import {
 } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
 import { describeFailure } from "./server-error";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
@@ -61,9 +61,9 @@ export function RequestPasswordResetForm() {
     <>
       <form noValidate method="post" onSubmit={form.handleSubmit((values) => request.mutate(values))} className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-        <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
+        <SubmitButton size="lg" className="w-full" disabled={request.isPending}>
           {request.isPending ? "Sending..." : "Email me a link"}
-        </Button>
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-gray-700">
         <Link href="/customer/login" className={linkClasses}>
@@ -112,9 +112,9 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
           error={errors.confirmPassword?.message}
           {...form.register("confirmPassword")}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+        <SubmitButton size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? "Saving..." : "Save password and log in"}
-        </Button>
+        </SubmitButton>
       </form>
     </>
   );

@@ -10,6 +10,7 @@ import { toast } from "@/components/toast/toast-store";
 import { ZCustomerProfileSchema, type TCustomerProfile } from "@/lib/validation/customer-auth";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { describeFailure, httpStatusOf } from "./server-error";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Profile = RouterOutputs["portal"]["profile"];
 
@@ -79,7 +80,7 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
   });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
+    <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
       <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...form.register("fullName")} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
       <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
@@ -90,9 +91,9 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
         <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" error={errors.zipCode?.message} {...form.register("zipCode")} />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
+        <SubmitButton disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save Changes"}
-        </Button>
+        </SubmitButton>
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>

@@ -1,10 +1,14 @@
 "use client";
 
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useActionState, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { CircleCheck } from "lucide-react";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { restRequest } from "@/lib/rest-client";
+import { contactAction } from "@/server/forms/contact-action";
+import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { CONTACT_FIELDS, contactFormErrors, contactFormInput, type ContactField, type ContactFormValues } from "./contact-form-rules";
 
 const EMPTY: ContactFormValues = { name: "", email: "", phone: "", message: "" };
@@ -13,12 +17,17 @@ const EMPTY: ContactFormValues = { name: "", email: "", phone: "", message: "" }
  * Spec sections 4, 5 and 8, Contact form: idle, 'Sending...', then a reset form or an error toast.
  * Validation follows the app's form rules (checked on submit, then again on every change) with
  * plain state: react-hook-form would add about 12 kB gzip to every public page that links here.
+ * Sent before the page's JavaScript runs, the form posts to a server action running the same
+ * procedure, which renders its errors or its thanks; once hydrated, the submit handler takes over.
  */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [sent, formAction] = useActionState(contactAction, EMPTY_FORM_STATE);
+  const [values, setValues] = useState<ContactFormValues>({ ...EMPTY, ...sent.values });
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(sent.fieldErrors ?? {});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitted ? EMPTY_FORM_STATE : sent;
   const controls = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
   const onChange = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -67,7 +76,14 @@ export function ContactForm() {
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+    <form action={formAction} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      <FormAlert message={early.error} />
+      {early.notice ? (
+        <p role="status" className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {early.notice}
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" {...fieldProps("name")} />
         <TextField label="Email" type="email" autoComplete="email" {...fieldProps("email")} />

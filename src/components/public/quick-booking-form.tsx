@@ -1,15 +1,16 @@
 "use client";
 
-import Form from "next/form";
 import { useId, useState, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { controlClasses } from "@/components/ui/field";
 import { checkServiceArea } from "@/lib/service-area";
 import { cn } from "@/lib/cn";
+import { quickBookingAction } from "@/server/forms/quick-booking-action";
 
 /**
  * The home page's quick-booking teaser: checks the ZIP against the service area as soon as it has
  * five digits (spec section 5) and opens the booking wizard with the service and ZIP filled in.
+ * It posts to a server action, with or without the page's JavaScript, so the ZIP never enters a URL.
  */
 export function QuickBookingForm({ services }: { services: ReadonlyArray<{ id: number; name: string }> }) {
   const [zip, setZip] = useState("");
@@ -26,7 +27,7 @@ export function QuickBookingForm({ services }: { services: ReadonlyArray<{ id: n
   };
 
   return (
-    <Form action="/book" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
+    <form action={quickBookingAction} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
       {services.length > 0 ? (
         <div>
           <label htmlFor={`${id}-service`} className="mb-1 block text-sm font-medium text-gray-800">
@@ -69,6 +70,6 @@ export function QuickBookingForm({ services }: { services: ReadonlyArray<{ id: n
       >
         {message}
       </p>
-    </Form>
+    </form>
   );
 }

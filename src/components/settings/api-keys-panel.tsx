@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { addDays, businessToday, formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyyy h:mm a") : "Never");
 const expiry = (date: Date) => formatBusinessDate(date, "MMM d, yyyy");
@@ -68,6 +69,7 @@ export function ApiKeysPanel() {
       </div>
 
       <form
+        method="post"
         noValidate
         className="flex flex-col gap-2 sm:flex-row sm:items-start"
         onSubmit={(event) => {
@@ -88,10 +90,10 @@ export function ApiKeysPanel() {
           className="sm:w-48"
           suppressHydrationWarning
         />
-        <Button type="submit" className="sm:mt-6" disabled={create.isPending}>
+        <SubmitButton className="sm:mt-6" disabled={create.isPending}>
           <KeyRound aria-hidden="true" className="size-4" />
           Create key
-        </Button>
+        </SubmitButton>
       </form>
 
       {newKey ? (

@@ -7,6 +7,7 @@ import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Settings, Advanced: deleting one's own staff account needs the password; the last account stays. */
 export function DeleteAccount() {
@@ -44,6 +45,7 @@ export function DeleteAccount() {
       </Button>
       <ModalDialog open={open} onClose={close} title="Delete your account?" description="This cannot be undone. Enter your password to confirm.">
         <form
+          method="post"
           noValidate
           className="space-y-4"
           onSubmit={(event) => {
@@ -60,9 +62,9 @@ export function DeleteAccount() {
             <Button variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+            <SubmitButton variant="destructive" disabled={remove.isPending}>
               {remove.isPending ? "Deleting…" : "Delete my account"}
-            </Button>
+            </SubmitButton>
           </div>
         </form>
       </ModalDialog>

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { controlClasses, FieldError, TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { ZNotificationSettingsSchema, type TNotificationSettings } from "@/lib/validation/notifications";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 // Every half hour from 6:00 AM to 9:00 PM.
 const REMINDER_TIMES = Array.from({ length: 31 }, (_, index) => {
@@ -51,7 +51,7 @@ export function NotificationSettingsForm() {
 
   const errors = form.formState.errors;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-6" aria-labelledby="notifications-heading">
+    <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-6" aria-labelledby="notifications-heading">
       <div>
         <h2 id="notifications-heading" className="text-lg font-semibold text-gray-900">
           Email notifications
@@ -92,9 +92,9 @@ export function NotificationSettingsForm() {
         <p className="text-xs text-gray-600">Customers can turn reminders off in My Account or with the link in any email.</p>
       </fieldset>
 
-      <Button type="submit" disabled={save.isPending}>
+      <SubmitButton disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save notification settings"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

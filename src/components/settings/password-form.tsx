@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { ZPasswordFormSchema, type TPasswordForm } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type PasswordField = keyof TPasswordForm;
 
@@ -37,7 +37,7 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
 
   const errors = form.formState.errors;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))} className="space-y-4" aria-labelledby="password-heading">
+    <form method="post" noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))} className="space-y-4" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
         Password
       </h2>
@@ -59,9 +59,9 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
           {...form.register("confirmPassword")}
         />
       </div>
-      <Button type="submit" disabled={change.isPending}>
+      <SubmitButton disabled={change.isPending}>
         {change.isPending ? "Updating…" : "Update password"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

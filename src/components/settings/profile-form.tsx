@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, toast } from "@/components/toast/toast-store";
 import { ZProfileFormSchema, type TProfileForm } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Settings, General: the profile form saves for real (spec 5; beyond.md item 8). */
 export function ProfileForm() {
@@ -43,7 +43,7 @@ export function ProfileForm() {
 
   const errors = form.formState.errors;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-4" aria-labelledby="profile-heading">
+    <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-4" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-lg font-semibold text-gray-900">
         Profile
       </h2>
@@ -53,9 +53,9 @@ export function ProfileForm() {
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
       </div>
-      <Button type="submit" disabled={save.isPending}>
+      <SubmitButton disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save profile"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

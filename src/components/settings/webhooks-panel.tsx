@@ -10,6 +10,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
 import { WEBHOOK_EVENT_SUMMARIES, WEBHOOK_EVENT_TYPE_VALUES, ZWebhookEndpointFormSchema, type TWebhookEventType } from "@/lib/validation/webhooks";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, h:mm a") : "—");
 
@@ -97,6 +98,7 @@ export function WebhooksPanel() {
       </div>
 
       <form
+        method="post"
         noValidate
         className="space-y-3 rounded-lg border border-gray-200 p-4"
         aria-label="Add a webhook endpoint"
@@ -122,10 +124,10 @@ export function WebhooksPanel() {
           </div>
           <FieldError message={errors.events} />
         </fieldset>
-        <Button type="submit" disabled={create.isPending}>
+        <SubmitButton disabled={create.isPending}>
           <Webhook aria-hidden="true" className="size-4" />
           {create.isPending ? "Adding…" : "Add endpoint"}
-        </Button>
+        </SubmitButton>
       </form>
 
       {created ? (

@@ -3,17 +3,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useActionState } from "react";
 import { useForm } from "react-hook-form";
 import { DemoModeBanner } from "@/components/demo-mode-banner";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { PageSpinner } from "@/components/ui/spinner";
+import { FormAlert } from "@/components/ui/form-alert";
 import { ZStaffLoginSchema, type TStaffLogin } from "@/lib/validation/staff-auth";
+import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
+import { staffLoginAction } from "@/server/forms/staff-login-action";
 import { api } from "@/trpc/react";
 import { StaffLogo } from "./staff-logo";
-import { useStaffSession } from "./use-staff-session";
 
 /** Spec 8, Staff auth: a refused login reads one message; a throttled one says when to retry. */
 function loginFailureDescription(error: unknown): string {
@@ -23,26 +24,29 @@ function loginFailureDescription(error: unknown): string {
   return "Invalid username or password";
 }
 
-export function AdminLoginForm() {
+/**
+ * Rendered on the server (the page sends a signed-in visitor to the dashboard first). Sent before
+ * the page's JavaScript runs, it posts to a server action that signs in through the same
+ * procedure; once hydrated, the submit handler takes over with toasts and no reload.
+ */
+export function AdminLoginForm({ demoMode }: { demoMode: boolean }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const session = useStaffSession();
+  const [sent, formAction] = useActionState(staffLoginAction, EMPTY_FORM_STATE);
   const login = api.auth.login.useMutation();
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<TStaffLogin>({
     resolver: zodResolver(ZStaffLoginSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { username: "", password: "" },
+    defaultValues: { username: sent.values?.username ?? "", password: "" },
   });
 
-  // Spec 2, Admin login: someone already signed in goes straight to the dashboard.
-  useEffect(() => {
-    if (session.authenticated) router.replace("/dashboard");
-  }, [session.authenticated, router]);
+  // The server's answer to a form sent before hydration shows until the form is sent again here.
+  const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
 
   const onSubmit = async (values: TStaffLogin) => {
     try {
@@ -56,23 +60,28 @@ export function AdminLoginForm() {
     router.push("/dashboard");
   };
 
-  if (session.loading || session.authenticated) return <PageSpinner />;
-
   return (
     <div className="w-full max-w-md overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-      {session.demoMode ? <DemoModeBanner showLogin /> : null}
+      {demoMode ? <DemoModeBanner showLogin /> : null}
       <div className="p-6 sm:p-8">
         <div className="mb-6 flex justify-center">
           <StaffLogo />
         </div>
         <h1 className="mb-6 text-center text-2xl font-bold text-gray-900">Admin Login</h1>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
-          <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
+        <form noValidate action={formAction} onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+          <FormAlert message={early.error} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            error={errors.username?.message ?? early.fieldErrors?.username}
+            defaultValue={sent.values?.username}
+            {...register("username")}
+          />
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={errors.password?.message ?? early.fieldErrors?.password}
             {...register("password")}
           />
           <Button type="submit" className="w-full" disabled={isSubmitting}>

@@ -1,10 +1,10 @@
 "use client";
 
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Bell, LogOut } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
+import { AccountMenu } from "./account-menu";
 import { StaffLogo } from "./staff-logo";
 import { initialsOf } from "./staff-nav";
 import { useStaffLogout } from "./use-staff-session";
@@ -45,38 +45,7 @@ export function StaffHeader({ fullName, email }: { fullName: string | null; emai
             Logout
           </Button>
         </div>
-        <Menu as="div" className="relative">
-          <MenuButton
-            aria-label={`Account menu for ${fullName || "Admin User"}`}
-            className="flex size-11 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
-          >
-            <span data-testid="user-initials">{initials}</span>
-          </MenuButton>
-          <MenuItems
-            anchor="bottom end"
-            className="z-50 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg focus:outline-none"
-          >
-            <div className="px-3 py-2 text-sm">
-              <p className="font-semibold text-gray-900">{fullName || "Admin User"}</p>
-              <p className="truncate text-gray-600">{email || "{email}"}</p>
-            </div>
-            <MenuItem>
-              <Link href="/settings" className="flex min-h-11 items-center rounded-md px-3 text-sm text-gray-800 data-focus:bg-gray-100">
-                Settings
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <button
-                type="button"
-                onClick={handleLogout}
-                className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm text-gray-800 data-focus:bg-gray-100"
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                Logout
-              </button>
-            </MenuItem>
-          </MenuItems>
-        </Menu>
+        <AccountMenu initials={initials} fullName={fullName || "Admin User"} email={email || "{email}"} onLogout={handleLogout} />
       </div>
     </header>
   );

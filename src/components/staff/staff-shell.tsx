@@ -1,15 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { DemoModeBanner } from "@/components/demo-mode-banner";
 import { PageSpinner } from "@/components/ui/spinner";
-import { FirstPasswordScreen } from "./first-password-screen";
 import { FloatingPlusButton } from "./floating-plus-button";
 import { StaffBottomBar } from "./staff-bottom-bar";
 import { StaffHeader } from "./staff-header";
 import { StaffSidebar } from "./staff-sidebar";
 import { useStaffSession } from "./use-staff-session";
+
+// Only an account still on its first password sees this form: its code loads for it alone.
+const FirstPasswordScreen = dynamic(() => import("./first-password-screen").then((module) => module.FirstPasswordScreen));
 
 /**
  * The admin layout (spec 2): a spinner while the staff status loads, then /login for anyone

@@ -126,8 +126,8 @@ describe("ZCreateBookingRequestSchema", () => {
     expect(issueMessages(ZCreateBookingRequestSchema, { ...request, [field]: value })[field]).toEqual([message]);
   });
 
-  it("leaves the lawn-size minimum to lawnSizeIssue, and rounds the size", () => {
-    expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: 0 }).lawnSizeSqFt).toBe(0);
+  it("refuses a lawn under 100 sq ft whatever the service, and rounds the size", () => {
+    expect(issueMessages(ZCreateBookingRequestSchema, { ...request, lawnSizeSqFt: 99 }).lawnSizeSqFt).toEqual(["Lawn size must be at least 100 sq ft"]);
     expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: 1500.4 }).lawnSizeSqFt).toBe(1500);
     expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: null }).lawnSizeSqFt).toBeNull();
   });

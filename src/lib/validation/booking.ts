@@ -39,9 +39,7 @@ export type TBookingFormInput = z.input<typeof ZBookingFormSchema>;
 export type TBookingForm = z.output<typeof ZBookingFormSchema>;
 
 /**
- * booking.create (REST POST /api/bookings). The lawn size minimum only matters for per-sq-ft
- * services, which the schema cannot know: the server calls `lawnSizeIssue` once it has the service.
- * Whether the date is still bookable (from tomorrow, Austin) also depends on the clock and is the
+ * booking.create (REST POST /api/bookings). Whether the date is still bookable (from tomorrow, Austin) also depends on the clock and is the
  * server's check.
  */
 export const ZCreateBookingRequestSchema = z.object({
@@ -51,9 +49,10 @@ export const ZCreateBookingRequestSchema = z.object({
     .string({ error: BOOKING_MESSAGES.zipCode })
     .trim()
     .regex(/^\d{5}$/, BOOKING_MESSAGES.zipCode),
+  // Refused below 100 sq ft whatever the service: a lawn that small is a typing mistake.
   lawnSizeSqFt: z
     .number({ error: BOOKING_MESSAGES.lawnSize })
-    .min(0, BOOKING_MESSAGES.lawnSize)
+    .min(MIN_LAWN_SIZE_SQ_FT, BOOKING_MESSAGES.lawnSize)
     .max(MAX_LAWN_SIZE_SQ_FT, BOOKING_MESSAGES.lawnSizeTooLarge)
     .transform(Math.round)
     .nullish(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isSendableMessage } from "@/lib/message-rules";
 import { issueMessages } from "./issues.test-helper";
 import { ZMessageContentSchema, ZMessageFormSchema } from "./message";
 
@@ -14,5 +15,13 @@ describe("ZMessageContentSchema", () => {
     ["x".repeat(5001), "Message must be at most 5000 characters"],
   ])("%j says %j", (content, message) => {
     expect(issueMessages(ZMessageFormSchema, { content })).toEqual({ content: [message] });
+  });
+});
+
+describe("the Send button's rule", () => {
+  it("agrees with the server's schema", () => {
+    for (const content of ["", "   ", "\n\t", "Hi", "  Hi  ", "x".repeat(5000), ` ${"x".repeat(5000)} `, "x".repeat(5001)]) {
+      expect(isSendableMessage(content), JSON.stringify(content.slice(0, 12))).toBe(ZMessageContentSchema.safeParse(content).success);
+    }
   });
 });

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "@/lib/message-rules";
 
 // Spec 5 'Message send': blank or whitespace-only text is not sendable.
 export const ZMessageContentSchema = z
   .string({ error: "Message cannot be empty" })
   .trim()
   .min(1, "Message cannot be empty")
-  .max(5000, "Message must be at most 5000 characters");
+  .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
 
 export const ZMessageFormSchema = z.object({ content: ZMessageContentSchema });
 

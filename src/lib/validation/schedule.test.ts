@@ -110,7 +110,9 @@ describe("ZSchedulePayloadSchema", () => {
     ["status", undefined, "Status is required"],
     ["totalPrice", 12.5, "Total price must be a whole number of cents, 0 or more"],
     ["totalPrice", -1, "Total price must be a whole number of cents, 0 or more"],
-    ["lawnSizeSqFt", -1, "Lawn size must be between 0 and 1,000,000 sq ft"],
+    ["lawnSizeSqFt", -1, "Lawn size must be at least 100 sq ft"],
+    ["lawnSizeSqFt", 99, "Lawn size must be at least 100 sq ft"],
+    ["lawnSizeSqFt", 1_000_001, "Lawn size must be between 100 and 1,000,000 sq ft"],
     ["address", "a".repeat(301), "Must be at most 300 characters"],
   ])("%s = %j says %j", (field, value, message) => {
     expect(issueMessages(ZSchedulePayloadSchema, { ...payload, [field]: value })[field]).toEqual([message]);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { businessDateOf, isDateString, isTimeOfDay } from "@/lib/business-time";
+import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
+import { BOOKING_MESSAGES } from "./booking-messages";
 import {
   dateStringField,
   idField,
@@ -26,7 +28,8 @@ export const SCHEDULE_MESSAGES = {
   recurringEndDate: "Recurring end date must be after the service date",
   invalidRecurringEndDate: "Recurring end date must be a valid date",
   totalPrice: "Total price must be a whole number of cents, 0 or more",
-  lawnSize: "Lawn size must be between 0 and 1,000,000 sq ft",
+  lawnSize: "Lawn size must be between 100 and 1,000,000 sq ft",
+  lawnSizeTooSmall: BOOKING_MESSAGES.lawnSize,
 } as const;
 
 function isValidInstant(value: unknown): value is Date {
@@ -99,7 +102,7 @@ export const ZSchedulePayloadSchema = z
     lawnSizeSqFt: z
       .number({ error: SCHEDULE_MESSAGES.lawnSize })
       .int(SCHEDULE_MESSAGES.lawnSize)
-      .min(0, SCHEDULE_MESSAGES.lawnSize)
+      .min(MIN_LAWN_SIZE_SQ_FT, SCHEDULE_MESSAGES.lawnSizeTooSmall)
       .max(1_000_000, SCHEDULE_MESSAGES.lawnSize)
       .nullish(),
     address: optionalText(300),

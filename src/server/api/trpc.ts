@@ -10,6 +10,8 @@ import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/
 import { validateCustomerSessionToken, validateStaffSessionToken, type StaffSession } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db";
 import { ForbiddenError, type DomainError } from "@/server/errors";
+import { invalidatePublicAnswers } from "@/server/cache/public-answers";
+import { invalidateSessions } from "@/server/cache/session-cache";
 import { markDatabaseUnavailable } from "@/server/http/request-state";
 import { clientIp } from "@/server/request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
@@ -103,8 +105,14 @@ export const createCallerFactory = t.createCallerFactory;
  * The one error mapping: every failure below it (input validation, sign-in lookups, domain
  * errors, the database) leaves as a described failure, with Retry-After when waiting helps.
  */
-const mapErrors = t.middleware(async ({ ctx, meta, path, next }) => {
+const mapErrors = t.middleware(async ({ ctx, meta, path, type, next }) => {
   const result = await next();
+  // A write here is seen by the very next request here; the database's notification, which
+  // tells every instance, arrives a moment later.
+  if (type === "mutation") {
+    invalidatePublicAnswers();
+    invalidateSessions();
+  }
   if (result.ok) return result;
   const failure = describeFailure(result.error);
   if (failure.retryAfterSeconds !== undefined) ctx.resHeaders.set("Retry-After", String(failure.retryAfterSeconds));

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { apiKeys } from "@/server/db/schema";
 import { InvalidInputError } from "@/server/errors";
 import { API_KEY_MESSAGES } from "@/lib/validation/settings";
+import { cachedSession, sessionsGeneration, storeSession } from "@/server/cache/session-cache";
 import { generateToken, hashToken } from "./tokens";
 
 export const API_KEY_PREFIX = "gsk_";
@@ -29,15 +30,27 @@ export async function createApiKey(db: Db, name: string, createdByUserId: number
 export async function authenticateApiKey(db: Db, key: string, now = new Date()): Promise<{ id: number; name: string } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const keyHash = hashToken(key);
-  const [row] = await db
-    .select({ id: apiKeys.id, name: apiKeys.name })
+  // A key looked up moments ago is trusted until its expiry; a revocation clears the cache on
+  // every instance, and last_used_at is written again once the entry has aged out.
+  const cacheKey = `apiKey:${keyHash}`;
+  const cached = cachedSession<{ id: number; name: string; expiresAt: Date | null }>(cacheKey);
+  if (cached && (!cached.expiresAt || cached.expiresAt > now)) return { id: cached.id, name: cached.name };
+  const generation = sessionsGeneration();
+  const [found] = await db
+    .select({ id: apiKeys.id, name: apiKeys.name, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))));
-  if (!row) return null;
+  if (!found) return null;
+  const row = { id: found.id, name: found.name };
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
+  // Only a due write is sent: every write to api_keys tells all instances to drop their cache.
+  if (!found.lastUsedAt || found.lastUsedAt < stale) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
+  } else {
+    storeSession(cacheKey, generation, { id: found.id, name: found.name, expiresAt: found.expiresAt });
+  }
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
+import { cachedSession, forgetSession, invalidateSessions, sessionsGeneration, storeSession } from "@/server/cache/session-cache";
 import { generateToken, hashToken } from "./tokens";
 
 const HOUR = 60 * 60 * 1000;
@@ -74,10 +75,25 @@ export async function createCustomerSession(db: Db, customerId: number, now = ne
   return { token, cookieExpiresAt: expiresAt };
 }
 
+/**
+ * A session row as read from the database, or from the short-lived cache of looked-up sessions
+ * (by the token's hash); a revocation clears that cache on every instance.
+ */
+async function cachedRow<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const cached = cachedSession<T>(key);
+  if (cached) return cached;
+  const generation = sessionsGeneration();
+  const row = await load();
+  if (row) storeSession(key, generation, row);
+  return row;
+}
+
 /** The session for a cookie token, renewed when due; null when unknown or expired. */
 export async function validateStaffSessionToken(db: Db, token: string, now = new Date()): Promise<StaffSession | null> {
   const sessionId = hashToken(token);
-  const [row] = await db
+  const cacheKey = `staff:${sessionId}`;
+  const row = await cachedRow(cacheKey, async () => {
+    const [found] = await db
     .select({
       expiresAt: staffSessions.expiresAt,
       absoluteExpiresAt: staffSessions.absoluteExpiresAt,
@@ -93,8 +109,11 @@ export async function validateStaffSessionToken(db: Db, token: string, now = new
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
     .where(eq(staffSessions.id, sessionId));
+    return found;
+  });
   if (!row) return null;
   if (now >= row.expiresAt || now >= row.absoluteExpiresAt) {
+    forgetSession(cacheKey);
     await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
     return null;
   }
@@ -102,6 +121,7 @@ export async function validateStaffSessionToken(db: Db, token: string, now = new
   if (row.expiresAt.getTime() - now.getTime() < STAFF_IDLE_LIFETIME - STAFF_RENEW_AFTER) {
     expiresAt = new Date(Math.min(now.getTime() + STAFF_IDLE_LIFETIME, row.absoluteExpiresAt.getTime()));
     await db.update(staffSessions).set({ expiresAt }).where(eq(staffSessions.id, sessionId));
+    storeSession(cacheKey, sessionsGeneration(), { ...row, expiresAt });
   }
   return { sessionId, expiresAt, user: row.user };
 }
@@ -112,7 +132,9 @@ export async function validateCustomerSessionToken(
   now = new Date(),
 ): Promise<CustomerSession | null> {
   const sessionId = hashToken(token);
-  const [row] = await db
+  const cacheKey = `customer:${sessionId}`;
+  const row = await cachedRow(cacheKey, async () => {
+    const [found] = await db
     .select({
       expiresAt: customerSessions.expiresAt,
       absoluteExpiresAt: customerSessions.absoluteExpiresAt,
@@ -131,8 +153,11 @@ export async function validateCustomerSessionToken(
     .from(customerSessions)
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(eq(customerSessions.id, sessionId));
+    return found;
+  });
   if (!row) return null;
   if (now >= row.expiresAt || now >= row.absoluteExpiresAt) {
+    forgetSession(cacheKey);
     await db.delete(customerSessions).where(eq(customerSessions.id, sessionId));
     return null;
   }
@@ -142,16 +167,21 @@ export async function validateCustomerSessionToken(
   if (renewed) {
     expiresAt = new Date(Math.min(now.getTime() + CUSTOMER_SESSION_LIFETIME, row.absoluteExpiresAt.getTime()));
     await db.update(customerSessions).set({ expiresAt }).where(eq(customerSessions.id, sessionId));
+    storeSession(cacheKey, sessionsGeneration(), { ...row, expiresAt });
   }
   return { sessionId, expiresAt, renewed, customer: row.customer };
 }
 
+// Revocations clear this process's cache themselves, so the very next request here sees them;
+// other instances hear of them from the database's notification.
 export async function invalidateStaffSession(db: Db, sessionId: string) {
   await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+  invalidateSessions();
 }
 
 export async function invalidateCustomerSession(db: Db, sessionId: string) {
   await db.delete(customerSessions).where(eq(customerSessions.id, sessionId));
+  invalidateSessions();
 }
 
 /** After a password change every other session of that person ends. */
@@ -159,6 +189,7 @@ export async function invalidateOtherStaffSessions(db: Db, userId: number, keepS
   await db
     .delete(staffSessions)
     .where(keepSessionId ? and(eq(staffSessions.userId, userId), ne(staffSessions.id, keepSessionId)) : eq(staffSessions.userId, userId));
+  invalidateSessions();
 }
 
 export async function invalidateOtherCustomerSessions(db: Db, customerId: number, keepSessionId: string | null) {
@@ -169,4 +200,5 @@ export async function invalidateOtherCustomerSessions(db: Db, customerId: number
         ? and(eq(customerSessions.customerId, customerId), ne(customerSessions.id, keepSessionId))
         : eq(customerSessions.customerId, customerId),
     );
+  invalidateSessions();
 }

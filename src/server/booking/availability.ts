@@ -1,12 +1,13 @@
+import { and, inArray, sql } from "drizzle-orm";
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS, type TimeSlot } from "@/lib/slots";
 import type { Db } from "@/server/db";
-import type { ScheduleStatus } from "@/server/db/schema";
-import { listVisits } from "@/server/schedules/visits";
-import { getCrewCapacity } from "@/server/schedules/crew-capacity";
+import { visits } from "@/server/db/schema";
+import { CREW_HOLDING_STATUSES, countOverlappingVisits, getCrewCapacity } from "@/server/schedules/crew-capacity";
+import { overlapping } from "@/server/schedules/visits";
+import { ensureVisitsUntil } from "@/server/schedules/series";
 
-/** beyond.md 2: visits that still hold a crew. Completed and cancelled ones free it. */
-export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];
+export { CREW_HOLDING_STATUSES, countOverlappingVisits };
 
 const FIRST_SLOT = TIME_SLOTS[0];
 const LAST_SLOT = TIME_SLOTS[TIME_SLOTS.length - 1] ?? FIRST_SLOT;
@@ -33,15 +34,6 @@ function minutesLater(instant: Date, minutes: number): Date {
 }
 
 /**
- * How many crew-holding visits overlap [start, end). Recurring series are expanded by listVisits,
- * so every visit of a series counts (beyond.md 4).
- */
-export async function countOverlappingVisits(db: Db, range: { start: Date; end: Date }): Promise<number> {
-  const visits = await listVisits(db, { from: range.start, to: range.end, statuses: CREW_HOLDING_STATUSES });
-  return visits.length;
-}
-
-/**
  * Every slot of the day with whether it can be booked for a service of `durationMinutes`: the
  * slot must still be offered (from tomorrow, spec 5) and fewer visits than crews may overlap
  * [slot start, slot start + duration).
@@ -53,18 +45,33 @@ export async function dayAvailability(
   const { date, durationMinutes, now = new Date() } = options;
   const capacity = await getCrewCapacity(db);
   const offered = new Set<string>(isBookableDate(date, now) ? slotsForDate(date, now) : []);
-  const dayStart = businessInstant(date, FIRST_SLOT);
-  const dayEnd = minutesLater(businessInstant(date, LAST_SLOT), durationMinutes);
-  const visits = offered.size
-    ? await listVisits(db, { from: dayStart, to: dayEnd, statuses: CREW_HOLDING_STATUSES })
-    : [];
+  const busy = offered.size ? await busyCrewsPerSlot(db, date, durationMinutes) : TIME_SLOTS.map(() => 0);
 
-  const slots = TIME_SLOTS.map((time) => {
+  const slots = TIME_SLOTS.map((time, index) => {
     const startTime = businessInstant(date, time);
     const endTime = minutesLater(startTime, durationMinutes);
-    const overlapping = visits.filter((visit) => visit.startTime < endTime && visit.endTime > startTime).length;
-    const full = overlapping >= capacity;
+    const full = busy[index]! >= capacity;
     return { time, label: slotLabel(time), startTime, endTime, full, available: offered.has(time) && !full };
   });
   return { date, capacity, slots };
+}
+
+/**
+ * For each slot of the day, how many crew-holding visits overlap [slot start, slot start +
+ * duration): one aggregate over the day's rows, found through the start-time index.
+ */
+async function busyCrewsPerSlot(db: Db, date: DateString, durationMinutes: number): Promise<number[]> {
+  const dayStart = businessInstant(date, FIRST_SLOT);
+  const dayEnd = minutesLater(businessInstant(date, LAST_SLOT), durationMinutes);
+  await ensureVisitsUntil(db, dayEnd);
+  const counts = TIME_SLOTS.map((time) => {
+    const start = businessInstant(date, time);
+    const end = minutesLater(start, durationMinutes);
+    return sql<number>`(count(*) filter (where ${visits.startTime} < ${end.toISOString()}::timestamptz and ${visits.endTime} > ${start.toISOString()}::timestamptz))::int`;
+  });
+  const [row] = await db
+    .select(Object.fromEntries(counts.map((value, index) => [`s${index}`, value])) as Record<string, typeof counts[number]>)
+    .from(visits)
+    .where(and(overlapping(dayStart, dayEnd), inArray(visits.status, [...CREW_HOLDING_STATUSES])));
+  return TIME_SLOTS.map((_, index) => Number(row?.[`s${index}`] ?? 0));
 }

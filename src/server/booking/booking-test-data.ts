@@ -1,5 +1,6 @@
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { schedules, services, type ScheduleStatus } from "@/server/db/schema";
 import type { TCreateBookingRequestInput } from "@/lib/validation/booking";
 
@@ -70,5 +71,6 @@ export async function existingVisit(options: {
       totalPrice: 3500,
     })
     .returning();
+  await createPlanVisits(db, row!, "staff", startTime);
   return row!;
 }

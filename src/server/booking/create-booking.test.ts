@@ -149,9 +149,12 @@ describe("POST /api/bookings", () => {
     expect(await db.select().from(schedules)).toHaveLength(schedulesBefore.length);
   });
 
-  it("accepts any lawn size for a flat-priced service and does not store it", async () => {
+  it("refuses a lawn under 100 sq ft whatever the service, and does not store the size of a flat-priced one", async () => {
     const { flat } = await bookableServices();
-    const response = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: flat.id, lawnSizeSqFt: 0 }) });
+    const tiny = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: flat.id, lawnSizeSqFt: 99 }) });
+    expect(tiny.status).toBe(400);
+    expect(tiny.json.message).toBe("Lawn size must be at least 100 sq ft");
+    const response = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: flat.id, lawnSizeSqFt: 500 }) });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ lawnSizeSqFt: null, totalPrice: 3500 });
   });

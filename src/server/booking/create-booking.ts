@@ -9,6 +9,7 @@ import { customers, schedules } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { countOverlappingVisits } from "./availability";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
 import { announceBooking, announceCustomerCreated } from "@/server/notifications/announce";
@@ -70,6 +71,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       state: request.state,
       zipCode: request.zipCode,
     });
+    await createPlanVisits(tx, schedule, "booked", now);
 
     const booking = {
       bookingReference: schedule.bookingReference ?? "",

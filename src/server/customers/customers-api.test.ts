@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { customers, messages, payments, schedules } from "@/server/db/schema";
 import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "../../../test/helpers";
 
@@ -62,7 +63,8 @@ describe("customers API", () => {
 
     const unpaid = (await createCustomer()).customer;
     const start = businessInstant("2031-05-05", "09:00");
-    await db.insert(schedules).values({ customerId: unpaid.id, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), totalPrice: 100 });
+    const [plan] = await db.insert(schedules).values({ customerId: unpaid.id, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), totalPrice: 100 }).returning();
+    await createPlanVisits(db, plan!, "staff");
     await db.insert(messages).values({ customerId: unpaid.id, content: "Hello", senderType: "customer" });
     expect(await staff.customers.delete({ id: unpaid.id })).toMatchObject({ success: true });
     expect(await db.select().from(customers).where(eq(customers.id, unpaid.id))).toHaveLength(0);

@@ -1,9 +1,11 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { announceCustomerCreated } from "@/server/notifications/announce";
 import type { TCustomerForm } from "@/lib/validation/customer";
+import { phoneDigitsOf, type CustomerSort } from "@/lib/customer-search-rules";
+import type { TCustomerSearch } from "@/lib/validation/customer-search";
 import type { Db } from "@/server/db";
 import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
-import { customers, payments } from "@/server/db/schema";
+import { customers, customerSearchText, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 
 export const CUSTOMER_MESSAGES = {
@@ -28,8 +30,46 @@ const customerColumns = {
   createdAt: customers.createdAt,
 };
 
-export function listCustomers(db: Db) {
-  return db.select(customerColumns).from(customers).orderBy(asc(customers.fullName), asc(customers.id));
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Customers whose name, email, address or phone holds the query. Letters match case-blind; a
+ * query with three or more digits also matches the phone's digits whatever the punctuation, so
+ * "555-01" finds "(512) 555-0123". Both tests run on the trigram index of customerSearchText.
+ */
+export function customerMatches(query: string | undefined): SQL | undefined {
+  if (!query) return undefined;
+  const text = sql`${customerSearchText} like ${`%${escapeLike(query.toLowerCase())}%`}`;
+  const digits = phoneDigitsOf(query);
+  return digits ? or(text, sql`${customerSearchText} like ${`%${digits}%`}`) : text;
+}
+
+const ORDERS: Record<CustomerSort, SQL[]> = {
+  name: [asc(customers.fullName), asc(customers.id)],
+  newest: [desc(customers.createdAt), desc(customers.id)],
+  oldest: [asc(customers.createdAt), asc(customers.id)],
+};
+
+/** GET /api/customers: every customer by name, or the part the search, sort and page ask for. */
+export function listCustomers(db: Db, search: TCustomerSearch = {}) {
+  const query = db
+    .select(customerColumns)
+    .from(customers)
+    .where(customerMatches(search.q))
+    .orderBy(...ORDERS[search.sort ?? "name"])
+    .offset(search.offset ?? 0);
+  return search.limit === undefined ? query : query.limit(search.limit);
+}
+
+/** One page of the staff customer list with how many customers match in all. */
+export async function searchCustomers(db: Db, search: TCustomerSearch) {
+  const [page, [total]] = await Promise.all([
+    listCustomers(db, { ...search, limit: search.limit ?? 25 }),
+    db.select({ value: count() }).from(customers).where(customerMatches(search.q)),
+  ]);
+  return { customers: page, total: total?.value ?? 0 };
 }
 
 export async function getCustomer(db: Db, id: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { contactInquiries, messages, schedules } from "@/server/db/schema";
 import { setVisitStatus, findVisit } from "@/server/schedules/visits";
 import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "../../../test/helpers";
@@ -27,13 +28,15 @@ describe("dashboard", () => {
         visit("2031-10-03", "08:00", { isRecurring: true, recurringFrequency: "weekly", status: "completed", recurringEndDate: businessInstant("2031-11-14", "00:00") }),
       ])
       .returning();
-    await db.insert(schedules).values([
+    await createPlanVisits(db, series!, "staff", now);
+    const oneTime = await db.insert(schedules).values([
       visit("2031-10-31", "23:00", { status: "pending" }), // later tonight: upcoming
       visit("2031-10-31", "09:00", { status: "completed" }), // this month, completed
       visit("2031-11-01", "10:00", { status: "completed" }), // November in Austin: not this month
       visit("2031-11-02", "10:00", { status: "cancelled" }), // cancelled is not upcoming
       visit("2031-12-15", "10:00", { status: "confirmed" }), // beyond 30 days
-    ]);
+    ]).returning();
+    for (const plan of oneTime) await createPlanVisits(db, plan, "staff", now);
     // Two series visits ahead (Nov 7, Nov 14) are upcoming once set back to pending.
     for (const date of ["2031-11-07", "2031-11-14"]) {
       await setVisitStatus(db, (await findVisit(db, `${series!.id}-${date}`))!, "pending");

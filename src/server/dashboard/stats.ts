@@ -1,28 +1,38 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { addDays, businessToday, endOfBusinessDayExclusive, monthRange, startOfBusinessDay } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import { contactInquiries, messages } from "@/server/db/schema";
-import { listVisits } from "@/server/schedules/visits";
+import { contactInquiries, messages, visits } from "@/server/db/schema";
+import { ensureVisitsUntil } from "@/server/schedules/series";
 
 /** Open-ended series never stop, so "upcoming" looks this far ahead. */
 export const UPCOMING_WINDOW_DAYS = 30;
 
 /**
- * Spec 3, Dashboard stats, in Austin time (beyond.md 3) with every visit of a series counted
- * (beyond.md 4): pending or confirmed visits from now through the next 30 days, visits completed
- * this calendar month, customer messages no one has read, and website inquiries not yet handled
- * (beyond.md 6).
+ * The dashboard's counts, in Austin time, each one SQL aggregate, every visit of a series counted:
+ * pending or confirmed visits from now through the next 30 days, visits completed
+ * this calendar month, customer messages no one has read, and website inquiries not yet handled.
+ * A visit already under way has started: it is today's work, not upcoming.
  */
 export async function dashboardStats(db: Db, now: Date = new Date()) {
   const today = businessToday(now);
   const month = monthRange(today);
-  const [upcoming, completed, [unread], [inquiries]] = await Promise.all([
-    listVisits(db, {
-      from: now,
-      to: endOfBusinessDayExclusive(addDays(today, UPCOMING_WINDOW_DAYS)),
-      statuses: ["pending", "confirmed"],
-    }),
-    listVisits(db, { from: startOfBusinessDay(month.start), to: endOfBusinessDayExclusive(month.end), statuses: ["completed"] }),
+  const upcomingUntil = endOfBusinessDayExclusive(addDays(today, UPCOMING_WINDOW_DAYS));
+  await ensureVisitsUntil(db, upcomingUntil);
+  const [[upcoming], [completed], [unread], [inquiries]] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(visits)
+      .where(and(gte(visits.startTime, now), lt(visits.startTime, upcomingUntil), inArray(visits.status, ["pending", "confirmed"]))),
+    db
+      .select({ value: count() })
+      .from(visits)
+      .where(
+        and(
+          gte(visits.startTime, startOfBusinessDay(month.start)),
+          lt(visits.startTime, endOfBusinessDayExclusive(month.end)),
+          eq(visits.status, "completed"),
+        ),
+      ),
     db
       .select({ value: count() })
       .from(messages)
@@ -30,9 +40,8 @@ export async function dashboardStats(db: Db, now: Date = new Date()) {
     db.select({ value: count() }).from(contactInquiries).where(isNull(contactInquiries.handledAt)),
   ]);
   return {
-    // A visit already under way has started; it is today's work, not upcoming.
-    upcomingServices: upcoming.filter((visit) => visit.startTime >= now).length,
-    completedThisMonth: completed.length,
+    upcomingServices: upcoming?.value ?? 0,
+    completedThisMonth: completed?.value ?? 0,
     unreadMessages: unread?.value ?? 0,
     openInquiries: inquiries?.value ?? 0,
   };

@@ -3,7 +3,10 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/server/config";
 import { installJobQueue } from "@/server/jobs/job-queue";
+import { listenOnPostgres, type ListenEvents } from "./change-listener";
 import * as schema from "./schema";
+
+export type { ListenEvents } from "./change-listener";
 
 export type Schema = typeof schema;
 /** The same Drizzle API whether the app runs on PostgreSQL or on embedded PGlite. */
@@ -14,6 +17,8 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Runs a script of several statements that may open and commit its own transaction. */
   runScript: (script: string) => Promise<void>;
+  /** LISTENs on a channel until the handle closes, saying whenever it starts or stops listening. */
+  listen: (channel: string, events: ListenEvents) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -63,17 +68,27 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await sql.end({ timeout: 1 });
     throw error;
   }
-  return { db, kind: "postgres", runScript, close: () => sql.end({ timeout: 5 }) };
+  const listeners: Array<{ close: () => Promise<void> }> = [];
+  const listen = async (channel: string, events: ListenEvents) => {
+    listeners.push(await listenOnPostgres((options) => postgres(url, options), channel, events));
+  };
+  const close = async () => {
+    await Promise.all(listeners.map((listener) => listener.close().catch(() => {})));
+    await sql.end({ timeout: 5 });
+  };
+  return { db, kind: "postgres", runScript, listen, close };
 }
 
 async function openPglite(location: string): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // The customer search's trigram index needs pg_trgm, which PGlite loads only when asked.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const inMemory = location === "memory://";
   // PGlite does not create its data folder itself.
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(location);
+  const client = inMemory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(location, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema, casing: "snake_case" });
   const runScript = async (script: string) => {
     try {
@@ -85,5 +100,16 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   };
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await installJobQueue({ db, runScript });
-  return { db, kind: "pglite", runScript, close: () => client.close() };
+  // One process holds the embedded database: its notifications cannot be lost on the way.
+  const deafOnClose: Array<() => void> = [];
+  const listen = async (channel: string, events: ListenEvents) => {
+    await client.listen(channel, events.onMessage);
+    events.onListening();
+    deafOnClose.push(events.onDeaf);
+  };
+  const close = async () => {
+    for (const onDeaf of deafOnClose) onDeaf();
+    await client.close();
+  };
+  return { db, kind: "pglite", runScript, listen, close };
 }

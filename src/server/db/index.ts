@@ -1,3 +1,4 @@
+import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db } from "./client";
@@ -11,7 +12,7 @@ const holder = globalThis as unknown as { databaseHandle?: Promise<DatabaseHandl
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!holder.databaseHandle) {
-    const opening = openDatabase();
+    const opening = openDatabase().then(followChanges);
     holder.databaseHandle = opening;
     opening.catch(() => {
       if (holder.databaseHandle === opening) holder.databaseHandle = undefined;
@@ -28,4 +29,15 @@ export async function closeDatabase(): Promise<void> {
   const handle = holder.databaseHandle;
   holder.databaseHandle = undefined;
   if (handle) await (await handle).close();
+}
+
+/**
+ * Every process listens for the writes that change cached answers and sign-ins, whichever
+ * instance made them. Until it listens, nothing is served from those caches (see change-feed.ts).
+ */
+async function followChanges(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  await handle.listen(CHANGES_CHANNEL, changeFeedEvents()).catch((error) => {
+    console.warn("[greenscape] Not listening for database changes; answers are not cached:", error);
+  });
+  return handle;
 }

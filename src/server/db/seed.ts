@@ -6,6 +6,7 @@ import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import type { Db } from "./client";
 import { customers, messages, payments, schedules, services, staffUsers } from "./schema";
 import { DEMO_CUSTOMERS, SERVICE_CATALOGUE } from "./seed-data";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 
 export interface SeedOptions {
   /** Whether this is the embedded database, where a first staff login may be generated. */
@@ -133,7 +134,8 @@ async function seedDemoData(db: Db): Promise<number> {
         notes: "Weekly mowing through the season.",
       }),
     ])
-    .returning({ id: schedules.id, customerId: schedules.customerId });
+    .returning();
+  for (const plan of insertedSchedules) await createPlanVisits(db, plan, "staff");
 
   const now = Date.now();
   const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);

@@ -3,6 +3,7 @@ import { createTRPCContext } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
+import { answerCachedRead, answerKey, isCachedRead } from "./public-answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
@@ -30,9 +31,8 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   if (isCrossSiteWrite(request)) return jsonError(403, CROSS_SITE_REFUSED);
 
   const url = new URL(request.url);
-  const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) || "/" : url.pathname;
   const method = request.method === "HEAD" ? "GET" : request.method;
-  const match = matchRoute(method, path.length > 1 ? path.replace(/\/$/, "") : path);
+  const match = matchApiPath(method, url.pathname);
   if (match.kind === "none") return jsonError(404, NO_OPERATION);
   if (match.kind === "wrong method") {
     return jsonError(405, { message: `This path answers ${match.allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" }, { Allow: match.allowed.join(", ") });
@@ -46,11 +46,38 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     throw error;
   }
 
+  if (method === "GET" && isCachedRead(match.route.procedurePath)) {
+    return answerCachedRead(request, answerKey(match.route.procedurePath, input), (resHeaders) => answer(request, match.route, input, resHeaders));
+  }
+
   const resHeaders = new Headers();
   const { status, body } = await answer(request, match.route, input, resHeaders);
-  if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
+  // Anything else may depend on who asks: no shared cache keeps it, and no browser stores it.
+  if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
   resHeaders.set("Content-Type", "application/json");
   return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+}
+
+function matchApiPath(method: string, pathname: string) {
+  const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) || "/" : pathname;
+  return matchRoute(method, path.length > 1 ? path.replace(/\/$/, "") : path);
+}
+
+/**
+ * The cache key under which a GET of this URL is answered from the public-answer cache, read
+ * exactly as handleRestRequest reads it; null when it is not such a read. The production server
+ * looks the bytes up with it before building a Fetch API request at all (src/server/http/api-server.ts);
+ * only answers the full path stored for the same key can be found.
+ */
+export function cachedReadKey(pathname: string, search: string): string | null {
+  const match = matchApiPath("GET", pathname);
+  if (match.kind !== "found" || !isCachedRead(match.route.procedurePath)) return null;
+  try {
+    return answerKey(match.route.procedurePath, readUrlInput(new URLSearchParams(search), match.route, match.pathValues));
+  } catch (error) {
+    if (error instanceof InputRefused) return null;
+    throw error;
+  }
 }
 
 /** Calls the operation's procedure; headers it sets (cookies, caching, Retry-After) land in resHeaders. */
@@ -76,7 +103,15 @@ function logFailure(request: Request, route: RestRoute, databaseStage: string | 
 
 /** The procedure's input: the JSON body (or the query string), with the path's values over it. */
 async function readInput(request: Request, url: URL, route: RestRoute, pathValues: Record<string, string>) {
-  const input = route.takesBody ? await readJsonBody(request) : readQuery(url.searchParams, route);
+  if (!route.takesBody) return readUrlInput(url.searchParams, route, pathValues);
+  return withPathValues(await readJsonBody(request), route, pathValues);
+}
+
+function readUrlInput(searchParams: URLSearchParams, route: RestRoute, pathValues: Record<string, string>) {
+  return withPathValues(readQuery(searchParams, route), route, pathValues);
+}
+
+function withPathValues(input: Record<string, unknown>, route: RestRoute, pathValues: Record<string, string>) {
   for (const [name, raw] of Object.entries(pathValues)) {
     let text: string;
     try {

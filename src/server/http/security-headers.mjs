@@ -77,6 +77,13 @@ export function prerenderedScriptHashes(distDir) {
  * @param {{ prerendered: Map<string, string[]>; dev: boolean; https: boolean }} options
  * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void}
  */
+/** The same on every answer, pages and API alike (the API is answered without Next in production). */
+export const FIXED_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+];
+
 export function securityHeaders({ prerendered, dev, https }) {
   // A 404 is the prerendered not-found page, whose scripts carry no nonce: every policy allows those.
   const notFound = prerendered.get("/_not-found") ?? [];
@@ -88,7 +95,9 @@ export function securityHeaders({ prerendered, dev, https }) {
   }
   return (request, response) => {
     const pathname = (request.url ?? "/").split("?")[0].replace(/\/+$/, "") || "/";
-    let policy = fixedPolicies.get(pathname);
+    // A form posted to a prerendered page (a server action sent before the page's scripts ran) is
+    // answered with a page rendered for that request, whose inline scripts carry the nonce.
+    let policy = request.method === "POST" ? undefined : fixedPolicies.get(pathname);
     if (policy) {
       delete request.headers["content-security-policy"];
     } else {
@@ -97,6 +106,7 @@ export function securityHeaders({ prerendered, dev, https }) {
       request.headers["content-security-policy"] = policy;
     }
     response.setHeader("Content-Security-Policy", policy);
+    for (const [name, value] of FIXED_HEADERS) response.setHeader(name, value);
     // Only over https: a browser told to insist on https for a plain-http demo could not reach it.
     if (https) response.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };

@@ -25,8 +25,8 @@ function fakeBuild() {
 const built = fakeBuild();
 afterAll(() => rmSync(built, { recursive: true, force: true }));
 
-function exchange(url: string, headers: Record<string, string> = {}) {
-  const request = { url, headers: { ...headers } } as unknown as IncomingMessage;
+function exchange(url: string, headers: Record<string, string> = {}, method = "GET") {
+  const request = { url, method, headers: { ...headers } } as unknown as IncomingMessage;
   const set: Record<string, string> = {};
   const response = { setHeader: (name: string, value: string) => (set[name.toLowerCase()] = value) } as unknown as ServerResponse;
   return { request, response, set };
@@ -71,6 +71,26 @@ describe("the Content-Security-Policy", () => {
     // An unknown path gets the prerendered 404 page, whose script is allowed too.
     expect(second.set["content-security-policy"]).toContain(sha("missing()"));
     expect(first.set["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("gives a form posted to a prerendered page a nonce: the answer is a page rendered for that request", () => {
+    const apply = securityHeaders({ prerendered: prerenderedScriptHashes(built), dev: false, https: false });
+    const posted = exchange("/about", {}, "POST");
+    apply(posted.request, posted.response);
+    expect(posted.set["content-security-policy"]).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
+    expect(posted.set["content-security-policy"]).not.toContain(sha("boot()"));
+    expect(posted.request.headers["content-security-policy"]).toBe(posted.set["content-security-policy"]);
+  });
+
+  it("sets nosniff, the referrer policy and no framing on pages and API answers alike", () => {
+    const apply = securityHeaders({ prerendered: prerenderedScriptHashes(built), dev: false, https: false });
+    for (const url of ["/about", "/book", "/api/services", "/api/trpc/services.list"]) {
+      const { request, response, set } = exchange(url);
+      apply(request, response);
+      expect(set["x-content-type-options"], url).toBe("nosniff");
+      expect(set["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(set["x-frame-options"], url).toBe("DENY");
+    }
   });
 
   it("adds Strict-Transport-Security and upgrades requests only when served over https", () => {

@@ -2,13 +2,20 @@ import type { DatabaseHandle } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { queueDueReminders } from "@/server/notifications/reminders";
 import { chargeAutopay } from "@/server/payments/autopay";
+import { extendSeriesThrough, horizonDate } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
 
 /** Looks for visits to remind customers of every five minutes (the time itself is a setting). */
 export const REMINDER_SWEEP_SECONDS = 300;
 
-/** What every app instance works on in the background: emails, webhook deliveries and reminders. */
+/** Once a day every series gets its visits generated up to the horizon again. */
+export const SERIES_EXTENSION_SECONDS = 86_400;
+
+/**
+ * What every app instance works on in the background: emails, webhook deliveries, reminders and
+ * the series' visits ahead.
+ */
 export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScript">, options: WorkerOptions = {}): Promise<JobWorker> {
   const { db } = handle;
   return startJobWorker(
@@ -20,7 +27,16 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
         await queueDueReminders(db);
       },
       chargeAutopay: (job) => chargeAutopay(db, job.data.paymentId),
+      extendSeries: async () => {
+        await extendSeriesThrough(db, horizonDate());
+      },
     },
-    { periodic: [{ queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS }], ...options },
+    {
+      periodic: [
+        { queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS },
+        { queue: "extendSeries", everySeconds: SERIES_EXTENSION_SECONDS },
+      ],
+      ...options,
+    },
   );
 }

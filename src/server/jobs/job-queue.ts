@@ -14,6 +14,7 @@ export type JobPayloads = {
   deliverWebhook: { deliveryId: number };
   sendReminders: Record<string, never>;
   chargeAutopay: { paymentId: number };
+  extendSeries: Record<string, never>;
 };
 
 export interface RunningJob<K extends QueueKey> {

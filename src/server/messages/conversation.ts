@@ -1,4 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import type { TConversationSearch } from "@/lib/validation/customer-search";
+import { customerMatches } from "@/server/customers/manage-customers";
 import type { Db } from "@/server/db";
 import { customers, messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
@@ -65,15 +67,16 @@ export async function markMessageRead(db: Db, id: number) {
 }
 
 /**
- * The Messages screen's customer list: every customer, those with the latest messages first,
- * each with the count of customer messages staff have not read.
+ * The Messages screen's customer list: every customer (or those the search matches, up to the
+ * limit), those with the latest messages first, each with the count of customer messages staff
+ * have not read.
  */
-export function listConversations(db: Db) {
+export function listConversations(db: Db, search: TConversationSearch = {}) {
   const unreadCount = sql<number>`count(*) filter (where ${messages.senderType} = 'customer' and not ${messages.read})`.mapWith(Number);
   const lastMessageAt = sql<Date | null>`max(${messages.timestamp})`.mapWith((value: string | Date | null) =>
     value === null ? null : new Date(value),
   );
-  return db
+  const query = db
     .select({
       customerId: customers.id,
       fullName: customers.fullName,
@@ -88,6 +91,8 @@ export function listConversations(db: Db) {
     })
     .from(customers)
     .leftJoin(messages, eq(messages.customerId, customers.id))
+    .where(customerMatches(search.q))
     .groupBy(customers.id)
     .orderBy(sql`max(${messages.timestamp}) desc nulls last`, asc(customers.fullName), asc(customers.id));
+  return search.limit === undefined ? query : query.limit(search.limit);
 }

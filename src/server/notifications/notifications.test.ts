@@ -5,6 +5,7 @@ import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { bookableServices, bookingRequest, daysAhead } from "@/server/booking/booking-test-data";
 import { calendarForToken } from "@/server/calendar/feeds";
 import { getDatabase, getDb } from "@/server/db";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { customers, emailOutbox, schedules } from "@/server/db/schema";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
@@ -128,6 +129,7 @@ describe("changes to a visit", () => {
       .insert(schedules)
       .values({ customerId: customer.id, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status: "pending", totalPrice: 3500 })
       .returning();
+    await createPlanVisits(await getDb(), visit!, "staff");
 
     const confirmed = await rest("PATCH", `/schedules/visits/${visit!.id}/status`, { body: { status: "confirmed" }, headers: { cookie: staff } });
     expect(confirmed.status).toBe(200);
@@ -164,6 +166,7 @@ describe("changes to a visit", () => {
       .insert(schedules)
       .values({ customerId: customer.id, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status: "confirmed", totalPrice: 3500 })
       .returning();
+    await createPlanVisits(await getDb(), visit!, "staff");
     await rest("PATCH", `/schedules/visits/${visit!.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } });
     const event = await waitFor(() =>
       receiver.received.map((request) => JSON.parse(request.body)).find((body) => body.type === "visit.completed" && body.data.visit.customer.id === customer.id),
@@ -202,7 +205,8 @@ describe("calendar feeds", () => {
     const { customer: theirs } = await createCustomer({ fullName: "Someone Else" });
     const start = businessInstant(daysAhead(5), "11:00");
     for (const [customerId, status] of [[mine.id, "confirmed"], [theirs.id, "pending"], [mine.id, "cancelled"]] as const) {
-      await db.insert(schedules).values({ customerId, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status, totalPrice: 3500, address: "5 Elm St", city: "Austin", state: "TX", zipCode: "78702" });
+      const [plan] = await db.insert(schedules).values({ customerId, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status, totalPrice: 3500, address: "5 Elm St", city: "Austin", state: "TX", zipCode: "78702" }).returning();
+      await createPlanVisits(db, plan!, "staff");
     }
 
     const customerCookieValue = await customerCookie(mine.id);

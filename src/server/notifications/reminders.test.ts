@@ -2,6 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDatabase, getDb } from "@/server/db";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 import { customers, emailOutbox, schedules, type ScheduleStatus } from "@/server/db/schema";
 import { setEnv } from "../../../test/env";
@@ -21,6 +22,7 @@ async function visit(customerId: number, date: string, time: string, status: Sch
     .insert(schedules)
     .values({ customerId, serviceId, date: startTime, startTime, endTime: new Date(startTime.getTime() + 3_600_000), status, totalPrice: 4500, address: "12 Oak St", city: "Austin", zipCode: "78704" })
     .returning();
+  await createPlanVisits(await getDb(), row!, "staff");
   return row!;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Db } from "@/server/db";
-import { billingProfiles, customers, payments, type AutopayConsent } from "@/server/db/schema";
+import { billingProfiles, customers, payments, services, visits, type AutopayConsent } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { sendEmail } from "@/server/email/send-email";
 import { enqueueJob } from "@/server/jobs/job-queue";
@@ -10,13 +10,12 @@ import { describeStripeFailure, getStripe, requireStripe } from "@/server/stripe
 import { defaultCardOf, findBillingProfile } from "./cards";
 import { autopayActionNeededEmail } from "./emails";
 import { completeCardPayment } from "./settle";
-import { findVisit } from "@/server/schedules/visits";
 
 export const AUTOPAY_NEEDS_CARD = "Save a card before turning on autopay";
 export const AUTOPAY_NEEDS_CONSENT = "Write down how the customer agreed to autopay";
 
 /** One visit, one charge: Stripe answers every retry with this key with the first charge. */
-export function autopayIdempotencyKey(visitId: string): string {
+export function autopayIdempotencyKey(visitId: number): string {
   return `visit-${visitId}-autopay`;
 }
 
@@ -58,12 +57,12 @@ export async function setAutopay(
 
 /**
  * The one thing a visit's completion does to payments: when the customer has autopay on, the
- * visit's payment is recorded (one per visit: its public id is unique on payments) and its
- * charge queued, in the caller's transaction. Completing the same visit again adds nothing.
+ * visit's payment is recorded (one per visit: `payments.visit_id` is unique) and its charge
+ * queued, in the caller's transaction. Completing the same visit again adds nothing.
  */
 export async function onVisitCompleted(
   tx: Db,
-  visit: { visitId: string; scheduleId: number; customerId: number; totalPrice: number },
+  visit: { id: number; scheduleId: number; customerId: number; totalPrice: number },
 ): Promise<void> {
   if (visit.totalPrice <= 0 || !getStripe()) return;
   const profile = await findBillingProfile(tx, visit.customerId);
@@ -73,7 +72,7 @@ export async function onVisitCompleted(
     .values({
       customerId: visit.customerId,
       scheduleId: visit.scheduleId,
-      visitId: visit.visitId,
+      visitId: visit.id,
       amount: visit.totalPrice,
       status: "pending",
       method: "card",
@@ -113,7 +112,7 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
         off_session: true,
         confirm: true,
         description: `GreenScape Austin visit ${payment.visitId}`,
-        metadata: { paymentId: String(payment.id), customerId: String(payment.customerId), visitId: payment.visitId },
+        metadata: { paymentId: String(payment.id), customerId: String(payment.customerId), visitId: String(payment.visitId) },
       },
       { idempotencyKey: autopayIdempotencyKey(payment.visitId) },
     );
@@ -143,8 +142,10 @@ async function needsCustomer(db: Db, payment: typeof payments.$inferSelect, reas
       .set({ metadata: jsonb({ failureMessage: reason, actionNeeded: true }), updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
     const [customer] = await tx.select({ fullName: customers.fullName, email: customers.email }).from(customers).where(eq(customers.id, payment.customerId));
-    const visit = payment.visitId ? await findVisit(tx, payment.visitId) : null;
-    const visitLabel = visit ? `${visit.service?.name ?? "your visit"} on ${formatBusinessDate(visit.startTime, "MMM d, yyyy")}` : null;
+    const [visit] = payment.visitId
+      ? await tx.select({ startTime: visits.startTime, serviceName: services.name }).from(visits).leftJoin(services, eq(services.id, visits.serviceId)).where(eq(visits.id, payment.visitId))
+      : [];
+    const visitLabel = visit ? `${visit.serviceName ?? "your visit"} on ${formatBusinessDate(visit.startTime, "MMM d, yyyy")}` : null;
     await sendEmail(tx, autopayActionNeededEmail(customer!, { paymentId: payment.id, amount: payment.amount, reason, visitLabel }), {
       idempotencyKey: `autopay-action-needed:${payment.id}`,
     });

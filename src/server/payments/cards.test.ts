@@ -60,7 +60,7 @@ async function completeVisit(visitId: string) {
 }
 
 async function visitPayment(visitId: string) {
-  return (await getDb()).select().from(payments).where(eq(payments.visitId, visitId));
+  return (await getDb()).select().from(payments).where(eq(payments.visitId, Number(visitId)));
 }
 
 async function emailsTo(address: string) {
@@ -152,7 +152,7 @@ describe("autopay on completion", () => {
     expect(payment).toMatchObject({ status: "pending", amount: 4500, method: "card", customerId: customer.id });
     await chargeAutopay(await getDb(), payment!.id);
 
-    const charge = stripe.requests.find((request) => request.path === "/v1/payment_intents" && request.idempotencyKey === autopayIdempotencyKey(String(visit.id)));
+    const charge = stripe.requests.find((request) => request.path === "/v1/payment_intents" && request.idempotencyKey === autopayIdempotencyKey(visit.id));
     expect(charge?.params.get("off_session")).toBe("true");
     expect(charge?.params.get("confirm")).toBe("true");
     expect(charge?.params.get("amount")).toBe("4500");

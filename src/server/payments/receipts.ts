@@ -1,8 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, paymentRefunds, payments, schedules, services, type PaymentMethod } from "@/server/db/schema";
+import { customers, paymentRefunds, payments, schedules, services, visits, type PaymentMethod } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { findVisit } from "@/server/schedules/visits";
 import { PAYMENT_NOT_FOUND } from "./queries";
 
 export interface ReceiptCard {
@@ -28,10 +27,15 @@ export function cardOfMetadata(metadata: unknown): ReceiptCard | null {
   return card && typeof card.brand === "string" && typeof card.last4 === "string" ? { brand: card.brand, last4: card.last4 } : null;
 }
 
-async function visitOfPayment(db: Db, payment: { visitId: string | null; scheduleId: number | null }) {
-  if (payment.visitId) {
-    const visit = await findVisit(db, payment.visitId);
-    if (visit) return { visitId: visit.visitId, serviceName: visit.service?.name ?? "Lawn and garden visit", startTime: visit.startTime };
+/** The visit a payment is for: its own visit row, else (a payment taken against a plan) the plan. */
+async function visitOfPayment(db: Db, payment: { visitId: number | null; scheduleId: number | null }) {
+  if (payment.visitId !== null) {
+    const [visit] = await db
+      .select({ id: visits.id, startTime: visits.startTime, serviceName: services.name })
+      .from(visits)
+      .leftJoin(services, eq(services.id, visits.serviceId))
+      .where(eq(visits.id, payment.visitId));
+    if (visit) return { visitId: String(visit.id), serviceName: visit.serviceName ?? "Lawn and garden visit", startTime: visit.startTime };
   }
   if (payment.scheduleId === null) return null;
   const [schedule] = await db

@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { businessDateOf, businessInstant, type DateString } from "@/lib/business-time";
-import { payments, schedules, services } from "@/server/db/schema";
+import { businessDateOf, businessInstant } from "@/lib/business-time";
+import { payments, schedules, services, visits } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { unconfirmedSince } from "./history-visibility";
 
@@ -18,31 +18,40 @@ const PAYMENT_COLUMNS = {
   createdAt: payments.createdAt,
   visitId: payments.visitId,
   metadata: payments.metadata,
-  visitStart: schedules.startTime,
+  // The payment's own visit row when it has one, else the plan it was taken against.
+  visitStart: sql<Date | null>`coalesce(${visits.startTime}, ${schedules.startTime})`.mapWith(visits.startTime),
   serviceName: services.name,
 };
 
-const SERIES_VISIT_DATE = /-(\d{4}-\d{2}-\d{2})$/;
+/** The visit a payment is for: its service and the day it takes place. */
+function visitOf(payment: { visitStart: Date | null; serviceName: string | null }) {
+  if (!payment.visitStart) return null;
+  return { serviceName: payment.serviceName ?? "Lawn and garden visit", date: businessInstant(businessDateOf(payment.visitStart), "12:00") };
+}
 
-/** The visit a payment is for: its service and day (a series visit's own day comes from its id). */
-function visitOf(payment: { scheduleId: number | null; visitId: string | null; visitStart: Date | null; serviceName: string | null }) {
-  if (payment.scheduleId === null || !payment.visitStart) return null;
-  const seriesDate = payment.visitId ? SERIES_VISIT_DATE.exec(payment.visitId)?.[1] : undefined;
-  const day = seriesDate ? businessInstant(seriesDate as DateString, "12:00") : businessInstant(businessDateOf(payment.visitStart), "12:00");
-  return { serviceName: payment.serviceName ?? "Lawn and garden visit", date: day };
+/** Joins a payment's visit row, its plan, and the service of the visit (or else of the plan). */
+function fromPaymentsWithVisits(db: Db) {
+  return db
+    .select(PAYMENT_COLUMNS)
+    .from(payments)
+    .leftJoin(visits, eq(visits.id, payments.visitId))
+    .leftJoin(schedules, eq(schedules.id, payments.scheduleId))
+    .leftJoin(services, eq(services.id, sql`coalesce(${visits.serviceId}, ${schedules.serviceId})`));
 }
 
 /** What the customer must do about an autopay charge that needs them, or null. */
-function withActionNeeded<T extends { status: string; metadata: unknown; scheduleId: number | null; visitId: string | null; visitStart: Date | null; serviceName: string | null }>({
+function withActionNeeded<T extends { status: string; metadata: unknown; visitId: number | null; visitStart: Date | null; serviceName: string | null }>({
   metadata,
   visitStart,
   serviceName,
+  visitId,
   ...payment
 }: T) {
   const { actionNeeded, failureMessage } = (metadata ?? {}) as { actionNeeded?: boolean; failureMessage?: string };
   return {
     ...payment,
-    visit: visitOf({ ...payment, visitStart, serviceName }),
+    visitId: visitId === null ? null : String(visitId),
+    visit: visitOf({ visitStart, serviceName }),
     actionNeeded: payment.status === "pending" && actionNeeded ? (failureMessage ?? "The card charge needs your attention.") : null,
   };
 }
@@ -50,22 +59,14 @@ function withActionNeeded<T extends { status: string; metadata: unknown; schedul
 /** The customer's own payments, newest first, once the email is confirmed (see history-visibility.ts). */
 export async function listCustomerPayments(db: Db, customerId: number) {
   if (await unconfirmedSince(db, customerId)) return [];
-  const rows = await db
-    .select(PAYMENT_COLUMNS)
-    .from(payments)
-    .leftJoin(schedules, eq(schedules.id, payments.scheduleId))
-    .leftJoin(services, eq(services.id, schedules.serviceId))
+  const rows = await fromPaymentsWithVisits(db)
     .where(eq(payments.customerId, customerId))
     .orderBy(desc(payments.paymentDate), desc(payments.id));
   return rows.map(withActionNeeded);
 }
 
 export async function getCustomerPayment(db: Db, customerId: number, paymentId: number) {
-  const [payment] = await db
-    .select(PAYMENT_COLUMNS)
-    .from(payments)
-    .leftJoin(schedules, eq(schedules.id, payments.scheduleId))
-    .leftJoin(services, eq(services.id, schedules.serviceId))
+  const [payment] = await fromPaymentsWithVisits(db)
     .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
   if (!payment || (await unconfirmedSince(db, customerId))) {
     throw new NotFoundError(PAYMENT_NOT_FOUND);

@@ -1,11 +1,17 @@
-import { eq, sql } from "drizzle-orm";
-import { isDateString, type DateString } from "@/lib/business-time";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { businessDateOf, formatBusinessDate, isDateString, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import { businessSettings } from "@/server/db/schema";
+import { businessSettings, visits, type ScheduleStatus } from "@/server/db/schema";
+import { ConflictError } from "@/server/errors";
+import { ensureVisitsUntil } from "./series";
+import { overlapping } from "./visits";
 
 export const CREW_CAPACITY_SETTING = "crew_capacity";
 
-/** beyond.md 2: with no setting the business runs two crews. */
+/** Visits that still hold a crew. Completed and cancelled ones free it. */
+export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];
+
+/** With no setting the business runs two crews. */
 export const DEFAULT_CREW_CAPACITY = 2;
 
 /** First key of the advisory locks that guard each day's crew capacity (an arbitrary constant). */
@@ -29,7 +35,7 @@ export async function setCrewCapacity(db: Db, capacity: number): Promise<void> {
 }
 
 /**
- * Everything that fills a day's crews (bookings, rain-day moves) takes this lock for each Austin
+ * Everything that fills a day's crews (bookings, staff writes, rain-day moves) takes this lock for each Austin
  * date it touches, inside its transaction, so a check and the write that follows cannot interleave
  * with another. Dates are locked in order so two writers never wait on each other in a circle.
  */
@@ -37,5 +43,42 @@ export async function lockCapacityForDates(tx: Db, dates: DateString[]): Promise
   for (const date of [...new Set(dates)].filter(isDateString).sort()) {
     const day = Number(date.replaceAll("-", ""));
     await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int, ${day}::int)`);
+  }
+}
+
+/** How many crew-holding visits overlap [start, end), other than those of `exceptScheduleId`'s plan. */
+export async function countOverlappingVisits(db: Db, range: { start: Date; end: Date; exceptScheduleId?: number }): Promise<number> {
+  await ensureVisitsUntil(db, range.end);
+  const [row] = await db
+    .select({ value: count() })
+    .from(visits)
+    .where(
+      and(
+        overlapping(range.start, range.end),
+        inArray(visits.status, [...CREW_HOLDING_STATUSES]),
+        range.exceptScheduleId === undefined ? undefined : ne(visits.scheduleId, range.exceptScheduleId),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/**
+ * Staff writes hold to the bookings' rule: a visit still to come that holds a crew must find a free
+ * one. Takes the day's lock first (inside the caller's transaction), then counts. Visits already
+ * started or past are history and are not checked.
+ */
+export async function claimCrew(
+  tx: Db,
+  visit: { startTime: Date; endTime: Date; status: ScheduleStatus; exceptScheduleId?: number },
+  now: Date = new Date(),
+): Promise<void> {
+  if (!CREW_HOLDING_STATUSES.includes(visit.status) || visit.startTime <= now) return;
+  await lockCapacityForDates(tx, [businessDateOf(visit.startTime)]);
+  const busy = await countOverlappingVisits(tx, { start: visit.startTime, end: visit.endTime, exceptScheduleId: visit.exceptScheduleId });
+  const capacity = await getCrewCapacity(tx);
+  if (busy >= capacity) {
+    throw new ConflictError(
+      `Every crew is busy at ${formatBusinessDate(visit.startTime, "h:mm a 'on' MMMM d")} (crew capacity ${capacity}). Pick another time or free a crew first.`,
+    );
   }
 }

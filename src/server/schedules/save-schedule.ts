@@ -1,30 +1,21 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte, ne, or, sql } from "drizzle-orm";
+import { businessDateOf, businessToday } from "@/lib/business-time";
 import { bookingPrice } from "@/lib/pricing";
 import { SCHEDULE_MESSAGES, type TSchedulePayload } from "@/lib/validation/schedule";
 import type { Db } from "@/server/db";
-import { customers, schedules, services } from "@/server/db/schema";
+import { customers, schedules, services, visits } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
-
-export async function getSchedule(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      schedule: schedules,
-      customer: { fullName: customers.fullName, address: customers.address },
-      service: { name: services.name, duration: services.duration },
-    })
-    .from(schedules)
-    .innerJoin(customers, eq(customers.id, schedules.customerId))
-    .leftJoin(services, eq(services.id, schedules.serviceId))
-    .where(eq(schedules.id, id));
-  if (!row) throw new NotFoundError("Schedule not found");
-  return { ...row.schedule, customer: row.customer, service: row.service?.name ? row.service : null };
-}
+import { findNotifiableVisit, listVisitsBetween } from "@/server/notifications/visit-source";
+import { claimCrew } from "./crew-capacity";
+import { getSchedule } from "./get-schedule";
+import { createPlanVisits } from "./plan-visits";
+import { regenerateSeriesVisits, visitFieldsOf } from "./series";
 
 /**
- * The stored fields of a payload. Spec 3 makes totalPrice required: when the caller leaves it
- * out, it is the chosen service's price for this lawn, less the recurring discount (spec 9).
+ * The stored fields of a payload. A service is optional: with one, the price follows it (this
+ * lawn, less the recurring discount) unless staff enter one; without one it is what staff enter,
+ * else 0.
  */
 async function scheduleValues(db: Db, payload: TSchedulePayload) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, payload.customerId));
@@ -36,7 +27,6 @@ async function scheduleValues(db: Db, payload: TSchedulePayload) {
     if (!service) throw new InvalidInputError(SCHEDULE_MESSAGES.service, "serviceId");
     totalPrice ??= bookingPrice(service, { lawnSizeSqFt: payload.lawnSizeSqFt, isRecurring: payload.isRecurring }).total;
   }
-  if (totalPrice === undefined) throw new InvalidInputError(SCHEDULE_MESSAGES.service, "serviceId");
 
   return {
     customerId: payload.customerId,
@@ -50,7 +40,7 @@ async function scheduleValues(db: Db, payload: TSchedulePayload) {
     recurringFrequency: payload.recurringFrequency,
     recurringEndDate: payload.recurringEndDate,
     lawnSizeSqFt: payload.lawnSizeSqFt ?? null,
-    totalPrice,
+    totalPrice: totalPrice ?? 0,
     specialInstructions: payload.specialInstructions ?? null,
     // A visit happens at the customer's address unless the schedule names another one.
     address: payload.address ?? customer.address,
@@ -60,25 +50,74 @@ async function scheduleValues(db: Db, payload: TSchedulePayload) {
   };
 }
 
-export async function createSchedule(db: Db, payload: TSchedulePayload) {
+export async function createSchedule(db: Db, payload: TSchedulePayload, now = new Date()) {
   const values = await scheduleValues(db, payload);
-  const [created] = await db.insert(schedules).values(values).returning({ id: schedules.id });
-  return getSchedule(db, created!.id);
+  return db.transaction(async (tx) => {
+    // A series is checked for its first visit, as a booking is; a clash later on is resolved by
+    // moving that one visit.
+    await claimCrew(tx, values, now);
+    const [plan] = await tx.insert(schedules).values(values).returning();
+    await createPlanVisits(tx, plan!, "staff", now);
+    return { ...(await getSchedule(tx, plan!.id)), seriesChange: null };
+  });
 }
 
-export async function updateSchedule(db: Db, id: number, payload: TSchedulePayload) {
+/**
+ * A series edit tells the customer about the visits it moves within this window (a note each, as
+ * for a one-time visit); later ones show in the portal, the calendar feed and the reminder.
+ */
+const SERIES_NOTES_AHEAD_MS = 14 * 86_400_000;
+
+/**
+ * Updates a plan. A one-time plan is its visit. A series changes its visits from today on that
+ * were not changed on their own; the answer counts those updated and those kept.
+ */
+export async function updateSchedule(db: Db, id: number, payload: TSchedulePayload, now = new Date()) {
   const values = await scheduleValues(db, payload);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: schedules.id, customerId: schedules.customerId }).from(schedules).where(eq(schedules.id, id)).for("update");
+    if (!existing) throw new NotFoundError("Schedule not found");
+    await claimCrew(tx, { ...values, exceptScheduleId: id }, now);
     // A one-time schedule is its visit: a new time or status is news for the customer.
     const before = await findNotifiableVisit(tx, String(id));
-    const [updated] = await tx
+    const [plan] = await tx
       .update(schedules)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: now })
       .where(eq(schedules.id, id))
-      .returning({ id: schedules.id });
-    if (!updated) throw new NotFoundError("Schedule not found");
-    const after = await findNotifiableVisit(tx, String(id));
-    if (before && after) await announceVisitChange(tx, before, after);
+      .returning();
+
+    let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
+    if (plan!.isRecurring) {
+      const soon = (await listVisitsBetween(tx, { from: now, to: new Date(now.getTime() + SERIES_NOTES_AHEAD_MS), customerId: existing.customerId })).filter(
+        (visit) => visit.scheduleId === id,
+      );
+      const result = await regenerateSeriesVisits(tx, plan!, businessToday(now), now);
+      seriesChange = { visitsUpdated: result.updated, visitsRemoved: result.removed, visitsKept: result.kept };
+      for (const visitBefore of soon) {
+        const visitAfter = await findNotifiableVisit(tx, visitBefore.id);
+        if (visitAfter) await announceVisitChange(tx, visitBefore, visitAfter, { now });
+      }
+    } else {
+      await makeOneTimeVisit(tx, plan!, now);
+      const after = await findNotifiableVisit(tx, String(id));
+      if (before && after) await announceVisitChange(tx, before, after);
+    }
+    return { ...(await getSchedule(tx, id)), seriesChange };
   });
-  return getSchedule(db, id);
+}
+
+/** A one-time plan keeps exactly one visit still to come: the one sharing its id. */
+async function makeOneTimeVisit(tx: Db, plan: typeof schedules.$inferSelect, now: Date) {
+  const occurrenceDate = businessDateOf(plan.startTime);
+  // A former series' visits still to come go; its past ones stay as history.
+  await tx
+    .delete(visits)
+    .where(and(eq(visits.scheduleId, plan.id), ne(visits.id, plan.id), or(gte(visits.startTime, now), eq(visits.occurrenceDate, occurrenceDate))));
+  const fields = { ...visitFieldsOf(plan), occurrenceDate, startTime: plan.startTime, endTime: plan.endTime, updatedAt: now };
+  const [updated] = await tx
+    .update(visits)
+    .set({ ...fields, origin: sql`case when ${visits.origin} = 'series' then 'staff' else ${visits.origin} end` })
+    .where(eq(visits.id, plan.id))
+    .returning({ id: visits.id });
+  if (!updated) await tx.insert(visits).values({ ...fields, id: plan.id, origin: "staff" });
 }

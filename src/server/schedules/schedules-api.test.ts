@@ -1,8 +1,12 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessInstant, formatBusinessDate } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { businessSettings, messages, scheduleVisitChanges } from "@/server/db/schema";
+import { businessSettings, messages, visits } from "@/server/db/schema";
+
+/** A visit named by its series and planned date, the way the old visit ids read. */
+const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
+  visit.isRecurring ? `${visit.id}-${visit.occurrenceDate}` : visit.visitId;
 import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "../../../test/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
@@ -89,8 +93,16 @@ describe("schedules API", () => {
       headers: { cookie },
       body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" },
     });
-    expect(noPrice.status).toBe(400);
-    expect(noPrice.json.message).toBe("Please select a service");
+    // The spec's payload has no service: the visit then has none and costs 0 unless staff enter a price.
+    expect(noPrice.status).toBe(201);
+    expect(noPrice.json).toMatchObject({ serviceId: null, service: null, totalPrice: 0 });
+
+    const tinyLawn = await rest("POST", "/schedules", {
+      headers: { cookie },
+      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "11:00"), endTime: at("2031-03-04", "12:00"), status: "pending", lawnSizeSqFt: 99 },
+    });
+    expect(tinyLawn.status).toBe(400);
+    expect(tinyLawn.json.message).toBe("Lawn size must be at least 100 sq ft");
 
     const unknownCustomer = await rest("POST", "/schedules", {
       headers: { cookie },
@@ -115,7 +127,7 @@ describe("schedules API", () => {
     });
 
     const april = await staff.schedules.list({ startDate: "2031-04-01", endDate: "2031-04-31" });
-    expect(april.map((visit) => visit.visitId)).toEqual([
+    expect(april.map(planned)).toEqual([
       `${series.id}-2031-04-01`, `${series.id}-2031-04-08`, `${series.id}-2031-04-15`, `${series.id}-2031-04-22`, String(lateApril.id),
     ]);
     expect(april[0]).toMatchObject({ id: series.id, customer: { fullName: "Ana Flores", address: "200 Oak St" } });
@@ -125,7 +137,7 @@ describe("schedules API", () => {
 
     const viaRest = await rest("GET", "/schedules?startDate=2031-04-08&endDate=2031-04-08", { headers: { cookie: await staffCookie() } });
     expect(viaRest.status).toBe(200);
-    expect((viaRest.json as unknown as Array<{ visitId: string }>).map((visit) => visit.visitId)).toEqual([`${series.id}-2031-04-08`]);
+    expect((viaRest.json as unknown as Array<Parameters<typeof planned>[0]>).map(planned)).toEqual([`${series.id}-2031-04-08`]);
 
     const reversed = await rest("GET", "/schedules?startDate=2031-04-10&endDate=2031-04-01", { headers: { cookie: await staffCookie() } });
     expect(reversed.status).toBe(400);
@@ -145,7 +157,10 @@ describe("schedules API", () => {
       body: { status: "completed" },
     });
     expect(changed.status).toBe(200);
-    expect(changed.json).toMatchObject({ visitId: `${series.id}-2031-06-16`, status: "completed" });
+    expect(changed.json).toMatchObject({ id: series.id, occurrenceDate: "2031-06-16", status: "completed" });
+    // The visit's own id names it too.
+    const again = await rest("PATCH", `/schedules/visits/${changed.json.visitId}/status`, { headers: { cookie: await staffCookie() }, body: { status: "completed" } });
+    expect(again.json).toMatchObject({ occurrenceDate: "2031-06-16" });
 
     const june = await staff.schedules.list({ startDate: "2031-06-01", endDate: "2031-06-30" });
     expect(june.map((visit) => [visit.occurrenceDate, visit.status])).toEqual([
@@ -180,13 +195,14 @@ describe("rain-day reschedule (beyond.md 14)", () => {
 
     const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-07-08", toDate: "2031-07-09" });
     expect(preview.conflicts).toEqual([]);
-    expect(preview.visits.map((visit) => visit.visitId)).toEqual([`${series.id}-2031-07-08`, String(oneTime.id)]);
+    const july8Planned = (await staff.schedules.list({ startDate: "2031-07-08", endDate: "2031-07-08" })).find((visit) => visit.id === series.id)!;
+    expect(preview.visits.map((visit) => visit.visitId)).toEqual([july8Planned.visitId, String(oneTime.id)]);
 
     const result = await staff.schedules.rainDayMove({ fromDate: "2031-07-08", toDate: "2031-07-09" });
     expect(result).toMatchObject({ movedVisits: 2, notifiedCustomers: 2 });
 
     const july9 = await staff.schedules.list({ startDate: "2031-07-09", endDate: "2031-07-09" });
-    expect(july9.map((visit) => [visit.visitId, formatBusinessDate(visit.startTime, "HH:mm"), formatBusinessDate(visit.endTime, "HH:mm")])).toEqual([
+    expect(july9.map((visit) => [planned(visit), formatBusinessDate(visit.startTime, "HH:mm"), formatBusinessDate(visit.endTime, "HH:mm")])).toEqual([
       [`${series.id}-2031-07-08`, "09:00", "10:00"],
       [String(oneTime.id), "13:00", "14:30"],
     ]);
@@ -194,9 +210,9 @@ describe("rain-day reschedule (beyond.md 14)", () => {
     const july8 = await staff.schedules.list({ startDate: "2031-07-08", endDate: "2031-07-08" });
     expect(july8.map((visit) => visit.id)).toEqual([done.id]);
     const july15 = await staff.schedules.list({ startDate: "2031-07-15", endDate: "2031-07-15" });
-    expect(july15.map((visit) => visit.visitId)).toEqual([`${series.id}-2031-07-15`]);
-    const [change] = await db.select().from(scheduleVisitChanges).where(eq(scheduleVisitChanges.scheduleId, series.id));
-    expect(change?.occurrenceDate).toBe("2031-07-08");
+    expect(july15.map(planned)).toEqual([`${series.id}-2031-07-15`]);
+    const changed = await db.select().from(visits).where(and(eq(visits.changed, true), inArray(visits.scheduleId, [series.id, oneTime.id])));
+    expect(changed.map((visit) => [visit.id, visit.occurrenceDate])).toEqual([[Number(july8Planned.visitId), "2031-07-08"], [oneTime.id, "2031-07-08"]].sort((a, b) => Number(a[0]) - Number(b[0])));
 
     const sent = await db.select().from(messages).where(inArray(messages.customerId, [customer.id, other.id]));
     expect(sent).toHaveLength(2);

@@ -1,25 +1,25 @@
 import type { ScheduleStatus } from "@/lib/validation/schedule";
 import type { Db } from "@/server/db";
 import { NotFoundError } from "@/server/errors";
+import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";
 import { findVisit, setVisitStatus } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
-import { onVisitCompleted } from "@/server/payments/autopay";
 
 /**
- * Spec 4: any status may follow any other. In a series only this visit changes (beyond.md 4);
- * a one-time visit is its schedule.
+ * Any status may follow any other; only this visit changes, even in a series. A visit that takes a
+ * crew again (back to pending or confirmed) must find one free, as a booking must.
  */
-export async function changeVisitStatus(db: Db, visitId: string, status: ScheduleStatus) {
+export async function changeVisitStatus(db: Db, visitId: string, status: ScheduleStatus, now = new Date()) {
   return db.transaction(async (tx) => {
-    const before = await findNotifiableVisit(tx, visitId);
     const visit = await findVisit(tx, visitId);
-    if (!visit || !before) throw new NotFoundError("Visit not found");
+    if (!visit) throw new NotFoundError("Visit not found");
+    const before = (await findNotifiableVisit(tx, visit.visitId))!;
+    const holdsCrew = visit.status === "pending" || visit.status === "confirmed";
+    if (!holdsCrew) await claimCrew(tx, { startTime: visit.startTime, endTime: visit.endTime, status }, now);
     await setVisitStatus(tx, visit, status);
-    if (status === "completed") await onVisitCompleted(tx, visit);
-    await announceVisitChange(tx, before, (await findNotifiableVisit(tx, visitId))!);
-    const updated = await findVisit(tx, visitId);
-    return toScheduleVisit(updated!);
+    await announceVisitChange(tx, before, (await findNotifiableVisit(tx, visit.visitId))!);
+    return toScheduleVisit((await findVisit(tx, visit.visitId))!);
   });
 }

@@ -1,26 +1,33 @@
+import { and, eq, max } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businessInstant, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
+import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { schedules } from "@/server/db/schema";
+import { emailOutbox, schedules, visits } from "@/server/db/schema";
 import { createCustomer, seedServices } from "../../../test/helpers";
+import { createPlanVisits } from "./plan-visits";
+import { updateSchedule } from "./save-schedule";
+import { extendSeriesThrough, horizonDate, SERIES_HORIZON_DAYS } from "./series";
 import { findVisit, listVisits, moveVisit, parseVisitId, setVisitStatus } from "./visits";
 
-async function insertSchedule(values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number }) {
+async function insertSchedule(values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number }, now?: Date) {
   const db = await getDb();
   const [row] = await db.insert(schedules).values({ date: values.startTime, totalPrice: 3500, ...values }).returning();
+  await createPlanVisits(db, row!, "staff", now);
   return row!;
 }
 
 const day = (date: string) => ({ from: startOfBusinessDay(date), to: endOfBusinessDayExclusive(date) });
+const planned = (visit: { scheduleId: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
+  visit.isRecurring ? `${visit.scheduleId}-${visit.occurrenceDate}` : visit.visitId;
 
 describe("visits", () => {
-  it("parses visit ids", () => {
-    expect(parseVisitId("12")).toEqual({ scheduleId: 12, occurrenceDate: null });
+  it("parses visit ids: the row id, or a series and its planned date", () => {
+    expect(parseVisitId("12")).toEqual({ id: 12 });
     expect(parseVisitId("12-2027-03-09")).toEqual({ scheduleId: 12, occurrenceDate: "2027-03-09" });
     expect(parseVisitId("12; drop table")).toBeNull();
   });
 
-  it("finds one-time visits by Austin day, and expands weekly series with per-visit status", async () => {
+  it("finds one-time visits by Austin day, and a weekly series' visits with per-visit status", async () => {
     const db = await getDb();
     const [service] = await seedServices();
     const { customer } = await createCustomer({ fullName: "Series Person" });
@@ -42,7 +49,9 @@ describe("visits", () => {
     });
 
     const march2 = await listVisits(db, day("2027-03-02"));
-    expect(march2.map((visit) => visit.visitId)).toEqual([`${series.id}-2027-03-02`, String(late.id)]);
+    expect(march2.map(planned)).toEqual([`${series.id}-2027-03-02`, String(late.id)]);
+    // A one-time plan and its visit share their id.
+    expect((await findVisit(db, String(late.id)))?.scheduleId).toBe(late.id);
     expect(march2[0]!.customer.fullName).toBe("Series Person");
     expect(march2[0]!.service?.name).toBe(service!.name);
 
@@ -60,14 +69,15 @@ describe("visits", () => {
     ]);
 
     const visit = await findVisit(db, `${series.id}-2027-03-09`);
+    expect(await findVisit(db, visit!.visitId)).toMatchObject({ occurrenceDate: "2027-03-09" });
     await setVisitStatus(db, visit!, "cancelled");
     const after = await listVisits(db, { from: startOfBusinessDay("2027-03-01"), to: startOfBusinessDay("2027-04-01") });
-    expect(after.find((entry) => entry.occurrenceDate === "2027-03-09" && entry.scheduleId === series.id)?.status).toBe("cancelled");
+    expect(after.find((entry) => entry.occurrenceDate === "2027-03-09" && entry.scheduleId === series.id)).toMatchObject({ status: "cancelled", changed: true });
     expect(after.find((entry) => entry.occurrenceDate === "2027-03-16" && entry.scheduleId === series.id)?.status).toBe("pending");
     expect(await listVisits(db, { ...day("2027-03-09"), statuses: ["pending", "confirmed"] })).toHaveLength(0);
   });
 
-  it("moves a series visit to another day and a one-time visit with it", async () => {
+  it("moves a series visit to another day", async () => {
     const db = await getDb();
     const { customer } = await createCustomer();
     const series = await insertSchedule({
@@ -84,7 +94,7 @@ describe("visits", () => {
     expect(await listVisits(db, day("2027-05-18"))).toHaveLength(0);
     const moved = await listVisits(db, day("2027-05-20"));
     expect(moved).toHaveLength(1);
-    expect(moved[0]).toMatchObject({ visitId: `${series.id}-2027-05-18`, moved: true });
+    expect(moved[0]).toMatchObject({ visitId: visit!.visitId, occurrenceDate: "2027-05-18", moved: true });
     expect(await findVisit(db, `${series.id}-2027-05-19`)).toBeNull();
   });
 
@@ -97,5 +107,140 @@ describe("visits", () => {
     }
     const onlyA = await listVisits(db, { ...day("2027-06-01"), customerId: a.customer.id });
     expect(onlyA.map((visit) => visit.customerId)).toEqual([a.customer.id]);
+  });
+});
+
+describe("series generation", () => {
+  it("generates an open-ended series to the horizon, extends it idempotently, and when a later range is read", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const now = new Date();
+    const first = addDays(businessToday(now), 1);
+    const series = await insertSchedule(
+      {
+        customerId: customer.id,
+        startTime: businessInstant(first, "08:00"),
+        endTime: businessInstant(first, "09:00"),
+        isRecurring: true,
+        recurringFrequency: "weekly",
+      },
+      now,
+    );
+    const rowsOf = () => db.select().from(visits).where(eq(visits.scheduleId, series.id));
+    const generated = await rowsOf();
+    expect(generated.length).toBe(Math.floor((SERIES_HORIZON_DAYS - 1) / 7) + 1);
+    const [last] = await db.select({ value: max(visits.occurrenceDate) }).from(visits).where(eq(visits.scheduleId, series.id));
+    expect(last!.value! <= horizonDate(now)).toBe(true);
+    expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate(now));
+
+    // The daily job's call: twice is the same as once.
+    const later = addDays(horizonDate(now), 28);
+    await extendSeriesThrough(db, later);
+    const extended = await rowsOf();
+    expect(extended.length).toBe(generated.length + 4);
+    expect(await extendSeriesThrough(db, later)).toBe(0);
+    expect((await rowsOf()).length).toBe(extended.length);
+
+    // A read far past the horizon finds the series there.
+    const farDate = addDays(horizonDate(now), 200);
+    const farWeek = await listVisits(db, { from: startOfBusinessDay(farDate), to: endOfBusinessDayExclusive(addDays(farDate, 6)) });
+    expect(farWeek.filter((visit) => visit.scheduleId === series.id)).toHaveLength(1);
+    const ids = (await rowsOf()).map((visit) => visit.occurrenceDate);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("a series edit moves its visits still to come, keeps those changed on their own, and says so", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const now = businessInstant("2027-09-01", "12:00");
+    const series = await insertSchedule(
+      {
+        customerId: customer.id,
+        startTime: businessInstant("2027-08-03", "09:00"),
+        endTime: businessInstant("2027-08-03", "10:00"),
+        isRecurring: true,
+        recurringFrequency: "weekly",
+        recurringEndDate: startOfBusinessDay("2027-10-26"),
+      },
+      now,
+    );
+    const statusChanged = (await findVisit(db, `${series.id}-2027-09-14`))!;
+    await setVisitStatus(db, statusChanged, "confirmed");
+    const moved = (await findVisit(db, `${series.id}-2027-09-21`))!;
+    await moveVisit(db, moved, businessInstant("2027-09-22", "15:00"), businessInstant("2027-09-22", "16:00"));
+    const kept = (await findVisit(db, `${series.id}-2027-09-28`))!;
+
+    // Same days, now 13:00 to 14:30, with a price of its own.
+    const result = await updateSchedule(
+      db,
+      series.id,
+      {
+        customerId: customer.id,
+        serviceId: null,
+        date: businessInstant("2027-08-03", "13:00"),
+        startTime: businessInstant("2027-08-03", "13:00"),
+        endTime: businessInstant("2027-08-03", "14:30"),
+        status: "pending",
+        isRecurring: true,
+        recurringFrequency: "weekly",
+        recurringEndDate: startOfBusinessDay("2027-10-26"),
+        totalPrice: 6000,
+      },
+      now,
+    );
+    // Sep 7 ... Oct 26 is 8 visits from today on; two were changed on their own.
+    expect(result.seriesChange).toEqual({ visitsUpdated: 6, visitsRemoved: 0, visitsKept: 2 });
+
+    const after = await listVisits(db, { from: startOfBusinessDay("2027-08-01"), to: startOfBusinessDay("2027-11-01"), customerId: customer.id });
+    const times = Object.fromEntries(after.map((visit) => [visit.occurrenceDate, [visit.startTime.toISOString(), visit.totalPrice]]));
+    // The past stays as it was.
+    expect(times["2027-08-31"]).toEqual([businessInstant("2027-08-31", "09:00").toISOString(), 3500]);
+    expect(times["2027-09-07"]).toEqual([businessInstant("2027-09-07", "13:00").toISOString(), 6000]);
+    expect(times["2027-09-14"]).toEqual([businessInstant("2027-09-14", "09:00").toISOString(), 3500]);
+    expect(times["2027-09-21"]).toEqual([businessInstant("2027-09-22", "15:00").toISOString(), 3500]);
+    expect(times["2027-09-28"]).toEqual([businessInstant("2027-09-28", "13:00").toISOString(), 6000]);
+    // An updated visit keeps its id.
+    expect(after.find((visit) => visit.occurrenceDate === "2027-09-28")?.visitId).toBe(kept.visitId);
+
+    // Ending the series earlier removes the unchanged visits after the new end, not the changed ones.
+    const shorter = await updateSchedule(
+      db,
+      series.id,
+      {
+        customerId: customer.id,
+        serviceId: null,
+        date: businessInstant("2027-08-03", "13:00"),
+        startTime: businessInstant("2027-08-03", "13:00"),
+        endTime: businessInstant("2027-08-03", "14:30"),
+        status: "pending",
+        isRecurring: true,
+        recurringFrequency: "weekly",
+        recurringEndDate: startOfBusinessDay("2027-09-10"),
+        totalPrice: 6000,
+      },
+      now,
+    );
+    expect(shorter.seriesChange).toEqual({ visitsUpdated: 1, visitsRemoved: 5, visitsKept: 2 });
+    const remaining = await db
+      .select({ date: visits.occurrenceDate })
+      .from(visits)
+      .where(and(eq(visits.scheduleId, series.id), eq(visits.changed, true)));
+    expect(remaining.map((row) => row.date).sort()).toEqual(["2027-09-14", "2027-09-21"]);
+  });
+
+  it("a series edit sends a change note for each visit it moves in the next two weeks", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer({ email: `series.notes.${Date.now()}@example.com` });
+    const now = new Date();
+    const first = addDays(businessToday(now), 2);
+    const series = await insertSchedule(
+      { customerId: customer.id, startTime: businessInstant(first, "09:00"), endTime: businessInstant(first, "10:00"), isRecurring: true, recurringFrequency: "weekly" },
+      now,
+    );
+    const base = { customerId: customer.id, serviceId: null, status: "pending" as const, isRecurring: true, recurringFrequency: "weekly" as const, recurringEndDate: null };
+    await updateSchedule(db, series.id, { ...base, date: businessInstant(first, "00:00"), startTime: businessInstant(first, "15:00"), endTime: businessInstant(first, "16:00") }, now);
+    const notes = (await db.select().from(emailOutbox)).filter((email) => email.to === customer.email && email.kind === "visit_moved");
+    // Visits on day 2 and day 9 are within two weeks; the rest show in the portal and reminders.
+    expect(notes).toHaveLength(2);
   });
 });

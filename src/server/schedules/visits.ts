@@ -1,23 +1,26 @@
-import { and, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
-import { addDays, businessDateOf, type DateString } from "@/lib/business-time";
-import { expandOccurrences, occurrenceOnDate, type RecurringFrequency } from "@/lib/recurrence";
+import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { businessDateOf, type DateString } from "@/lib/business-time";
+import type { RecurringFrequency } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
-import { customers, scheduleVisitChanges, schedules, services, type ScheduleStatus } from "@/server/db/schema";
+import { customers, schedules, services, visits, type ScheduleStatus } from "@/server/db/schema";
+import { onVisitCompleted } from "@/server/payments/autopay";
+import { ensureVisitsUntil, extendSeriesThrough } from "./series";
 
-/**
- * One visit on the calendar. A one-time schedule is one visit; a recurring schedule is a series
- * whose visits are computed (beyond.md item 4), each of which may have its own status or time.
- */
+/** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
 export interface Visit {
-  /** "<scheduleId>" for a one-time visit, "<scheduleId>-<yyyy-MM-dd>" for a visit of a series. */
+  /** The visit's row id, as a string. */
   visitId: string;
+  id: number;
   scheduleId: number;
   /** The Austin date the visit was planned for; a moved visit keeps it as its identity. */
   occurrenceDate: DateString;
   startTime: Date;
   endTime: Date;
   status: ScheduleStatus;
+  /** No longer on the date its plan put it on. */
   moved: boolean;
+  /** Changed on its own: a series edit leaves it alone. */
+  changed: boolean;
   customerId: number;
   serviceId: number | null;
   isRecurring: boolean;
@@ -36,31 +39,37 @@ export interface Visit {
   service: { name: string; duration: number } | null;
 }
 
-export function visitIdOf(scheduleId: number, isRecurring: boolean, occurrenceDate: DateString): string {
-  return isRecurring ? `${scheduleId}-${occurrenceDate}` : String(scheduleId);
-}
-
-export function parseVisitId(visitId: string): { scheduleId: number; occurrenceDate: DateString | null } | null {
-  const match = /^(\d{1,9})(?:-(\d{4}-\d{2}-\d{2}))?$/.exec(visitId);
+/**
+ * A visit id from a path: the row id, or the older "<scheduleId>-<yyyy-MM-dd>" of a series visit
+ * (a one-time visit's row id is its plan's id, so "<scheduleId>" still names it).
+ */
+export function parseVisitId(visitId: string): { id: number } | { scheduleId: number; occurrenceDate: DateString } | null {
+  const match = /^(\d{1,9})(?:-(\d{4}-\d{2}-\d{2}))?$/.exec(visitId.trim());
   if (!match) return null;
-  return { scheduleId: Number(match[1]), occurrenceDate: match[2] ?? null };
+  return match[2] ? { scheduleId: Number(match[1]), occurrenceDate: match[2] } : { id: Number(match[1]) };
 }
 
-type ScheduleRow = Awaited<ReturnType<typeof selectScheduleRows>>[number];
-type ChangeRow = typeof scheduleVisitChanges.$inferSelect;
-
-function selectScheduleRows(db: Db, where: SQL | undefined) {
+function selectVisitRows(db: Db, where: SQL | undefined) {
   return db
     .select({
-      schedule: schedules,
+      visit: visits,
+      plan: {
+        isRecurring: schedules.isRecurring,
+        recurringFrequency: schedules.recurringFrequency,
+        recurringEndDate: schedules.recurringEndDate,
+        bookingReference: schedules.bookingReference,
+      },
       customer: { fullName: customers.fullName, email: customers.email, phone: customers.phone, address: customers.address },
       service: { name: services.name, duration: services.duration },
     })
-    .from(schedules)
-    .innerJoin(customers, eq(customers.id, schedules.customerId))
-    .leftJoin(services, eq(services.id, schedules.serviceId))
+    .from(visits)
+    .innerJoin(schedules, eq(schedules.id, visits.scheduleId))
+    .innerJoin(customers, eq(customers.id, visits.customerId))
+    .leftJoin(services, eq(services.id, visits.serviceId))
     .where(where);
 }
+
+type VisitRow = Awaited<ReturnType<typeof selectVisitRows>>[number];
 
 export interface VisitQuery {
   from: Date;
@@ -70,200 +79,90 @@ export interface VisitQuery {
   statuses?: readonly ScheduleStatus[];
 }
 
-/** One-time visits are found through the start-time index; none is expected to last longer. */
-const LONGEST_VISIT_MS = 86_400_000;
+/** Visits are found through the start-time index; none is expected to last longer than this. */
+export const LONGEST_VISIT_MS = 86_400_000;
 
-/** Every visit overlapping [from, to), series expanded and per-visit changes applied, by start time. */
-export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
-  const { from, to } = query;
-  const customerFilter = query.customerId === undefined ? undefined : eq(schedules.customerId, query.customerId);
-
-  // Three index-friendly reads instead of one OR that PostgreSQL can only answer by a full scan.
-  const [oneTimeRows, seriesRows, movedIn] = await Promise.all([
-    selectScheduleRows(
-      db,
-      and(
-        customerFilter,
-        eq(schedules.isRecurring, false),
-        gte(schedules.startTime, new Date(from.getTime() - LONGEST_VISIT_MS)),
-        lt(schedules.startTime, to),
-        gt(schedules.endTime, from),
-      ),
-    ),
-    selectScheduleRows(
-      db,
-      and(
-        customerFilter,
-        eq(schedules.isRecurring, true),
-        lt(schedules.startTime, to),
-        // The end date is a calendar date in Austin; a day of slack keeps its last visit.
-        or(isNull(schedules.recurringEndDate), gte(schedules.recurringEndDate, new Date(from.getTime() - 86_400_000))),
-      ),
-    ),
-    // Visits of a series moved into the range from a date outside it.
-    db
-      .select({ scheduleId: scheduleVisitChanges.scheduleId })
-      .from(scheduleVisitChanges)
-      .where(and(lt(scheduleVisitChanges.startTime, to), gt(scheduleVisitChanges.endTime, from))),
-  ]);
-  const known = new Set(seriesRows.map((row) => row.schedule.id));
-  const missingSeriesIds = [...new Set(movedIn.map((row) => row.scheduleId))].filter((id) => !known.has(id));
-  const movedSeriesRows = missingSeriesIds.length
-    ? await selectScheduleRows(db, and(customerFilter, inArray(schedules.id, missingSeriesIds)))
-    : [];
-
-  const visits = await buildVisits(db, [...oneTimeRows, ...seriesRows, ...movedSeriesRows], { from, to });
-  const wanted = query.statuses ? new Set(query.statuses) : null;
-  return visits.filter((visit) => !wanted || wanted.has(visit.status));
+/** The condition "overlaps [from, to)", shaped for the start-time index. */
+export function overlapping(from: Date, to: Date): SQL {
+  return and(gte(visits.startTime, new Date(from.getTime() - LONGEST_VISIT_MS)), lt(visits.startTime, to), gt(visits.endTime, from))!;
 }
 
-/** All visits of one customer between two instants (the portal's upcoming and past lists). */
-export function listCustomerVisits(db: Db, customerId: number, range: { from: Date; to: Date }) {
-  return listVisits(db, { ...range, customerId });
+/** Every visit overlapping [from, to), by start time: one range scan over rows. */
+export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
+  await ensureVisitsUntil(db, query.to);
+  const rows = await selectVisitRows(
+    db,
+    and(
+      overlapping(query.from, query.to),
+      query.customerId === undefined ? undefined : eq(visits.customerId, query.customerId),
+      query.statuses ? inArray(visits.status, [...query.statuses]) : undefined,
+    ),
+  ).orderBy(asc(visits.startTime), asc(visits.scheduleId), asc(visits.id));
+  return rows.map(toVisit);
 }
 
 export async function findVisit(db: Db, visitId: string): Promise<Visit | null> {
   const parsed = parseVisitId(visitId);
   if (!parsed) return null;
-  const [row] = await selectScheduleRows(db, eq(schedules.id, parsed.scheduleId));
-  if (!row) return null;
-  const { schedule } = row;
-  if (!schedule.isRecurring) return parsed.occurrenceDate ? null : toVisit(row, null, null);
-  if (!parsed.occurrenceDate) return null;
-  const occurrence = occurrenceOnDate(seriesOf(schedule), parsed.occurrenceDate);
-  if (!occurrence) return null;
-  const [change] = await db
-    .select()
-    .from(scheduleVisitChanges)
-    .where(and(eq(scheduleVisitChanges.scheduleId, schedule.id), eq(scheduleVisitChanges.occurrenceDate, parsed.occurrenceDate)));
-  return toVisit(row, occurrence, change ?? null);
+  // A series' visit named by its date may lie past what has been generated so far.
+  if ("occurrenceDate" in parsed) await extendSeriesThrough(db, parsed.occurrenceDate);
+  const where =
+    "id" in parsed
+      ? eq(visits.id, parsed.id)
+      : and(eq(visits.scheduleId, parsed.scheduleId), eq(visits.occurrenceDate, parsed.occurrenceDate));
+  const [row] = await selectVisitRows(db, where);
+  return row ? toVisit(row) : null;
 }
 
-/** Changes one visit's status: the row itself for a one-time visit, a per-visit change in a series. */
+/**
+ * The one place a visit's status changes (staff, the portal's cancellation). A one-time plan is
+ * its visit, so the plan follows. Whatever should happen when a visit becomes "completed"
+ * (billing, autopay) hooks in here.
+ */
 export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatus) {
-  if (!visit.isRecurring) {
-    await db.update(schedules).set({ status, updatedAt: new Date() }).where(eq(schedules.id, visit.scheduleId));
-    return;
-  }
-  await db
-    .insert(scheduleVisitChanges)
-    .values({ scheduleId: visit.scheduleId, occurrenceDate: visit.occurrenceDate, status })
-    .onConflictDoUpdate({
-      target: [scheduleVisitChanges.scheduleId, scheduleVisitChanges.occurrenceDate],
-      set: { status, updatedAt: new Date() },
-    });
+  const now = new Date();
+  await db.update(visits).set({ status, changed: true, changedAt: now, updatedAt: now }).where(eq(visits.id, visit.id));
+  if (!visit.isRecurring) await db.update(schedules).set({ status, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
+  // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
+  if (status === "completed") await onVisitCompleted(db, visit);
 }
 
 /** Moves one visit to a new time, keeping it in its series (rain-day reschedule). */
 export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: Date) {
+  const now = new Date();
+  await db.update(visits).set({ startTime, endTime, changed: true, changedAt: now, updatedAt: now }).where(eq(visits.id, visit.id));
   if (!visit.isRecurring) {
-    await db
-      .update(schedules)
-      .set({ date: startTime, startTime, endTime, updatedAt: new Date() })
-      .where(eq(schedules.id, visit.scheduleId));
-    return;
+    await db.update(schedules).set({ date: startTime, startTime, endTime, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   }
-  await db
-    .insert(scheduleVisitChanges)
-    .values({ scheduleId: visit.scheduleId, occurrenceDate: visit.occurrenceDate, startTime, endTime })
-    .onConflictDoUpdate({
-      target: [scheduleVisitChanges.scheduleId, scheduleVisitChanges.occurrenceDate],
-      set: { startTime, endTime, updatedAt: new Date() },
-    });
 }
 
-function seriesOf(schedule: ScheduleRow["schedule"]) {
+function toVisit(row: VisitRow): Visit {
+  const { visit, plan } = row;
   return {
-    startTime: schedule.startTime,
-    endTime: schedule.endTime,
-    isRecurring: schedule.isRecurring,
-    recurringFrequency: schedule.recurringFrequency ?? "weekly",
-    recurringEndDate: schedule.recurringEndDate,
-  };
-}
-
-async function buildVisits(db: Db, rows: ScheduleRow[], range: { from: Date; to: Date }): Promise<Visit[]> {
-  const seriesIds = rows.filter((row) => row.schedule.isRecurring).map((row) => row.schedule.id);
-  const changes = seriesIds.length
-    ? await db
-        .select()
-        .from(scheduleVisitChanges)
-        .where(
-          and(
-            inArray(scheduleVisitChanges.scheduleId, seriesIds),
-            or(
-              and(
-                gte(scheduleVisitChanges.occurrenceDate, addDays(businessDateOf(range.from), -1)),
-                lte(scheduleVisitChanges.occurrenceDate, addDays(businessDateOf(range.to), 1)),
-              ),
-              and(lt(scheduleVisitChanges.startTime, range.to), gt(scheduleVisitChanges.endTime, range.from)),
-            ),
-          ),
-        )
-    : [];
-  const changeByKey = new Map(changes.map((change) => [`${change.scheduleId}|${change.occurrenceDate}`, change]));
-
-  const visits: Visit[] = [];
-  const overlaps = (visit: Visit) => visit.startTime < range.to && visit.endTime > range.from;
-  for (const row of rows) {
-    const { schedule } = row;
-    if (!schedule.isRecurring) {
-      const visit = toVisit(row, null, null);
-      if (overlaps(visit)) visits.push(visit);
-      continue;
-    }
-    const series = seriesOf(schedule);
-    const seen = new Set<string>();
-    // Widened by a day each side so a visit moved into the range from next door is still found.
-    const widened = { from: new Date(range.from.getTime() - 86_400_000), to: new Date(range.to.getTime() + 86_400_000) };
-    for (const occurrence of expandOccurrences(series, widened)) {
-      seen.add(occurrence.occurrenceDate);
-      const visit = toVisit(row, occurrence, changeByKey.get(`${schedule.id}|${occurrence.occurrenceDate}`) ?? null);
-      if (overlaps(visit)) visits.push(visit);
-    }
-    for (const change of changes) {
-      if (change.scheduleId !== schedule.id || seen.has(change.occurrenceDate) || !change.startTime) continue;
-      const occurrence = occurrenceOnDate(series, change.occurrenceDate);
-      if (!occurrence) continue;
-      const visit = toVisit(row, occurrence, change);
-      if (overlaps(visit)) visits.push(visit);
-    }
-  }
-  return visits.sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.scheduleId - b.scheduleId);
-}
-
-function toVisit(
-  row: ScheduleRow,
-  occurrence: { occurrenceDate: DateString; startTime: Date; endTime: Date } | null,
-  change: ChangeRow | null,
-): Visit {
-  const { schedule } = row;
-  const occurrenceDate = occurrence?.occurrenceDate ?? businessDateOf(schedule.startTime);
-  const moved = Boolean(change?.startTime && change.endTime);
-  return {
-    visitId: visitIdOf(schedule.id, schedule.isRecurring, occurrenceDate),
-    scheduleId: schedule.id,
-    occurrenceDate,
-    startTime: moved ? change!.startTime! : (occurrence?.startTime ?? schedule.startTime),
-    endTime: moved ? change!.endTime! : (occurrence?.endTime ?? schedule.endTime),
-    status: change?.status ?? schedule.status,
-    moved,
-    customerId: schedule.customerId,
-    serviceId: schedule.serviceId,
-    isRecurring: schedule.isRecurring,
-    recurringFrequency: schedule.recurringFrequency,
-    recurringEndDate: schedule.recurringEndDate,
-    totalPrice: schedule.totalPrice,
-    lawnSizeSqFt: schedule.lawnSizeSqFt,
-    notes: schedule.notes,
-    specialInstructions: schedule.specialInstructions,
-    address: schedule.address,
-    city: schedule.city,
-    state: schedule.state,
-    zipCode: schedule.zipCode,
-    bookingReference: schedule.bookingReference,
+    visitId: String(visit.id),
+    id: visit.id,
+    scheduleId: visit.scheduleId,
+    occurrenceDate: visit.occurrenceDate,
+    startTime: visit.startTime,
+    endTime: visit.endTime,
+    status: visit.status,
+    moved: businessDateOf(visit.startTime) !== visit.occurrenceDate,
+    changed: visit.changed,
+    customerId: visit.customerId,
+    serviceId: visit.serviceId,
+    isRecurring: plan.isRecurring,
+    recurringFrequency: plan.recurringFrequency,
+    recurringEndDate: plan.recurringEndDate,
+    totalPrice: visit.totalPrice,
+    lawnSizeSqFt: visit.lawnSizeSqFt,
+    notes: visit.notes,
+    specialInstructions: visit.specialInstructions,
+    address: visit.address,
+    city: visit.city,
+    state: visit.state,
+    zipCode: visit.zipCode,
+    bookingReference: plan.bookingReference,
     customer: row.customer,
     service: row.service?.name ? { name: row.service.name, duration: row.service.duration } : null,
   };
 }
-

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { BookingWizard } from "@/components/booking/booking-wizard";
 import type { BookableService } from "@/components/booking/types";
+import { BOOKING_ZIP_COOKIE } from "@/server/forms/booking-zip";
 import { serverApi } from "@/trpc/server";
 
 export const metadata: Metadata = {
@@ -14,7 +16,10 @@ function firstValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 }
 
-/** Spec 2 'Booking page': `?service={id}` preselects a service; `?zip=` comes from the home page teaser. */
+/**
+ * `?service={id}` preselects a service. The home page teaser's ZIP comes in a cookie (a typed value
+ * stays out of URLs); `?zip=` from older links still works.
+ */
 export default async function BookPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   let services: BookableService[] = [];
@@ -30,7 +35,7 @@ export default async function BookPage({ searchParams }: { searchParams: SearchP
       <BookingWizard
         services={services}
         initialServiceId={firstValue(params.service)}
-        initialZip={firstValue(params.zip).slice(0, 10)}
+        initialZip={(firstValue(params.zip) || ((await cookies()).get(BOOKING_ZIP_COOKIE)?.value ?? "")).slice(0, 10)}
       />
     </main>
   );

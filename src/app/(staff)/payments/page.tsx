@@ -1,14 +1,25 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PaymentsScreen } from "@/components/payments/payments-screen";
+import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { PageSpinner } from "@/components/ui/spinner";
+import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Payments" };
 
-export default function PaymentsPage() {
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const customerId = Number((await searchParams).customerId) || null;
+  await Promise.all([
+    prefetchApi.customers.search.prefetch(customerPickerInput()),
+    ...(customerId !== null && Number.isSafeInteger(customerId) && customerId > 0
+      ? [prefetchApi.customers.get.prefetch({ id: customerId }), prefetchApi.payments.list.prefetch({ customerId })]
+      : []),
+  ]);
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <PaymentsScreen />
-    </Suspense>
+    <HydrateClient>
+      <Suspense fallback={<PageSpinner />}>
+        <PaymentsScreen />
+      </Suspense>
+    </HydrateClient>
   );
 }

@@ -1,7 +1,5 @@
-import { getOpenApiDocument } from "@/server/api/openapi";
+import { handleOpenApiRequest } from "@/server/http/openapi-handler";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return Response.json(getOpenApiDocument());
-}
+export { handleOpenApiRequest as GET };

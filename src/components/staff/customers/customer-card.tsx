@@ -1,6 +1,8 @@
 import { CalendarDays, Mail, MapPin, MessageSquare, Pencil, Phone, Trash2 } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { HighlightedText } from "@/components/ui/highlighted-text";
+import { formatPostalAddress } from "@/lib/postal-address";
 import type { RouterOutputs } from "@/trpc/react";
 
 export type StaffCustomer = RouterOutputs["customers"]["list"][number];
@@ -15,28 +17,41 @@ function telHref(phone: string) {
  * Spec 2, Customers screen: links to the customer's schedule and messages, edit and delete. The
  * spec's non-functional icon button became call and email links.
  */
-export function CustomerCard({ customer, onDelete, extraActions }: { customer: StaffCustomer; onDelete: () => void; extraActions?: ReactNode }) {
-  const place = [customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(", ");
+export function CustomerCard({
+  customer,
+  onDelete,
+  extraActions,
+  query = "",
+}: {
+  customer: StaffCustomer;
+  onDelete: () => void;
+  extraActions?: ReactNode;
+  /** The search the list answers: its matches are marked. */
+  query?: string;
+}) {
+  const place = formatPostalAddress(customer);
   return (
     <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="customer-card">
-      <h2 className="text-lg font-semibold text-gray-900">{customer.fullName}</h2>
+      <h2 className="text-lg font-semibold text-gray-900">
+        <HighlightedText text={customer.fullName} query={query} />
+      </h2>
       <div className="mt-2 space-y-1 text-sm text-gray-700">
         <a href={`mailto:${customer.email}`} className="flex min-h-11 items-center gap-2 break-all sm:min-h-8 hover:text-brand-700 hover:underline">
           <Mail aria-hidden="true" className="size-4 shrink-0" />
           <span className="sr-only">Email </span>
-          {customer.email}
+          <HighlightedText text={customer.email} query={query} />
         </a>
         {customer.phone ? (
           <a href={telHref(customer.phone)} className="flex min-h-11 items-center gap-2 sm:min-h-8 hover:text-brand-700 hover:underline">
             <Phone aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">Call </span>
-            {customer.phone}
+            <HighlightedText text={customer.phone} query={query} />
           </a>
         ) : null}
         {place ? (
           <p className="flex items-start gap-2">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {place}
+            <HighlightedText text={place} query={query} />
           </p>
         ) : null}
         {customer.notes ? <p className="rounded-lg bg-gray-50 p-2 text-gray-700">{customer.notes}</p> : null}

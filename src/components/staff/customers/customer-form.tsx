@@ -8,6 +8,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";
 import { api } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const EMPTY: TCustomerFormInput = { fullName: "", email: "", phone: "", address: "", city: "", state: "TX", zipCode: "", notes: "" };
 
@@ -44,7 +45,7 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Full name" autoComplete="off" error={errors.fullName?.message} {...register("fullName")} />
         <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
@@ -61,9 +62,9 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
         <ButtonLink href="/customers" variant="outline">
           Cancel
         </ButtonLink>
-        <Button type="submit" disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

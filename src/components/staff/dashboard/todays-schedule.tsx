@@ -5,11 +5,12 @@ import { businessToday } from "@/lib/business-time";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
 import { VisitSummary } from "../visit-summary";
+import { todaysScheduleInput } from "./dashboard-queries";
 import { Panel } from "./panel";
 
 export function TodaysSchedule() {
   const today = businessToday();
-  const visits = api.schedules.list.useQuery({ startDate: today, endDate: today });
+  const visits = api.schedules.list.useQuery(todaysScheduleInput(today));
   return (
     <Panel title="Today's Schedule" action={<Link href={`/schedule?date=${today}`} className="text-sm font-semibold text-brand-700 hover:underline">Open day</Link>}>
       {visits.isPending ? (

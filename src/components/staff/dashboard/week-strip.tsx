@@ -4,13 +4,14 @@ import Link from "next/link";
 import { addDays, businessDateOf, businessToday, formatBusinessDate, startOfBusinessDay, weekRange } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
 import { api } from "@/trpc/react";
+import { weekScheduleInput } from "./dashboard-queries";
 import { Panel } from "./panel";
 
 /** Spec 2 and 9: the week from Monday to Sunday (Austin days), each day's visits counted. */
 export function WeekStrip() {
   const today = businessToday();
   const week = weekRange(today);
-  const visits = api.schedules.list.useQuery({ startDate: week.start, endDate: week.end });
+  const visits = api.schedules.list.useQuery(weekScheduleInput(today));
   const days = Array.from({ length: 7 }, (_, index) => addDays(week.start, index));
   return (
     <Panel

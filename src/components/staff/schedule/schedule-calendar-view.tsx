@@ -1,14 +1,17 @@
 "use client";
 
 import { CloudRain, Plus } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ButtonLink, Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { businessDateOf, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { MonthCalendar } from "./month-calendar";
-import { RainDayDialog } from "./rain-day-dialog";
 import { VisitCard } from "./visit-card";
+
+// The rain-day dialog's code loads when it is opened.
+const RainDayDialog = dynamic(() => import("./rain-day-dialog").then((module) => module.RainDayDialog));
 
 const monthOf = (date: DateString) => `${date.slice(0, 7)}-01`;
 

@@ -14,6 +14,7 @@ import { RECURRING_FREQUENCIES } from "@/lib/recurrence";
 import { idField } from "@/lib/validation/fields";
 import { SCHEDULE_MESSAGES, SCHEDULE_STATUSES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 // Staff pick the service so the visit has a price (spec 3: totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
@@ -115,23 +116,23 @@ export function ScheduleForm({
         ? { recurringFrequency: form.recurringFrequency, recurringEndDate: form.recurringEndDate ? businessInstant(form.recurringEndDate, "00:00").toISOString() : null }
         : {}),
     };
+    let saved;
     try {
-      if (editing) await update.mutateAsync({ id: scheduleId, ...payload });
-      else await create.mutateAsync(payload);
+      saved = editing ? await update.mutateAsync({ id: scheduleId, ...payload }) : await create.mutateAsync(payload);
     } catch (error) {
       toast({ title: editing ? "Failed to update service" : "Failed to schedule service", description: errorMessage(error), variant: "destructive" });
       return;
     }
-    toast({ title: editing ? "Service updated successfully" : "Service scheduled successfully" });
+    toast({ title: editing ? "Service updated successfully" : "Service scheduled successfully", description: seriesChangeText(saved.seriesChange) });
     await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
     router.push(`/schedule?date=${form.date}`);
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       {editing && initialValues?.isRecurring ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          This is a recurring series: changes here apply to every visit. To change one visit&apos;s status, use the calendar.
+          This is a recurring series: changes here apply to its visits from today on, except visits moved or given a status of their own, which stay as they are. To change one visit, use the calendar.
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
@@ -234,10 +235,18 @@ export function ScheduleForm({
         <ButtonLink href="/schedule" variant="outline">
           Cancel
         </ButtonLink>
-        <Button type="submit" disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
+}
+
+/** What a series save did to its visits, in a sentence for the toast. */
+function seriesChangeText(change: { visitsUpdated: number; visitsKept: number } | null | undefined): string | undefined {
+  if (!change) return undefined;
+  const visits = (count: number) => `${count} visit${count === 1 ? "" : "s"}`;
+  const kept = change.visitsKept ? ` ${visits(change.visitsKept)} changed on their own kept as they were.` : "";
+  return `${visits(change.visitsUpdated)} from today on follow the new plan.${kept}`;
 }

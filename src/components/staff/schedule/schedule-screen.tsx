@@ -1,13 +1,25 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { businessDateOf, businessTimeOf, businessToday, isDateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { ScheduleCalendarView } from "./schedule-calendar-view";
-import { ScheduleForm, valuesFromSchedule } from "./schedule-form";
+
+// The form (react-hook-form, zod) loads only on ?new and ?edit, not with the calendar.
+const ScheduleForm = dynamic(() => import("./schedule-form").then((module) => module.ScheduleForm), { loading: () => <PageSpinner /> });
+const EditScheduleForm = dynamic(
+  () =>
+    import("./schedule-form").then(({ ScheduleForm: Form, valuesFromSchedule }) =>
+      function EditScheduleForm({ id, today, schedule }: { id: number; today: string; schedule: Parameters<typeof valuesFromSchedule>[0] }) {
+        return <Form key={id} today={today} scheduleId={id} initialValues={valuesFromSchedule(schedule, businessDateOf, businessTimeOf)} />;
+      },
+    ),
+  { loading: () => <PageSpinner /> },
+);
 
 function positiveId(value: string | null): number | undefined {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
@@ -26,7 +38,7 @@ function EditSchedule({ id, today }: { id: number; today: string }) {
   const schedule = api.schedules.get.useQuery({ id });
   if (schedule.isPending) return <PageSpinner />;
   if (schedule.isError) return <p className="text-sm text-red-700">{schedule.error.message}</p>;
-  return <ScheduleForm key={id} today={today} scheduleId={id} initialValues={valuesFromSchedule(schedule.data, businessDateOf, businessTimeOf)} />;
+  return <EditScheduleForm key={id} id={id} today={today} schedule={schedule.data} />;
 }
 
 /** Spec 2: ?new=true opens the create form, ?edit={id} the edit form, otherwise the calendar. */

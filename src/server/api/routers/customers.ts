@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
 import { ZCustomerFormSchema } from "@/lib/validation/customer";
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer, CUSTOMER_MESSAGES } from "@/server/customers/manage-customers";
+import { ZCustomerSearchSchema } from "@/lib/validation/customer-search";
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, searchCustomers, updateCustomer, CUSTOMER_MESSAGES } from "@/server/customers/manage-customers";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
-import { ZNoInputSchema, ZOkResponseSchema } from "../schemas/accounts";
-import { ZCustomerSchema } from "../schemas/customers";
+import { ZOkResponseSchema } from "../schemas/accounts";
+import { ZCustomerPageSchema, ZCustomerSchema } from "../schemas/customers";
 
 const TAGS = ["customers"];
 const ZCustomerId = pathId(CUSTOMER_MESSAGES.notFound);
@@ -13,10 +14,23 @@ const ZCustomerId = pathId(CUSTOMER_MESSAGES.notFound);
 /** Staff customer management (spec 7, Staff data). */
 export const customersRouter = createTRPCRouter({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/customers", tags: TAGS, summary: "Every customer, by name" } })
-    .input(ZNoInputSchema)
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customers",
+        tags: TAGS,
+        summary: "Every customer, by name; with q, sort, limit and offset, the customers that match, in that order, one page of them",
+      },
+    })
+    .input(ZCustomerSearchSchema)
     .output(z.array(ZCustomerSchema))
-    .query(({ ctx }) => listCustomers(ctx.db)),
+    .query(({ ctx, input }) => listCustomers(ctx.db, input)),
+
+  search: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/customers/search", tags: TAGS, summary: "One page of matching customers (25 unless limit says otherwise) and how many match in all" } })
+    .input(ZCustomerSearchSchema)
+    .output(ZCustomerPageSchema)
+    .query(({ ctx, input }) => searchCustomers(ctx.db, input)),
 
   get: staffProcedure
     .meta({ openapi: { method: "GET", path: "/customers/{id}", tags: TAGS, summary: "One customer" } })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
 import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
@@ -23,10 +24,17 @@ export const messagesRouter = createTRPCRouter({
     .query(({ ctx, input }) => listMessages(ctx.db, input)),
 
   conversations: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/messages/conversations", tags: ["messages"], summary: "Customers with their unread counts, latest conversations first" } })
-    .input(ZNoInputSchema)
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/messages/conversations",
+        tags: ["messages"],
+        summary: "Customers with their unread counts, latest conversations first; q narrows to matching customers, limit caps the list",
+      },
+    })
+    .input(ZConversationSearchSchema)
     .output(z.array(ZConversationSchema))
-    .query(({ ctx }) => listConversations(ctx.db)),
+    .query(({ ctx, input }) => listConversations(ctx.db, input)),
 
   send: staffProcedure
     .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" }, successStatus: 201 })

@@ -3,7 +3,8 @@ import { pathId } from "@/lib/validation/fields";
 import { SCHEDULE_STATUSES, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { listSchedulesInRange } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
-import { createSchedule, getSchedule, updateSchedule } from "@/server/schedules/save-schedule";
+import { getSchedule } from "@/server/schedules/get-schedule";
+import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
@@ -26,7 +27,7 @@ export const schedulesRouter = createTRPCRouter({
         method: "GET",
         path: "/schedules",
         tags: TAGS,
-        summary: "Visits between two Austin dates, both inclusive, recurring series expanded (endDate is clamped to its month, so 2027-04-31 means April 30)",
+        summary: "Visits between two Austin dates, both inclusive, every visit of a series listed (endDate is clamped to its month, so 2027-04-31 means April 30)",
       },
     })
     .input(z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() }))
@@ -41,7 +42,14 @@ export const schedulesRouter = createTRPCRouter({
 
   create: staffProcedure
     .meta({
-      openapi: { method: "POST", path: "/schedules", tags: TAGS, summary: "Schedule a service; totalPrice defaults to the service's price" },
+      errors: [ConflictError],
+      openapi: {
+        method: "POST",
+        path: "/schedules",
+        tags: TAGS,
+        summary:
+          "Schedule a visit or a series; serviceId is optional, totalPrice defaults to the service's price, else 0 (409 when every crew is busy at the first visit's time)",
+      },
       successStatus: 201,
     })
     .input(ZSchedulePayloadSchema)
@@ -49,18 +57,28 @@ export const schedulesRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createSchedule(ctx.db, input)),
 
   update: staffProcedure
-    .meta({ openapi: { method: "PUT", path: "/schedules/{id}", tags: TAGS, summary: "Update a schedule (a one-time visit or a whole series)" } })
+    .meta({
+      errors: [ConflictError],
+      openapi: {
+        method: "PUT",
+        path: "/schedules/{id}",
+        tags: TAGS,
+        summary:
+          "Update a schedule: a one-time visit, or a series, whose visits from today on follow unless changed on their own (seriesChange counts them; 409 when every crew is busy)",
+      },
+    })
     .input(ZScheduleUpdateInput)
     .output(ZScheduleSchema)
     .mutation(({ ctx, input }) => updateSchedule(ctx.db, input.id, input.payload)),
 
   setVisitStatus: staffProcedure
     .meta({
+      errors: [ConflictError],
       openapi: {
         method: "PATCH",
         path: "/schedules/visits/{visitId}/status",
         tags: TAGS,
-        summary: "Change one visit's status; in a recurring series only that visit changes",
+        summary: "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free)",
       },
     })
     .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))

@@ -8,3 +8,10 @@ export const ZCustomerSchema = ZSessionCustomerSchema.extend({
   hasPortalAccount: z.boolean().describe("The customer has set a portal password"),
   createdAt: z.date(),
 }).meta({ id: "Customer" });
+
+export const ZCustomerPageSchema = z
+  .object({
+    customers: z.array(ZCustomerSchema),
+    total: z.number().int().describe("How many customers match the search in all pages"),
+  })
+  .meta({ id: "CustomerPage" });

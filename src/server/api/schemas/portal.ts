@@ -6,7 +6,7 @@ export const ZCustomerProfileResponseSchema = ZSessionCustomerSchema;
 
 export const ZAppointmentSchema = z
   .object({
-    visitId: z.string().describe('"<scheduleId>" for a one-time visit, "<scheduleId>-<yyyy-MM-dd>" for a visit of a series'),
+    visitId: z.string().describe("The visit's id"),
     startTime: z.date(),
     endTime: z.date(),
     status: z.enum(SCHEDULE_STATUSES),

@@ -25,20 +25,48 @@ const scheduleFields = {
   service: z.object({ name: z.string(), duration: z.number().int() }).nullable(),
 };
 
+/** What saving a series did to its visits from today on. */
+const ZSeriesChangeSchema = z
+  .object({
+    visitsUpdated: z.number().int().describe("Visits from today on that now follow the edited series"),
+    visitsRemoved: z.number().int().describe("Visits from today on that the edited series no longer plans"),
+    visitsKept: z.number().int().describe("Visits from today on changed on their own (moved, own status), left as they were"),
+  })
+  .nullable()
+  .optional()
+  .describe("Set when a series was saved");
+
 /** One schedule (a one-time visit or a whole series), as the edit form reads it. */
-export const ZScheduleSchema = z.object({ id: z.number().int(), ...scheduleFields }).meta({ id: "Schedule" });
+export const ZScheduleSchema = z
+  .object({ id: z.number().int(), ...scheduleFields, seriesChange: ZSeriesChangeSchema })
+  .meta({ id: "Schedule" });
 
 /**
- * One visit in a range (spec 7): a series appears once per visit. `id` is the schedule (series)
- * id; `visitId` names the visit itself, "<scheduleId>" or "<scheduleId>-<yyyy-MM-dd>".
+ * One visit in a range, with only what the schedule screens show (the plan has the rest): a
+ * series appears once per visit. `id` is the schedule (series) id; `visitId` names the visit itself.
  */
 export const ZScheduleVisitSchema = z
   .object({
     id: z.number().int().describe("The schedule (series) id"),
-    visitId: z.string().describe('"<scheduleId>" for a one-time visit, "<scheduleId>-<yyyy-MM-dd>" in a series'),
+    visitId: z
+      .string()
+      .describe('The visit\'s own id (a one-time visit shares its schedule\'s id); paths also accept "<scheduleId>-<yyyy-MM-dd>"'),
     occurrenceDate: z.string().describe("The Austin date the visit was planned for (yyyy-MM-dd)"),
-    moved: z.boolean().describe("True when this visit of a series was moved to another time"),
-    ...scheduleFields,
+    moved: z.boolean().describe("True when this visit is no longer on the date its schedule planned"),
+    customerId: scheduleFields.customerId,
+    serviceId: scheduleFields.serviceId,
+    date: scheduleFields.date.describe("The visit's start (the same as startTime)"),
+    startTime: scheduleFields.startTime,
+    endTime: scheduleFields.endTime,
+    status: scheduleFields.status,
+    notes: scheduleFields.notes,
+    isRecurring: scheduleFields.isRecurring,
+    recurringFrequency: scheduleFields.recurringFrequency,
+    totalPrice: scheduleFields.totalPrice,
+    specialInstructions: scheduleFields.specialInstructions,
+    address: scheduleFields.address,
+    customer: scheduleFields.customer,
+    service: scheduleFields.service,
   })
   .meta({ id: "ScheduleVisit" });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { services } from "./services";
@@ -10,9 +10,8 @@ export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly"] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
 
 /**
- * Spec section 3, Schedule. A recurring row is a series: its visits are computed from
- * startTime/endTime and the frequency (beyond.md item 4); per-visit changes live in
- * scheduleVisitChanges.
+ * A plan: one visit, or a recurring series (startTime/endTime are its first visit). Its visits are
+ * rows of `visits`; a series has them generated up to `visitsGeneratedThrough` (an Austin date).
  */
 export const schedules = pgTable(
   "schedules",
@@ -39,6 +38,8 @@ export const schedules = pgTable(
     zipCode: text(),
     /** Set for visits booked on the public site; shown to the customer on confirmation. */
     bookingReference: text().unique(),
+    /** Every visit of the series planned on or before this Austin date exists as a row. */
+    visitsGeneratedThrough: date({ mode: "string" }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -57,32 +58,53 @@ export const schedules = pgTable(
   ],
 );
 
+export const VISIT_ORIGINS = ["booked", "staff", "series"] as const;
+export type VisitOrigin = (typeof VISIT_ORIGINS)[number];
+
 /**
- * One visit of a recurring series that differs from the series: its own status, or a new time
- * (rain-day moves). Keyed by the visit's original Austin date.
+ * One visit: what crews do, customers see and reminders, billing and capacity count. Ids come from
+ * the schedules' sequence, so a one-time plan and its visit share one id and old links still work.
  */
-export const scheduleVisitChanges = pgTable(
-  "schedule_visit_changes",
+export const visits = pgTable(
+  "visits",
   {
+    id: integer()
+      .primaryKey()
+      .default(sql`nextval('schedules_id_seq')`),
     scheduleId: integer()
       .notNull()
       .references(() => schedules.id, { onDelete: "cascade" }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    serviceId: integer().references(() => services.id, { onDelete: "restrict" }),
+    /** The Austin date the plan put this visit on; its identity within a series, kept when moved. */
     occurrenceDate: date({ mode: "string" }).notNull(),
-    status: text().$type<ScheduleStatus>(),
-    startTime: instant(),
-    endTime: instant(),
+    startTime: instant().notNull(),
+    endTime: instant().notNull(),
+    status: text().$type<ScheduleStatus>().notNull().default("pending"),
+    totalPrice: integer().notNull(),
+    lawnSizeSqFt: integer(),
+    notes: text(),
+    specialInstructions: text(),
+    address: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    origin: text().$type<VisitOrigin>().notNull(),
+    /** Changed on its own (moved, or a status of its own): a series edit leaves it alone. */
+    changed: boolean().notNull().default(false),
+    changedAt: instant(),
+    createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.scheduleId, t.occurrenceDate] }),
-    check(
-      "schedule_visit_changes_status_check",
-      sql`${t.status} is null or ${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
-    ),
-    check(
-      "schedule_visit_changes_time_check",
-      sql`(${t.startTime} is null and ${t.endTime} is null) or (${t.endTime} > ${t.startTime})`,
-    ),
-    index("schedule_visit_changes_start_idx").on(t.startTime),
+    check("visits_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check("visits_origin_check", sql`${t.origin} in ('booked', 'staff', 'series')`),
+    check("visits_time_order_check", sql`${t.endTime} > ${t.startTime}`),
+    check("visits_total_price_check", sql`${t.totalPrice} >= 0`),
+    uniqueIndex("visits_schedule_occurrence_idx").on(t.scheduleId, t.occurrenceDate),
+    index("visits_start_time_idx").on(t.startTime),
+    index("visits_customer_idx").on(t.customerId, t.startTime),
   ],
 );

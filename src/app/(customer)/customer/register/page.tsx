@@ -1,11 +1,22 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AcceptInvitationForm } from "@/components/portal/accept-invitation-form";
+import { AcceptInvitationForm, type InvitationLookup } from "@/components/portal/accept-invitation-form";
 import { AuthShell } from "@/components/portal/auth-shell";
 import { CustomerRegisterForm } from "@/components/portal/customer-register-form";
 import { PortalBenefits } from "@/components/portal/portal-benefits";
 import { firstParam } from "@/components/portal/search-params";
+import { describeFailure } from "@/server/api/error-mapping";
 import { serverApi } from "@/trpc/server";
+
+/** Read on the server, so the invitation's form is in the HTML before any script runs. */
+async function lookUpInvitation(token: string): Promise<InvitationLookup> {
+  try {
+    const invitation = await (await serverApi()).portal.invitation({ token });
+    return { ok: true, fullName: invitation.fullName, email: invitation.email };
+  } catch (error) {
+    return { ok: false, message: describeFailure(error).message || "This link could not be used." };
+  }
+}
 
 export const metadata: Metadata = { title: "Create Account" };
 
@@ -18,7 +29,7 @@ export default async function CustomerRegisterPage({ searchParams }: { searchPar
   if (inviteToken) {
     return (
       <AuthShell title="Set Up Your Account" subtitle="You were invited to the customer portal." aside={<PortalBenefits />}>
-        <AcceptInvitationForm token={inviteToken} />
+        <AcceptInvitationForm token={inviteToken} invitation={await lookUpInvitation(inviteToken)} />
       </AuthShell>
     );
   }

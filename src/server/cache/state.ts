@@ -1,0 +1,34 @@
+/**
+ * The in-process caches, kept on globalThis: Next bundles the pages apart from the API bundle that
+ * scripts/server.mjs loads, and one invalidation must reach every copy of the code in the process.
+ */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  cacheControl: string;
+  storedAt: number;
+}
+
+export interface CacheState {
+  answers: Map<string, CachedAnswer>;
+  /** Bumped by every invalidation: an answer computed across one is not stored. */
+  answersGeneration: number;
+  sessions: Map<string, { value: unknown; storedAt: number }>;
+  sessionsGeneration: number;
+  /** The listener that currently hears the database's change notifications; null: none does. */
+  listener: symbol | null;
+}
+
+const holder = globalThis as unknown as { greenscapeCaches?: CacheState };
+
+export function cacheState(): CacheState {
+  return (holder.greenscapeCaches ??= { answers: new Map(), answersGeneration: 0, sessions: new Map(), sessionsGeneration: 0, listener: null });
+}
+
+/**
+ * Whether cached answers and sign-ins may be served and stored now: only while this process hears
+ * the database's change notifications (see change-feed.ts).
+ */
+export function cachesLive(): boolean {
+  return cacheState().listener !== null;
+}

@@ -1,0 +1,31 @@
+import { jsonError } from "./json-response";
+import { handleOpenApiRequest } from "./openapi-handler";
+import { handleRestRequest } from "./rest-handler";
+import { handleStripeWebhook } from "./stripe-webhook-handler";
+import { handleTrpcRequest } from "./trpc-handler";
+
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+function onlyMethods(allowed: string[], handler: FetchHandler): FetchHandler {
+  return (request) =>
+    allowed.includes(request.method)
+      ? handler(request)
+      : jsonError(405, { message: `This path answers ${allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" }, { Allow: allowed.join(", ") });
+}
+
+const trpc = onlyMethods(["GET", "HEAD", "POST"], handleTrpcRequest);
+const stripeWebhook = onlyMethods(["POST"], handleStripeWebhook);
+const openApi = onlyMethods(["GET", "HEAD"], handleOpenApiRequest);
+
+/**
+ * The handler of an /api path, the same functions the route handlers under src/app/api export to
+ * `next dev`; null for paths Next serves (the API docs page and everything outside /api).
+ */
+export function apiHandlerFor(pathname: string): FetchHandler | null {
+  if (pathname !== "/api" && !pathname.startsWith("/api/")) return null;
+  if (pathname === "/api/docs" || pathname.startsWith("/api/docs/")) return null;
+  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return trpc;
+  if (pathname === "/api/webhooks/stripe") return stripeWebhook;
+  if (pathname === "/api/openapi.json") return openApi;
+  return handleRestRequest;
+}

@@ -1,0 +1,42 @@
+/**
+ * The API beside Next: scripts/server.mjs loads this module (bundled by `npm run build`, see
+ * scripts/build-api.mjs) and hands it every /api request before Next's router sees it. Next keeps
+ * the pages; `next dev` serves the same handlers through the route files under src/app/api.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { cachedAnswer } from "@/server/cache/public-answers";
+import { apiHandlerFor } from "./api-routes";
+import { serveWithFetchHandler } from "./node-bridge";
+import { cachedAnswerHeaders, matchesEtag } from "./public-answer-cache";
+import { cachedReadKey, handleRestRequest } from "./rest-handler";
+
+/** Answers the request when its path is one of ours (the promise settles once answered); null leaves it to Next. */
+export function serveApiRequest(request: IncomingMessage, response: ServerResponse): Promise<void> | null {
+  const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
+  const handler = apiHandlerFor(pathname);
+  if (!handler) return null;
+  if (handler === handleRestRequest && answeredFromCache(request, response)) return Promise.resolve();
+  return serveWithFetchHandler(handler, request, response);
+}
+
+/**
+ * A cached public read (catalogue, availability) answered straight from the stored bytes, with the
+ * same headers handleRestRequest gives them, without building Fetch API objects. Only an answer the
+ * full path stored under the same key is found; anything else goes the full path.
+ */
+function answeredFromCache(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const url = new URL(`http://localhost${request.url?.startsWith("/") ? request.url : "/"}`);
+  const key = cachedReadKey(url.pathname, url.search);
+  const entry = key ? cachedAnswer(key) : null;
+  if (!entry) return false;
+  const headers = cachedAnswerHeaders(entry);
+  if (matchesEtag(request.headers["if-none-match"] ?? null, entry.etag)) {
+    response.writeHead(304, headers);
+    response.end();
+  } else {
+    response.writeHead(200, { ...headers, "Content-Length": String(entry.body.byteLength) });
+    response.end(request.method === "HEAD" ? undefined : entry.body);
+  }
+  return true;
+}

@@ -1,0 +1,6 @@
+import { getOpenApiDocument } from "@/server/api/openapi";
+
+/** GET /api/openapi.json: the REST API's OpenAPI document. */
+export function handleOpenApiRequest(): Response {
+  return Response.json(getOpenApiDocument());
+}

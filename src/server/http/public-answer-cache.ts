@@ -1,0 +1,65 @@
+import { answersGeneration, cachedAnswer, storeAnswer } from "@/server/cache/public-answers";
+import type { CachedAnswer } from "@/server/cache/state";
+
+/**
+ * The REST reads answered from the in-process cache of serialized answers: public, the same for
+ * everyone, and changed only by writes that invalidate the cache. The catalogue's procedure sets
+ * its own Cache-Control; availability must be revalidated on each use (a 304 is cheap), because a
+ * booking anywhere can take a slot.
+ */
+const CACHED_READS: Record<string, { cacheControl: string }> = {
+  "services.list": { cacheControl: "public, max-age=60" },
+  "availability.get": { cacheControl: "public, no-cache" },
+};
+
+export function isCachedRead(procedurePath: string): boolean {
+  return procedurePath in CACHED_READS;
+}
+
+/** The key of one answer: the operation and its validated-shape input, keys sorted. */
+export function answerKey(procedurePath: string, input: Record<string, unknown>): string {
+  const sorted = Object.keys(input)
+    .sort()
+    .map((name) => [name, input[name]]);
+  return `${procedurePath} ${JSON.stringify(sorted)}`;
+}
+
+/** Whether an If-None-Match header names this entity tag (weak comparison, as for GET). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === bare;
+  });
+}
+
+type Computed = { status: number; body: unknown };
+
+/**
+ * A cached read: the stored bytes when there are some, else the procedure's answer, stored when it
+ * is a fresh success (an error, or the catalogue's outage copy, which carries Age, is not kept).
+ * Answers carry an ETag, and a request whose If-None-Match names it gets 304 and no body.
+ */
+export async function answerCachedRead(request: Request, key: string, compute: (resHeaders: Headers) => Promise<Computed>): Promise<Response> {
+  let entry = cachedAnswer(key);
+  if (!entry) {
+    const generation = answersGeneration();
+    const resHeaders = new Headers();
+    const { status, body } = await compute(resHeaders);
+    if (status !== 200 || resHeaders.has("Age") || resHeaders.has("Set-Cookie")) {
+      if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
+      resHeaders.set("Content-Type", "application/json");
+      return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+    }
+    const cacheControl = resHeaders.get("Cache-Control") ?? CACHED_READS[key.split(" ", 1)[0]!]?.cacheControl ?? "no-store";
+    entry = storeAnswer(key, generation, { body: Buffer.from(JSON.stringify(body)), cacheControl });
+  }
+  const headers = cachedAnswerHeaders(entry);
+  if (matchesEtag(request.headers.get("if-none-match"), entry.etag)) return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(entry.body), { status: 200, headers });
+}
+
+export function cachedAnswerHeaders(entry: CachedAnswer): Record<string, string> {
+  return { "Content-Type": "application/json", "Cache-Control": entry.cacheControl, ETag: entry.etag };
+}

@@ -1,0 +1,192 @@
+import { and, eq, gte, lt, isNotNull, notInArray, sql } from "drizzle-orm";
+import { addDays, businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import { expandOccurrences } from "@/lib/recurrence";
+import type { Db } from "@/server/db";
+import { schedules, visits, type VisitOrigin } from "@/server/db/schema";
+
+/**
+ * How far ahead a series has its visits as rows. A little over a year, so that the longest read
+ * (a year of portal history ahead, a 366-day range) rarely has to extend anything. The data
+ * migration in drizzle/0005_visits.sql uses the same number.
+ */
+export const SERIES_HORIZON_DAYS = 400;
+
+export function horizonDate(now: Date = new Date()): DateString {
+  return addDays(businessToday(now), SERIES_HORIZON_DAYS);
+}
+
+type Plan = typeof schedules.$inferSelect;
+
+/** The fields a visit takes over from its plan. */
+export function visitFieldsOf(plan: Plan) {
+  return {
+    scheduleId: plan.id,
+    customerId: plan.customerId,
+    serviceId: plan.serviceId,
+    status: plan.status,
+    totalPrice: plan.totalPrice,
+    lawnSizeSqFt: plan.lawnSizeSqFt,
+    notes: plan.notes,
+    specialInstructions: plan.specialInstructions,
+    address: plan.address,
+    city: plan.city,
+    state: plan.state,
+    zipCode: plan.zipCode,
+  };
+}
+
+/** The series' planned visits with an Austin date in [fromDate, throughDate]. */
+function plannedVisits(plan: Plan, fromDate: DateString, throughDate: DateString) {
+  const series = {
+    startTime: plan.startTime,
+    endTime: plan.endTime,
+    isRecurring: true,
+    recurringFrequency: plan.recurringFrequency ?? "weekly",
+    recurringEndDate: plan.recurringEndDate,
+  };
+  const range = { from: startOfBusinessDay(addDays(fromDate, -1)), to: endOfBusinessDayExclusive(throughDate) };
+  return expandOccurrences(series, range).filter(
+    (occurrence) => occurrence.occurrenceDate >= fromDate && occurrence.occurrenceDate <= throughDate,
+  );
+}
+
+const INSERT_BATCH = 500;
+
+/**
+ * Creates the series' missing visits from `fromDate` through `throughDate`. Idempotent: a visit
+ * that already exists for a planned date stays as it is.
+ */
+export async function generateSeriesVisits(db: Db, plan: Plan, fromDate: DateString, throughDate: DateString): Promise<number> {
+  const rows = plannedVisits(plan, fromDate, throughDate).map((occurrence) => ({
+    ...visitFieldsOf(plan),
+    occurrenceDate: occurrence.occurrenceDate,
+    startTime: occurrence.startTime,
+    endTime: occurrence.endTime,
+    origin: "series" as VisitOrigin,
+  }));
+  let created = 0;
+  for (let index = 0; index < rows.length; index += INSERT_BATCH) {
+    const inserted = await db
+      .insert(visits)
+      .values(rows.slice(index, index + INSERT_BATCH))
+      .onConflictDoNothing({ target: [visits.scheduleId, visits.occurrenceDate] })
+      .returning({ id: visits.id });
+    created += inserted.length;
+  }
+  await db
+    .update(schedules)
+    .set({ visitsGeneratedThrough: sql`greatest(coalesce(${schedules.visitsGeneratedThrough}, ${throughDate}::date), ${throughDate}::date)` })
+    .where(eq(schedules.id, plan.id));
+  noteGeneratedThrough(throughDate);
+  return created;
+}
+
+/**
+ * After a series is edited: its visits from `fromDate` on that were not changed on their own take
+ * the new plan (same date: updated in place, keeping their ids; dates no longer planned: removed;
+ * new dates: created). Visits changed on their own are kept as they are.
+ */
+export async function regenerateSeriesVisits(db: Db, plan: Plan, fromDate: DateString, now: Date = new Date()) {
+  const throughDate = horizonDate(now);
+  const planned = plannedVisits(plan, fromDate, throughDate);
+  const plannedDates = planned.map((occurrence) => occurrence.occurrenceDate);
+  const notChangedFromDate = and(eq(visits.scheduleId, plan.id), gte(visits.occurrenceDate, fromDate), eq(visits.changed, false));
+  const removed = await db
+    .delete(visits)
+    .where(plannedDates.length ? and(notChangedFromDate, notInArray(visits.occurrenceDate, plannedDates)) : notChangedFromDate)
+    .returning({ id: visits.id });
+  let updated = 0;
+  for (let index = 0; index < planned.length; index += INSERT_BATCH) {
+    const rows = planned.slice(index, index + INSERT_BATCH).map((occurrence) => ({
+      ...visitFieldsOf(plan),
+      occurrenceDate: occurrence.occurrenceDate,
+      startTime: occurrence.startTime,
+      endTime: occurrence.endTime,
+      origin: "series" as VisitOrigin,
+    }));
+    const written = await db
+      .insert(visits)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [visits.scheduleId, visits.occurrenceDate],
+        set: {
+          customerId: sql`excluded.customer_id`,
+          serviceId: sql`excluded.service_id`,
+          startTime: sql`excluded.start_time`,
+          endTime: sql`excluded.end_time`,
+          status: sql`excluded.status`,
+          totalPrice: sql`excluded.total_price`,
+          lawnSizeSqFt: sql`excluded.lawn_size_sq_ft`,
+          notes: sql`excluded.notes`,
+          specialInstructions: sql`excluded.special_instructions`,
+          address: sql`excluded.address`,
+          city: sql`excluded.city`,
+          state: sql`excluded.state`,
+          zipCode: sql`excluded.zip_code`,
+          origin: sql`excluded.origin`,
+          updatedAt: new Date(),
+        },
+        setWhere: eq(visits.changed, false),
+      })
+      .returning({ id: visits.id });
+    updated += written.length;
+  }
+  const [kept] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(visits)
+    .where(and(eq(visits.scheduleId, plan.id), gte(visits.occurrenceDate, fromDate), eq(visits.changed, true)));
+  await db.update(schedules).set({ visitsGeneratedThrough: throughDate }).where(eq(schedules.id, plan.id));
+  noteGeneratedThrough(throughDate);
+  return { updated, removed: removed.length, kept: kept?.count ?? 0 };
+}
+
+/**
+ * Every series is generated through at least this date, as far as this process knows. Forgotten
+ * after a minute, so a series another process created since is extended by the next far read.
+ */
+let knownHorizon: { date: DateString; at: number } | null = null;
+const KNOWN_HORIZON_MS = 60_000;
+
+function noteGeneratedThrough(date: DateString) {
+  if (knownHorizon && date < knownHorizon.date) knownHorizon = { ...knownHorizon, date };
+}
+
+/**
+ * Makes sure every series has its visits as rows through `throughDate`, generating what is
+ * missing (idempotently, so concurrent calls are harmless). Costs nothing when the remembered
+ * horizon already covers the date.
+ */
+export async function extendSeriesThrough(db: Db, throughDate: DateString): Promise<number> {
+  if (knownHorizon && Date.now() - knownHorizon.at < KNOWN_HORIZON_MS && throughDate <= knownHorizon.date) return 0;
+  const behind = await db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.isRecurring, true), isNotNull(schedules.visitsGeneratedThrough), lt(schedules.visitsGeneratedThrough, throughDate)));
+  let created = 0;
+  for (const plan of behind) {
+    const lastDate = plan.recurringEndDate ? businessDateOf(plan.recurringEndDate) : null;
+    const fromDate = addDays(plan.visitsGeneratedThrough!, 1);
+    if (lastDate !== null && lastDate < fromDate) {
+      await db.update(schedules).set({ visitsGeneratedThrough: throughDate }).where(eq(schedules.id, plan.id));
+      continue;
+    }
+    created += await generateSeriesVisits(db, plan, fromDate, throughDate);
+  }
+  const [lowest] = await db
+    .select({ date: sql<DateString | null>`min(${schedules.visitsGeneratedThrough})::text` })
+    .from(schedules)
+    .where(eq(schedules.isRecurring, true));
+  const date = lowest?.date ?? horizonDate();
+  knownHorizon = { date: date > throughDate ? date : throughDate, at: Date.now() };
+  return created;
+}
+
+/** For reads: the visits of every series exist up to the end of the range read. */
+export function ensureVisitsUntil(db: Db, to: Date): Promise<number> {
+  return extendSeriesThrough(db, businessDateOf(new Date(to.getTime() - 1)));
+}
+
+/** Tests reset what this process remembers when they swap databases. */
+export function forgetKnownHorizon() {
+  knownHorizon = null;
+}
