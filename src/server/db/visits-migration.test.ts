@@ -99,7 +99,6 @@ describe("the visits migration turns today's plans into rows", () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    // The customer search's trigram index (0005_phone) needs pg_trgm, which PGlite loads only when asked.
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const client = new PGlite({ extensions: { pg_trgm } });
     const db = drizzle({ client });
