@@ -144,10 +144,15 @@ test("a guest registers with the booking's email, opens the account from the ema
   }
   await expect(page.getByText("No payment methods saved")).toBeVisible();
   await shoot(page, "payments");
-  await page.getByRole("button", { name: "Add Payment Method" }).click();
-  await expect(page.getByRole("heading", { name: "Saving a card" })).toBeVisible();
-  await expect(page.getByText("Saved cards are not available online yet.", { exact: false })).toBeVisible();
-  await page.getByRole("button", { name: "Got it" }).click();
+  if (process.env.E2E_STRIPE === "1") {
+    // The SetupIntent is made; the card form itself is Stripe.js, which cannot load offline.
+    await page.getByRole("button", { name: "Add Payment Method" }).click();
+    await expect(page.getByRole("heading", { name: "Add a card" })).toBeVisible();
+    await expect(page.getByText("Card form unavailable")).toBeVisible();
+    await page.getByRole("button", { name: "Close" }).click();
+  } else {
+    await expect(page.getByText("Card payments are not set up yet, so cards cannot be saved online.", { exact: false })).toBeVisible();
+  }
 
   // Profile: the seven fields, then a real edit.
   await openTab(page, "Profile");

@@ -8,6 +8,11 @@ import { enqueueJob } from "../src/server/jobs/job-queue";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
 import { createWebhookEndpoint } from "../src/server/webhooks/endpoints";
 import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/stand-in.test-helper";
+import { createCardSetup } from "../src/server/payments/cards";
+import { createCustomerPaymentIntent } from "../src/server/payments/intent";
+import { createPendingPayment, recordOfflinePayment } from "../src/server/payments/record";
+import { completeCardPayment } from "../src/server/payments/settle";
+import { getPayment } from "../src/server/payments/queries";
 import {
   aheadBy,
   createMatrixFixtures,
@@ -181,6 +186,23 @@ const MATRIX: Record<string, Entry> = {
   "GET /customer/payments": { access: "customer", request: () => ({ path: "/customer/payments" }) },
   "GET /customer/payments/{id}": { access: "customerOwned", request: () => ({ path: `/customer/payments/${fx.paymentA.id}` }) },
   "POST /customer/payments/{id}/intent": { access: "customerOwned", request: () => ({ path: `/customer/payments/${fx.paymentA.id}/intent` }) },
+  "GET /customer/payments/{id}/receipt": { access: "customerOwned", request: async () => ({ path: `/customer/payments/${await completedPaymentOfA("cash")}/receipt` }) },
+
+  // Cards on file and autopay: A's cards are not B's.
+  "GET /customer/cards": { access: "customer", request: () => ({ path: "/customer/cards" }) },
+  "POST /customer/cards/setup": { access: "customer", request: () => ({ path: "/customer/cards/setup" }) },
+  "DELETE /customer/cards/{id}": { access: "customerOwned", request: async () => ({ path: `/customer/cards/${await savedCardOfA()}` }) },
+  "POST /customer/cards/{id}/default": { access: "customerOwned", request: async () => ({ path: `/customer/cards/${await savedCardOfA()}/default` }) },
+  "PUT /customer/autopay": { access: "customer", request: () => ({ path: "/customer/autopay", body: { enabled: false } }) },
+  "GET /customers/{id}/cards": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/cards` }) },
+  "POST /customers/{id}/card-request": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/card-request` }) },
+  "PUT /customers/{id}/autopay": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/autopay`, body: { enabled: false } }) },
+  "POST /payments/{id}/refunds": {
+    access: "staff",
+    request: async () => ({ path: `/payments/${await completedPaymentOfA("card")}/refunds`, body: { amount: 500, reason: "Access matrix" } }),
+  },
+  "GET /payments/owed": { access: "staff", request: () => ({ path: "/payments/owed" }) },
+  "GET /payments/{id}/refunds": { access: "staff", request: () => ({ path: `/payments/${fx.paymentA.id}/refunds` }) },
 
   // Customers (staff).
   "GET /customers": { access: "staff", request: () => ({ path: "/customers" }) },
@@ -291,6 +313,23 @@ const MATRIX: Record<string, Entry> = {
   "POST /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed", body: {} }) },
   "DELETE /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed" }) },
 };
+
+/** A card saved for customer A, as the Payment Element saves it, for each request that removes or picks one. */
+async function savedCardOfA() {
+  const { clientSecret } = await createCardSetup(await getDb(), fx.customerA.id);
+  return stripe.completeSetupIntent(clientSecret.split("_secret_")[0]!, "visa").id;
+}
+
+/** A completed payment of customer A: cash, or a card payment Stripe charged (refundable). */
+async function completedPaymentOfA(method: "cash" | "card") {
+  const db = await getDb();
+  if (method === "cash") return (await recordOfflinePayment(db, { customerId: fx.customerA.id, amount: 2000, method: "cash", recordedByUserId: null })).id;
+  const payment = await createPendingPayment(db, { customerId: fx.customerA.id, amount: 2000 });
+  await createCustomerPaymentIntent(db, fx.customerA.id, payment.id);
+  const { stripePaymentIntent } = await getPayment(db, payment.id);
+  await completeCardPayment(db, stripe.setIntentStatus(stripePaymentIntent!, "succeeded") as never);
+  return payment.id;
+}
 
 /** An endpoint of its own for each request, so one identity's delete does not starve the next. */
 async function webhookEndpoint() {

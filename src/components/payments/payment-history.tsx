@@ -9,6 +9,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { PaymentStatusBadge } from "./payment-status";
+import { RefundButton } from "./refund-button";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", cash: "Cash", check: "Check" };
 
@@ -53,7 +54,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
               <p className="mt-1 text-xs text-gray-600">
                 {formatBusinessDate(payment.paymentDate, "MMM d, yyyy h:mm a")} · {payment.stripePaymentId ?? `#${payment.id}`}
               </p>
-              {payment.status === "failed" && failure ? <p className="mt-1 text-xs text-red-700">{failure}</p> : null}
+              {(payment.status === "failed" || payment.metadata?.actionNeeded) && failure ? <p className="mt-1 text-xs text-red-700">{failure}</p> : null}
             </div>
             {payment.method === "card" && payment.status !== "completed" && payment.stripePaymentIntent ? (
               <Button variant="ghost" size="sm" onClick={() => refresh.mutate({ id: payment.id })} disabled={refresh.isPending}>
@@ -61,6 +62,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
                 Check status
               </Button>
             ) : null}
+            {payment.method === "card" && payment.status === "completed" ? <RefundButton payment={payment} /> : null}
           </li>
         );
       })}

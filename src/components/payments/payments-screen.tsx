@@ -7,6 +7,8 @@ import { useState } from "react";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
+import { CustomerCardsPanel } from "./customer-cards-panel";
+import { OwedPanel } from "./owed-panel";
 import { PaymentHistory } from "./payment-history";
 
 // The dialogs (their forms, and Stripe for a card) load only when one is opened.
@@ -59,6 +61,22 @@ export function PaymentsScreen() {
           <p className="p-4 text-sm text-gray-600">Choose a customer to see their payments.</p>
         )}
       </section>
+
+      <section aria-labelledby="owed-heading" className="rounded-xl border border-gray-200 bg-white">
+        <h2 id="owed-heading" className="border-b border-gray-200 px-4 py-3 font-semibold text-gray-900">
+          Owed
+        </h2>
+        <OwedPanel />
+      </section>
+
+      {customer ? (
+        <section aria-labelledby="cards-heading" className="rounded-xl border border-gray-200 bg-white">
+          <h2 id="cards-heading" className="border-b border-gray-200 px-4 py-3 font-semibold text-gray-900">
+            Cards and autopay
+          </h2>
+          <CustomerCardsPanel customerId={customer.id} />
+        </section>
+      ) : null}
 
       {dialog === "card" ? (
         <NewPaymentDialog

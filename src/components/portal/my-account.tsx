@@ -1,7 +1,7 @@
 "use client";
 
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { CalendarDays, CreditCard, LogOut, MessageSquare, UserRound } from "lucide-react";
 import { markCustomerSignedOut } from "@/components/public/customer-session-store";
 import { Button } from "@/components/ui/button";
@@ -32,6 +32,8 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
   const utils = api.useUtils();
   const profile = api.portal.profile.useQuery({}, { initialData: initial });
   const customer = profile.data;
+  // Links in payment emails open the Payments tab (?tab=payments).
+  const openTab = Math.max(0, TABS.findIndex((tab) => tab.name.toLowerCase() === useSearchParams().get("tab")));
   const logout = api.customerAuth.logout.useMutation({
     onSuccess: () => {
       markCustomerSignedOut();
@@ -64,7 +66,7 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
 
       {customer.isVerified ? null : <VerifyEmailBanner email={customer.email} />}
 
-      <TabGroup className="mt-8">
+      <TabGroup className="mt-8" defaultIndex={openTab}>
         <TabList className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:grid-cols-4">
           {TABS.map(({ name, icon: Icon }) => (
             <Tab

@@ -1,15 +1,14 @@
 "use client";
 
-import { useState } from "react";
-import { CircleCheck, CircleX, Clock, CreditCard, Receipt } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { CircleCheck, CircleX, Clock, Receipt, TriangleAlert } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
-import { BUSINESS } from "@/lib/business";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { PayPendingPayment } from "./pay-pending-payment";
-import { ModalDialog } from "@/components/ui/modal-dialog";
+import { SavedCards } from "./saved-cards";
 
 type Payment = RouterOutputs["portal"]["payments"][number];
 
@@ -24,10 +23,22 @@ const METHOD_LABELS = { card: "Card", cash: "Cash", check: "Check" } as const;
 
 export function PaymentsTab() {
   const payments = api.portal.payments.useQuery({});
-  const [explaining, setExplaining] = useState(false);
+  // The "add a card" email links here with add-card=1.
+  const startAdding = useSearchParams().get("add-card") === "1";
+  const needingAction = (payments.data ?? []).filter((payment) => payment.actionNeeded);
 
   return (
     <div className="space-y-8">
+      {needingAction.length > 0 ? (
+        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="flex items-center gap-2 font-semibold">
+            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+            {needingAction.length === 1 ? "A payment needs your attention" : `${needingAction.length} payments need your attention`}
+          </p>
+          <p className="mt-1 text-sm">We could not charge your saved card. Press Pay beside the payment below to finish it, or use another card.</p>
+        </div>
+      ) : null}
+
       <section aria-labelledby="payment-history-heading" className="rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
         <h2 id="payment-history-heading" className="text-xl font-semibold text-gray-900">
           Payment History
@@ -56,31 +67,8 @@ export function PaymentsTab() {
         <h2 id="payment-methods-heading" className="text-xl font-semibold text-gray-900">
           Payment Methods
         </h2>
-        <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
-          <CreditCard aria-hidden="true" className="mx-auto size-8 text-gray-500" />
-          <p className="mt-2 text-gray-700">No payment methods saved</p>
-          <Button variant="outline" className="mt-4" onClick={() => setExplaining(true)}>
-            Add Payment Method
-          </Button>
-        </div>
+        <SavedCards startAdding={startAdding} />
       </section>
-
-      <ModalDialog open={explaining} onClose={() => setExplaining(false)} title="Saving a card">
-        <p className="text-gray-700">
-          Saving a card will let us charge your visits automatically once they are completed, so you never have to pay by hand. Cards are
-          stored by our payment provider, never on our servers.
-        </p>
-        <p className="mt-3 text-gray-700">
-          Saved cards are not available online yet. Until then you can pay each open payment by card from your payment history, or call us at{" "}
-          <a href={BUSINESS.phoneHref} className="font-semibold text-brand-700 underline">
-            {BUSINESS.phone}
-          </a>{" "}
-          to set up automatic billing.
-        </p>
-        <div className="mt-6 flex justify-end">
-          <Button onClick={() => setExplaining(false)}>Got it</Button>
-        </div>
-      </ModalDialog>
     </div>
   );
 }
@@ -93,13 +81,28 @@ function PaymentRow({ payment }: { payment: Payment }) {
       <Icon aria-hidden="true" className={`size-6 shrink-0 ${status.className}`} />
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-gray-900">{formatCents(payment.amount)}</p>
+        {payment.visit ? (
+          <p className="text-sm text-gray-800">
+            For {payment.visit.serviceName}, {formatBusinessDate(payment.visit.date, "MMM d, yyyy")}
+          </p>
+        ) : null}
         <p className="text-sm text-gray-700">
           {formatBusinessDate(payment.paymentDate, "MMM d, yyyy")} · {METHOD_LABELS[payment.method]} · {payment.stripePaymentId ?? `#${payment.id}`}
         </p>
       </div>
       <div className="text-right">
         <p className={`text-sm font-semibold ${status.className}`}>{status.label}</p>
+        {payment.status === "completed" ? (
+          <Link href={`/customer/account/receipts/${payment.id}`} className="text-sm font-semibold text-brand-700 underline">
+            Receipt
+          </Link>
+        ) : null}
       </div>
+      {payment.actionNeeded ? (
+        <p className="w-full rounded-lg bg-amber-50 p-2 text-sm text-amber-950">
+          Autopay could not charge your card: {payment.actionNeeded}
+        </p>
+      ) : null}
       {payment.status === "pending" && payment.method === "card" ? (
         <div className="w-full sm:w-auto">
           <PayPendingPayment paymentId={payment.id} amountCents={payment.amount} />

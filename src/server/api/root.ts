@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { availabilityRouter } from "./routers/availability";
 import { bookingRouter } from "./routers/booking";
 import { calendarFeedsRouter } from "./routers/calendar-feeds";
+import { cardsRouter } from "./routers/cards";
 import { contactRouter } from "./routers/contact";
 import { customerAuthRouter } from "./routers/customer-auth";
 import { customersRouter } from "./routers/customers";
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   availability: availabilityRouter,
   booking: bookingRouter,
   calendarFeeds: calendarFeedsRouter,
+  cards: cardsRouter,
   contact: contactRouter,
   customerAuth: customerAuthRouter,
   customers: customersRouter,

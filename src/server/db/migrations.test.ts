@@ -13,6 +13,7 @@ describe("migrations and seed", () => {
     const rows = Array.isArray(result) ? result : (result as { rows: Array<{ table_name: string }> }).rows;
     expect(rows.map((row) => row.table_name)).toEqual([
       "api_keys",
+      "billing_profiles",
       "business_settings",
       "calendar_feeds",
       "contact_inquiries",
@@ -22,6 +23,7 @@ describe("migrations and seed", () => {
       "email_outbox",
       "known_devices",
       "messages",
+      "payment_refunds",
       "payments",
       "rate_limits",
       "schedules",

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { queueDueReminders } from "@/server/notifications/reminders";
+import { chargeAutopay } from "@/server/payments/autopay";
 import { extendSeriesThrough, horizonDate } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
@@ -25,6 +26,7 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
       sendReminders: async () => {
         await queueDueReminders(db);
       },
+      chargeAutopay: (job) => chargeAutopay(db, job.data.paymentId),
       extendSeries: async () => {
         await extendSeriesThrough(db, horizonDate());
       },

@@ -10,6 +10,7 @@ const QUEUE_LABELS: Record<string, string> = {
   [JOB_QUEUES.sendEmail.name]: "Email",
   [JOB_QUEUES.deliverWebhook.name]: "Webhook delivery",
   [JOB_QUEUES.sendReminders.name]: "Visit reminders",
+  [JOB_QUEUES.chargeAutopay.name]: "Autopay charge",
   [JOB_QUEUES.extendSeries.name]: "Recurring visits ahead",
 };
 

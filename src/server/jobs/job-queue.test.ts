@@ -33,7 +33,7 @@ afterAll(async () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
 
-const idle: Omit<JobHandlers, "sendEmail"> = { deliverWebhook: async () => {}, sendReminders: async () => {}, extendSeries: async () => {} };
+const idle: Omit<JobHandlers, "sendEmail"> = { deliverWebhook: async () => {}, sendReminders: async () => {}, extendSeries: async () => {}, chargeAutopay: async () => {} };
 
 describe("the job queue", () => {
   it("keeps a queued email through a restart and sends it after the next start", async () => {

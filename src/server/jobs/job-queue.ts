@@ -13,6 +13,7 @@ export type JobPayloads = {
   sendEmail: { outboxId: number };
   deliverWebhook: { deliveryId: number };
   sendReminders: Record<string, never>;
+  chargeAutopay: { paymentId: number };
   extendSeries: Record<string, never>;
 };
 

@@ -12,6 +12,8 @@ export const JOB_QUEUES = {
   deliverWebhook: { name: "deliver-webhook", retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 },
   /** The periodic look for visits to remind customers of; each run is complete on its own. */
   sendReminders: { name: "send-reminders", retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  /** One autopay charge of a completed visit; Stripe's idempotency key makes every retry the same charge. */
+  chargeAutopay: { name: "charge-autopay", retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   /** The daily extension of every series' visits to the horizon; each run is complete on its own. */
   extendSeries: { name: "extend-series", retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 900 },
 } as const;

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
+import { receiptEmail } from "@/server/payments/emails";
+import { getReceipt } from "@/server/payments/receipts";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emails";
 import { getNotificationSettings } from "./settings";
@@ -156,4 +158,6 @@ export async function announcePaymentCompleted(
   await emitWebhookEvent(db, "payment.completed", {
     payment: { ...payment, paymentDate: payment.paymentDate.toISOString() },
   });
+  // Every completed payment gets one receipt, whichever way it was paid.
+  await sendEmail(db, receiptEmail(await getReceipt(db, payment.id)), { idempotencyKey: `receipt:${payment.id}` });
 }

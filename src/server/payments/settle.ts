@@ -3,6 +3,8 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
 import { announcePaymentCompleted } from "@/server/notifications/announce";
+import { getStripe } from "@/server/stripe/client";
+import { applyRefundUpdate } from "./refunds";
 
 /**
  * The one place a card payment leaves 'pending' (beyond.md item 7). Both moves are single
@@ -24,8 +26,8 @@ function chargeId(intent: Stripe.PaymentIntent): string {
   return charge?.id ?? intent.id;
 }
 
-/** True when this call moved the payment to completed. */
-export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent): Promise<boolean> {
+/** True when this call moved the payment to completed. `card` is kept for the receipt when known. */
+export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent, card?: { brand: string; last4: string } | null): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(payments)
@@ -33,6 +35,7 @@ export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent):
         status: "completed",
         stripePaymentIntent: intent.id,
         stripePaymentId: chargeId(intent),
+        ...(card ? { metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify({ card })}::jsonb` } : {}),
         paymentDate: new Date(),
         updatedAt: new Date(),
       })
@@ -59,13 +62,16 @@ export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent):
   });
 }
 
-/** True when this call recorded the failure. A completed payment never goes back to failed. */
+/**
+ * True when this call recorded the failure. A completed payment never goes back to failed; an
+ * autopay charge (one with a visit) stays pending with the reason, for the customer to pay.
+ */
 export async function failCardPayment(db: Db, intent: Stripe.PaymentIntent): Promise<boolean> {
   const failure = { failureMessage: intent.last_payment_error?.message ?? "The card payment failed." };
   const updated = await db
     .update(payments)
     .set({
-      status: "failed",
+      status: sql`case when ${payments.visitId} is null then 'failed' else ${payments.status} end`,
       stripePaymentIntent: intent.id,
       metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify(failure)}::jsonb`,
       updatedAt: new Date(),
@@ -77,15 +83,32 @@ export async function failCardPayment(db: Db, intent: Stripe.PaymentIntent): Pro
 
 export type StripeEventOutcome = "applied" | "unchanged" | "duplicate" | "ignored";
 
-const HANDLED_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.payment_failed"]);
+const INTENT_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.payment_failed"]);
+const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed", "charge.refund.updated"]);
+
+/** The card an intent was paid with, for the receipt; best effort, outside any transaction. */
+async function cardOfIntent(intent: Stripe.PaymentIntent): Promise<{ brand: string; last4: string } | null> {
+  const method = intent.payment_method;
+  if (method && typeof method !== "string") return method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  const stripe = getStripe();
+  if (!method || !stripe) return null;
+  try {
+    const found = await stripe.paymentMethods.retrieve(method);
+    return found.card ? { brand: found.card.brand, last4: found.card.last4 } : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Applies a verified Stripe event exactly once: its id is stored in the same transaction as its
  * effect, so a redelivery (or twenty at once) finds the id taken and changes nothing.
  */
 export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<StripeEventOutcome> {
-  if (!HANDLED_EVENTS.has(event.type)) return "ignored";
+  const isRefund = REFUND_EVENTS.has(event.type);
+  if (!INTENT_EVENTS.has(event.type) && !isRefund) return "ignored";
   const intent = event.data.object as Stripe.PaymentIntent;
+  const card = event.type === "payment_intent.succeeded" ? await cardOfIntent(intent) : null;
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(stripeEvents)
@@ -93,8 +116,11 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Str
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (recorded.length === 0) return "duplicate";
-    const changed =
-      event.type === "payment_intent.succeeded" ? await completeCardPayment(tx, intent) : await failCardPayment(tx, intent);
+    const changed = isRefund
+      ? await applyRefundUpdate(tx, event.data.object as Stripe.Refund)
+      : event.type === "payment_intent.succeeded"
+        ? await completeCardPayment(tx, intent, card)
+        : await failCardPayment(tx, intent);
     return changed ? "applied" : "unchanged";
   });
 }

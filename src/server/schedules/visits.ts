@@ -3,6 +3,7 @@ import { businessDateOf, type DateString } from "@/lib/business-time";
 import type { RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
+import { onVisitCompleted } from "@/server/payments/autopay";
 import { ensureVisitsUntil, extendSeriesThrough } from "./series";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
@@ -122,6 +123,8 @@ export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatu
   const now = new Date();
   await db.update(visits).set({ status, changed: true, changedAt: now, updatedAt: now }).where(eq(visits.id, visit.id));
   if (!visit.isRecurring) await db.update(schedules).set({ status, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
+  // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
+  if (status === "completed") await onVisitCompleted(db, visit);
 }
 
 /** Moves one visit to a new time, keeping it in its series (rain-day reschedule). */

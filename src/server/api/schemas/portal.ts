@@ -51,6 +51,9 @@ export const ZPortalPaymentSchema = z
     method: z.enum(PAYMENT_METHODS),
     paymentDate: z.date(),
     stripePaymentId: z.string().nullable(),
+    visitId: z.string().nullable().describe("The visit an autopay charge is for"),
+    visit: z.object({ serviceName: z.string(), date: z.date().describe("Noon, Austin time, of the visit's day") }).nullable().describe("The visit the payment is for"),
+    actionNeeded: z.string().nullable().describe("Why an autopay charge needs the customer (pay it with another card), or null"),
   })
   .meta({ id: "PortalPayment" });
 

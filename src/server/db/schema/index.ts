@@ -6,3 +6,4 @@ export * from "./messages";
 export * from "./payments";
 export * from "./platform";
 export * from "./notifications";
+export * from "./billing";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
-import { schedules } from "./schedules";
+import { schedules, visits } from "./schedules";
 
 export const PAYMENT_STATUSES = ["pending", "completed", "failed"] as const;
 export const PAYMENT_METHODS = ["card", "cash", "check"] as const;
@@ -18,6 +18,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
     scheduleId: integer().references(() => schedules.id, { onDelete: "set null" }),
+    /** The visit this payment is the autopay charge of: one per visit. */
+    visitId: integer()
+      .unique()
+      .references(() => visits.id, { onDelete: "set null" }),
     amount: integer().notNull(),
     status: text().$type<PaymentStatus>().notNull().default("pending"),
     method: text().$type<PaymentMethod>().notNull().default("card"),

@@ -1,0 +1,79 @@
+import { and, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers, payments, visits } from "@/server/db/schema";
+
+/**
+ * What the business is owed: completed visits with a price and no completed payment for them, and
+ * autopay charges that need the customer. A visit counts as paid by a completed payment linked to
+ * it, or, for a one-time visit (whose row id is its plan's id), linked to its plan.
+ */
+
+const UNPAID_LIMIT = 200;
+
+export interface UnpaidVisit {
+  visitId: string;
+  scheduleId: number;
+  customerId: number;
+  customerName: string;
+  startTime: Date;
+  amount: number;
+}
+
+export async function listUnpaidVisits(db: Db): Promise<UnpaidVisit[]> {
+  const paid = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "completed"),
+        or(
+          eq(payments.visitId, visits.id),
+          and(isNull(payments.visitId), eq(payments.scheduleId, visits.scheduleId), eq(visits.id, visits.scheduleId)),
+        ),
+      ),
+    );
+  const rows = await db
+    .select({
+      id: visits.id,
+      scheduleId: visits.scheduleId,
+      customerId: visits.customerId,
+      customerName: customers.fullName,
+      startTime: visits.startTime,
+      amount: visits.totalPrice,
+    })
+    .from(visits)
+    .innerJoin(customers, eq(customers.id, visits.customerId))
+    .where(and(eq(visits.status, "completed"), gt(visits.totalPrice, 0), notExists(paid)))
+    .orderBy(desc(visits.startTime))
+    .limit(UNPAID_LIMIT);
+  return rows.map(({ id, ...row }) => ({ visitId: String(id), ...row }));
+}
+
+/** Autopay charges the card did not cover: still pending, with the reason the customer was given. */
+export async function listFailedAutopay(db: Db) {
+  const rows = await db
+    .select({
+      paymentId: payments.id,
+      visitId: payments.visitId,
+      customerId: payments.customerId,
+      customerName: customers.fullName,
+      amount: payments.amount,
+      metadata: payments.metadata,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(customers, eq(customers.id, payments.customerId))
+    .where(and(isNotNull(payments.visitId), eq(payments.status, "pending"), sql`(${payments.metadata} ->> 'actionNeeded')::boolean is true`))
+    .orderBy(desc(payments.createdAt))
+    .limit(UNPAID_LIMIT);
+  return rows.map(({ metadata, visitId, ...row }) => ({
+    ...row,
+    visitId: String(visitId),
+    reason: String((metadata as { failureMessage?: unknown } | null)?.failureMessage ?? "The card charge needs the customer."),
+  }));
+}
+
+export async function owedSummary(db: Db) {
+  const [unpaidVisits, failedAutopay] = await Promise.all([listUnpaidVisits(db), listFailedAutopay(db)]);
+  return { unpaidVisits, failedAutopay, owedTotal: unpaidVisits.reduce((sum, visit) => sum + visit.amount, 0) };
+}
