@@ -40,7 +40,14 @@ async function staffVisitsOn(page: Page, date: string): Promise<Array<{ id: numb
   await signInAsStaff(page);
   const response = await page.request.get(`/api/schedules?startDate=${date}&endDate=${date}`);
   expect(response.status()).toBe(200);
-  return response.json();
+  // The month list is lean; the booking reference belongs to the plan each visit comes from.
+  const visits = (await response.json()) as Array<{ id: number; status: string }>;
+  return Promise.all(
+    visits.map(async (visit) => {
+      const plan = (await (await page.request.get(`/api/schedules/${visit.id}`)).json()) as { bookingReference: string | null };
+      return { ...visit, bookingReference: plan.bookingReference };
+    }),
+  );
 }
 
 async function fillLocation(page: Page, zip = "78701") {
