@@ -13,8 +13,11 @@ import { ZPaymentAmountSchema } from "@/lib/validation/payment";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-// Stripe's libraries load at the card step, not with the dialog.
-const CardPaymentForm = dynamic(() => import("./card-payment-form").then((module) => module.CardPaymentForm));
+// Stripe's libraries load at the card step, not with the dialog. A loading state of its own keeps the
+// wait inside the dialog: without one, the page's Suspense boundary would hide the whole screen.
+const CardPaymentForm = dynamic(() => import("./card-payment-form").then((module) => module.CardPaymentForm), {
+  loading: () => <p className="text-sm text-gray-600">Loading the card form…</p>,
+});
 
 interface StartedPayment {
   paymentId: number;

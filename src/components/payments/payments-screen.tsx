@@ -12,8 +12,8 @@ import { OwedPanel } from "./owed-panel";
 import { PaymentHistory } from "./payment-history";
 
 // The dialogs (their forms, and Stripe for a card) load only when one is opened.
-const NewPaymentDialog = dynamic(() => import("./new-payment-dialog").then((module) => module.NewPaymentDialog));
-const RecordPaymentDialog = dynamic(() => import("./record-payment-dialog").then((module) => module.RecordPaymentDialog));
+const NewPaymentDialog = dynamic(() => import("./new-payment-dialog").then((module) => module.NewPaymentDialog), { loading: () => null });
+const RecordPaymentDialog = dynamic(() => import("./record-payment-dialog").then((module) => module.RecordPaymentDialog), { loading: () => null });
 
 /** Spec 2, Payments screen: pick a customer, see their history, start a New Payment. */
 export function PaymentsScreen() {

@@ -12,7 +12,7 @@ import { StaffSidebar } from "./staff-sidebar";
 import { useStaffSession } from "./use-staff-session";
 
 // Only an account still on its first password sees this form: its code loads for it alone.
-const FirstPasswordScreen = dynamic(() => import("./first-password-screen").then((module) => module.FirstPasswordScreen));
+const FirstPasswordScreen = dynamic(() => import("./first-password-screen").then((module) => module.FirstPasswordScreen), { loading: () => null });
 
 /**
  * The admin layout (spec 2): a spinner while the staff status loads, then /login for anyone

@@ -17,7 +17,7 @@ import { CUSTOMERS_PER_PAGE, customerListInput } from "./customer-list-input";
 
 // The form (react-hook-form and zod) and the delete dialog load only when they are opened.
 const CustomerForm = dynamic(() => import("./customer-form").then((module) => module.CustomerForm), { loading: () => <PageSpinner /> });
-const DeleteCustomerDialog = dynamic(() => import("./delete-customer-dialog").then((module) => module.DeleteCustomerDialog));
+const DeleteCustomerDialog = dynamic(() => import("./delete-customer-dialog").then((module) => module.DeleteCustomerDialog), { loading: () => null });
 
 const SORT_LABELS: Record<CustomerSort, string> = { name: "Name (A to Z)", newest: "Newest first", oldest: "Oldest first" };
 

@@ -11,7 +11,7 @@ import { MonthCalendar } from "./month-calendar";
 import { VisitCard } from "./visit-card";
 
 // The rain-day dialog's code loads when it is opened.
-const RainDayDialog = dynamic(() => import("./rain-day-dialog").then((module) => module.RainDayDialog));
+const RainDayDialog = dynamic(() => import("./rain-day-dialog").then((module) => module.RainDayDialog), { loading: () => null });
 
 const monthOf = (date: DateString) => `${date.slice(0, 7)}-01`;
 
