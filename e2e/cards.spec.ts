@@ -41,7 +41,8 @@ async function saveCard(page: Page, card: "visa" | "declined") {
   await expect(page.getByText("Card form unavailable")).toBeVisible({ timeout: 20_000 });
   const confirmed = await page.request.post(`${STAND_IN}/test/setup_intents/latest/confirm?card=${card}`);
   expect(confirmed.ok()).toBe(true);
-  await page.getByRole("button", { name: "Close" }).click();
+  // The dialog has the X (named Close) and a Close button at the end of the form: the latter.
+  await page.getByText("Close", { exact: true }).click();
   await page.reload();
 }
 
