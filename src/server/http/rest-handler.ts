@@ -1,9 +1,9 @@
 import { createCaller } from "@/server/api/root";
-import { createTRPCContext } from "@/server/api/trpc";
+import { createTRPCContext, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
-import { answerCachedRead, answerKey, isCachedRead } from "./public-answer-cache";
+import { answerCachedRead, answerKey, isCachedRead, isStaffCachedRead } from "./public-answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
@@ -49,6 +49,11 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   if (method === "GET" && isCachedRead(match.route.procedurePath)) {
     return answerCachedRead(request, answerKey(match.route.procedurePath, input), (resHeaders) => answer(request, match.route, input, resHeaders));
   }
+  // A staff answer's stored bytes go only to a caller who passes the staff check now; anyone else
+  // takes the full path, which refuses them exactly as it always has.
+  if (method === "GET" && isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request))) {
+    return answerCachedRead(request, answerKey(match.route.procedurePath, input), (resHeaders) => answer(request, match.route, input, resHeaders));
+  }
 
   const resHeaders = new Headers();
   const { status, body } = await answer(request, match.route, input, resHeaders);
@@ -56,6 +61,16 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
   resHeaders.set("Content-Type", "application/json");
   return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+}
+
+async function passesStaffCheck(request: Request): Promise<boolean> {
+  const ctx = await createTRPCContext({ headers: request.headers, resHeaders: new Headers() });
+  try {
+    await requireStaff(ctx.auth, undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function matchApiPath(method: string, pathname: string) {
