@@ -104,10 +104,10 @@ describe("cached public answers (catalogue, availability)", () => {
 
     const path = `/availability?date=${date}&serviceId=${serviceId}`;
     expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(false);
-    await db.execute(sql`update schedules set status = 'cancelled' where date::date >= ${date}::date`);
+    await db.execute(sql`update visits set status = 'cancelled' where occurrence_date >= ${date}::date`);
     await eventually(async () => expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(true));
 
-    await db.execute(sql`update schedules set status = 'pending' where date::date >= ${date}::date`);
+    await db.execute(sql`update visits set status = 'pending' where occurrence_date >= ${date}::date`);
     await eventually(async () => expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(false));
     // A second crew: the slot opens again.
     await db.execute(sql`update business_settings set value = '2'::jsonb where key = 'crew_capacity'`);
