@@ -51,7 +51,7 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   }
   // A staff answer's stored bytes go only to a caller who passes the staff check now; anyone else
   // takes the full path, which refuses them exactly as it always has.
-  if (method === "GET" && isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request))) {
+  if (method === "GET" && isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request.headers))) {
     return answerCachedRead(request, answerKey(match.route.procedurePath, input), (resHeaders) => answer(request, match.route, input, resHeaders));
   }
 
@@ -63,8 +63,9 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
 }
 
-async function passesStaffCheck(request: Request): Promise<boolean> {
-  const ctx = await createTRPCContext({ headers: request.headers, resHeaders: new Headers() });
+/** Whether the caller's cookie or API key passes the staff check now (schedules.list has no exemption). */
+export async function passesStaffCheck(headers: Headers): Promise<boolean> {
+  const ctx = await createTRPCContext({ headers, resHeaders: new Headers() });
   try {
     await requireStaff(ctx.auth, undefined);
     return true;
@@ -87,6 +88,18 @@ function matchApiPath(method: string, pathname: string) {
 export function cachedReadKey(pathname: string, search: string): string | null {
   const match = matchApiPath("GET", pathname);
   if (match.kind !== "found" || !isCachedRead(match.route.procedurePath)) return null;
+  try {
+    return answerKey(match.route.procedurePath, readUrlInput(new URLSearchParams(search), match.route, match.pathValues));
+  } catch (error) {
+    if (error instanceof InputRefused) return null;
+    throw error;
+  }
+}
+
+/** The cache key of a GET of a staff-only cached read (the month list), read as handleRestRequest reads it; null otherwise. */
+export function cachedStaffReadKey(pathname: string, search: string): string | null {
+  const match = matchApiPath("GET", pathname);
+  if (match.kind !== "found" || !isStaffCachedRead(match.route.procedurePath)) return null;
   try {
     return answerKey(match.route.procedurePath, readUrlInput(new URLSearchParams(search), match.route, match.pathValues));
   } catch (error) {
