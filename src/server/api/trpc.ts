@@ -145,19 +145,24 @@ function assertOwnPassword(session: StaffSession, meta: Meta | undefined) {
   if (session.user.mustChangePassword && !meta?.beforePasswordChange) throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED);
 }
 
-/** Staff signed in with a session cookie, or an integration with an API key. */
-export const staffProcedure = baseProcedure.meta({ access: "staff" }).use(async ({ ctx, meta, next }) => {
-  const staffSession = await ctx.auth.staff();
+/**
+ * Staff signed in with a session cookie, or an integration with an API key; anyone else is refused.
+ * The REST cache of staff answers runs the same check before serving stored bytes.
+ */
+export async function requireStaff(auth: Context["auth"], meta: Meta | undefined) {
+  const staffSession = await auth.staff();
   if (staffSession) {
     assertOwnPassword(staffSession, meta);
-    return next({ ctx: { staff: { kind: "session" as const, user: staffSession.user, sessionId: staffSession.sessionId } } });
+    return { kind: "session" as const, user: staffSession.user, sessionId: staffSession.sessionId };
   }
-  const apiKey = await ctx.auth.apiKey();
-  if (apiKey) {
-    return next({ ctx: { staff: { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: apiKey.id } } });
-  }
+  const apiKey = await auth.apiKey();
+  if (apiKey) return { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: apiKey.id };
   return unauthorized(UNAUTHORIZED_STAFF);
-});
+}
+
+export const staffProcedure = baseProcedure
+  .meta({ access: "staff" })
+  .use(async ({ ctx, meta, next }) => next({ ctx: { staff: await requireStaff(ctx.auth, meta) } }));
 
 /** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
 export const staffUserProcedure = baseProcedure.meta({ access: "staffUser" }).use(async ({ ctx, meta, next }) => {

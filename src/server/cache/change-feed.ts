@@ -11,6 +11,8 @@ export const CHANGES_CHANNEL = "greenscape_changes";
 
 // Writes to these end or change sign-ins; any other watched table feeds the public answers.
 const SIGN_IN_TABLES = new Set(["staff_sessions", "staff_users", "customer_sessions", "customers", "api_keys"]);
+// Sign-in tables that cached answers are made of too: the staff month list shows customers' names.
+const ANSWER_SIGN_IN_TABLES = new Set(["customers"]);
 
 function forgetEverything(): void {
   invalidateSessions();
@@ -26,7 +28,7 @@ export function changeFeedEvents() {
   return {
     onMessage(table: string) {
       if (SIGN_IN_TABLES.has(table)) invalidateSessions();
-      else invalidatePublicAnswers();
+      if (!SIGN_IN_TABLES.has(table) || ANSWER_SIGN_IN_TABLES.has(table)) invalidatePublicAnswers();
     },
     onListening() {
       forgetEverything();

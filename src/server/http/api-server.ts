@@ -5,10 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cachedAnswer } from "@/server/cache/public-answers";
+import type { CachedAnswer } from "@/server/cache/state";
 import { apiHandlerFor } from "./api-routes";
 import { serveWithFetchHandler } from "./node-bridge";
 import { cachedAnswerHeaders, matchesEtag } from "./public-answer-cache";
-import { cachedReadKey, handleRestRequest } from "./rest-handler";
+import { cachedReadKey, cachedStaffReadKey, handleRestRequest, passesStaffCheck } from "./rest-handler";
 
 /** Answers the request when its path is one of ours (the promise settles once answered); null leaves it to Next. */
 export function serveApiRequest(request: IncomingMessage, response: ServerResponse): Promise<void> | null {
@@ -16,7 +17,31 @@ export function serveApiRequest(request: IncomingMessage, response: ServerRespon
   const handler = apiHandlerFor(pathname);
   if (!handler) return null;
   if (handler === handleRestRequest && answeredFromCache(request, response)) return Promise.resolve();
+  const staffKey = handler === handleRestRequest ? storedStaffAnswerKey(request) : null;
+  if (staffKey) return answerStaffFromCache(staffKey, request, response);
   return serveWithFetchHandler(handler, request, response);
+}
+
+function storedStaffAnswerKey(request: IncomingMessage): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(`http://localhost${request.url?.startsWith("/") ? request.url : "/"}`);
+  const key = cachedStaffReadKey(url.pathname, url.search);
+  return key && cachedAnswer(key) ? key : null;
+}
+
+/**
+ * A stored staff answer (the month list) sent as bytes, but only after the caller passes the staff
+ * check now; anyone else, or an answer dropped meanwhile, goes the full path (which refuses them).
+ */
+async function answerStaffFromCache(key: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (const name of ["cookie", "authorization"]) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const entry = (await passesStaffCheck(headers)) ? cachedAnswer(key) : null;
+  if (!entry) return serveWithFetchHandler(handleRestRequest, request, response);
+  writeStoredAnswer(entry, request, response);
 }
 
 /**
@@ -30,6 +55,11 @@ function answeredFromCache(request: IncomingMessage, response: ServerResponse): 
   const key = cachedReadKey(url.pathname, url.search);
   const entry = key ? cachedAnswer(key) : null;
   if (!entry) return false;
+  writeStoredAnswer(entry, request, response);
+  return true;
+}
+
+function writeStoredAnswer(entry: CachedAnswer, request: IncomingMessage, response: ServerResponse): void {
   const headers = cachedAnswerHeaders(entry);
   if (matchesEtag(request.headers["if-none-match"] ?? null, entry.etag)) {
     response.writeHead(304, headers);
@@ -38,5 +68,4 @@ function answeredFromCache(request: IncomingMessage, response: ServerResponse): 
     response.writeHead(200, { ...headers, "Content-Length": String(entry.body.byteLength) });
     response.end(request.method === "HEAD" ? undefined : entry.body);
   }
-  return true;
 }

@@ -12,8 +12,28 @@ const CACHED_READS: Record<string, { cacheControl: string }> = {
   "availability.get": { cacheControl: "public, no-cache" },
 };
 
+/**
+ * Staff-only reads whose bytes are cached too: the same for every authorised staff caller, so the
+ * stored answer is shared between them, but the access check runs on every request before it is
+ * served (src/server/http/rest-handler.ts), and the client is told not to keep it. The production
+ * server's shortcut for public reads (api-server.ts) never finds these: isCachedRead excludes them.
+ * Writes to visits, schedules, customers and services invalidate them through the change feed.
+ */
+const STAFF_CACHED_READS: Record<string, { cacheControl: string }> = {
+  "schedules.list": { cacheControl: "private, no-store" },
+};
+
 export function isCachedRead(procedurePath: string): boolean {
   return procedurePath in CACHED_READS;
+}
+
+export function isStaffCachedRead(procedurePath: string): boolean {
+  return procedurePath in STAFF_CACHED_READS;
+}
+
+function cacheControlOf(key: string): string {
+  const procedurePath = key.split(" ", 1)[0]!;
+  return (CACHED_READS[procedurePath] ?? STAFF_CACHED_READS[procedurePath])?.cacheControl ?? "no-store";
 }
 
 /** The key of one answer: the operation and its validated-shape input, keys sorted. */
@@ -52,7 +72,7 @@ export async function answerCachedRead(request: Request, key: string, compute: (
       resHeaders.set("Content-Type", "application/json");
       return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
     }
-    const cacheControl = resHeaders.get("Cache-Control") ?? CACHED_READS[key.split(" ", 1)[0]!]?.cacheControl ?? "no-store";
+    const cacheControl = resHeaders.get("Cache-Control") ?? cacheControlOf(key);
     entry = storeAnswer(key, generation, { body: Buffer.from(JSON.stringify(body)), cacheControl });
   }
   const headers = cachedAnswerHeaders(entry);
