@@ -7,7 +7,7 @@ import { schedules, visits, type VisitOrigin } from "@/server/db/schema";
 /**
  * How far ahead a series has its visits as rows. A little over a year, so that the longest read
  * (a year of portal history ahead, a 366-day range) rarely has to extend anything. The data
- * migration in drizzle/0005_visits.sql uses the same number.
+ * migration in drizzle/0007_visits.sql uses the same number.
  */
 export const SERIES_HORIZON_DAYS = 400;
 
