@@ -137,6 +137,8 @@ test.describe("phone", () => {
 test("the category tabs filter the services", async ({ page }) => {
   await page.goto("/services");
   const cards = page.locator("article:visible");
+  // The catalogue may still be a skeleton right after navigation: wait for its first card before counting.
+  await expect(cards.first()).toBeVisible();
   const total = await cards.count();
   expect(total).toBeGreaterThanOrEqual(10);
   await expect(cards.first()).toContainText("Est. ");
