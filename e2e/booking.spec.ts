@@ -112,7 +112,7 @@ test("a visitor books a one-time visit, with every step's checks, and staff see 
   await expect(page.getByText("Please select a time slot")).toBeVisible();
   await expect(page.getByLabel("Date")).toHaveAttribute("min", inDays(1));
   await chooseDateAndSlot(page, date, "1:00 PM");
-  // Changing the date clears the slot (spec 4).
+  // Changing the date clears the slot.
   await page.getByLabel("Date").fill(inDays(3));
   await expect(page.getByRole("radio", { name: "1:00 PM" })).not.toBeChecked();
   await chooseDateAndSlot(page, date, "1:00 PM");

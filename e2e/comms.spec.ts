@@ -155,7 +155,7 @@ test("the New Payment dialog checks the amount and reaches the card step or says
   }
   await screenshots(page, "payments-new-payment");
 
-  // Changing the customer starts over: the amount and the client secret are reset (spec 4).
+  // Changing the customer starts over: the amount and the client secret are reset.
   await dialog.getByLabel("Customer").selectOption(String(second.id));
   await expect(dialog.getByLabel("Amount ($)")).toHaveValue("");
   await expect(dialog.getByText("Card payment unavailable")).toHaveCount(0);

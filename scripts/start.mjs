@@ -1,5 +1,5 @@
-// `npm start`: builds the app when no build exists yet, then serves it (spec: two commands on a
-// fresh machine). With no DATABASE_URL it runs on the embedded database in .data/.
+// `npm start`: builds the app when no build exists yet, then serves it (two commands on a
+// fresh machine: npm install, npm start). With no DATABASE_URL it runs on the embedded database in .data/.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { API_BUNDLE } from "./api-bundle.mjs";

@@ -168,7 +168,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /card-payments/config": { access: "public", request: () => ({ path: "/card-payments/config" }) },
   "POST /card-payments/return-status": {
     access: "public",
-    // Knowing the intent's client secret is the proof; no session is needed (beyond.md item 7).
+    // Knowing the intent's client secret is the proof; no session is needed (docs/product-rules.md#payments).
     request: () => ({ path: "/card-payments/return-status", body: { paymentIntent: fx.paymentA.intentId, clientSecret: fx.paymentA.clientSecret } }),
   },
 

@@ -8,7 +8,7 @@ export const metadata: Metadata = {
   description: "The page you were looking for does not exist.",
 };
 
-/** Spec section 2, route table: any other path. Next answers it with HTTP 404. */
+/** Any path no route matches. Next answers it with HTTP 404. */
 export default function NotFound() {
   return (
     <PublicShell>

@@ -1,7 +1,7 @@
 import { tz, tzOffset } from "@date-fns/tz";
 import { format } from "date-fns";
 
-// beyond.md 3: today, tomorrow, this month, the week strip and slot times are Austin time
+// Today, tomorrow, this month, the week strip and slot times are Austin time
 // whatever zone the server or browser runs in.
 export const BUSINESS_TIME_ZONE = "America/Chicago";
 
@@ -133,7 +133,7 @@ function daysInMonth(year: number, month: number): number {
 
 /**
  * Accepts yyyy-MM-dd whose day may overshoot the month (up to 31) and clamps it to the month's
- * last day: spec 7 has the schedule screen ask for day 1 to day 31 of every month.
+ * last day: the schedule screen asks for day 1 to day 31 of every month.
  */
 export function clampToMonth(value: string): DateString | null {
   const match = DATE_PATTERN.exec(value);
@@ -145,7 +145,7 @@ export function clampToMonth(value: string): DateString | null {
   return `${match[1]}-${match[2]}-${String(Math.min(day, daysInMonth(year, month))).padStart(2, "0")}`;
 }
 
-/** Monday to Sunday around `date`: spec 9 says the dashboard week starts Monday. */
+/** Monday to Sunday around `date`: the dashboard week starts Monday. */
 export function weekRange(date: DateString): { start: DateString; end: DateString } {
   const { year, month, day } = parts(date);
   const sinceMonday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;

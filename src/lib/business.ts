@@ -6,7 +6,6 @@ export const BUSINESS = {
   phoneHref: "tel:+15125550142",
   email: "hello@greenscapeaustin.com",
   quotesEmail: "quotes@greenscapeaustin.com",
-  // Spec section 9, business hours.
   hours: [
     { days: "Monday - Friday", hours: "8:00 AM - 6:00 PM" },
     { days: "Saturday", hours: "9:00 AM - 3:00 PM" },

@@ -1,4 +1,4 @@
-// Money is integer cents everywhere except where spec 9 names dollars (payment amount entry and
+// Money is integer cents everywhere except where people type dollars (payment amount entry and
 // the payment-intent call); these helpers are the only crossing points.
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 

@@ -9,7 +9,7 @@ import {
 } from "./business-time";
 import type { RecurringFrequency } from "./schedule-enums";
 
-// Spec 4 and beyond.md 4: a recurring schedule is a series of visits, weekly (the default),
+// A recurring schedule is a series of visits, weekly (the default),
 // biweekly or monthly, until recurringEndDate or open-ended.
 
 export interface RecurringSeries {

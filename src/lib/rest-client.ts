@@ -12,7 +12,7 @@ export async function restRequest<T>(method: "GET" | "POST", path: string, body?
   try {
     response = await fetch(`/api${path}`, {
       method,
-      // All calls include credentials (spec section 1); same-origin fetch sends cookies.
+      // All calls include credentials (the session cookie); same-origin fetch sends cookies.
       credentials: "include",
       cache: "no-store",
       headers: body === undefined ? undefined : { "content-type": "application/json" },

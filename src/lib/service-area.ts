@@ -1,5 +1,5 @@
 // Spec 5 'Service area': about 110 Greater Austin ZIP codes, shown grouped by region on the
-// Contact page (spec 2). Post-office-box-only ZIPs are included where they sit in a town we serve,
+// The ZIP codes we serve, shown on the contact page. Post-office-box-only ZIPs are included where they sit in a town we serve,
 // because people write them in addresses.
 export const SERVICE_AREA_REGIONS: ReadonlyArray<{ region: string; zipCodes: readonly string[] }> = [
   {

@@ -24,7 +24,7 @@ import {
 
 /**
  * The business-time and slot rules, run by several test files that each pin a different process
- * zone: the answers must not depend on it (beyond.md 3).
+ * zone: the answers must not depend on it (docs/product-rules.md#booking-and-slots).
  */
 export function describeTimeRules(processZone: string, offsetAtEpochMinutes: number) {
   describe(`with the process in ${processZone}`, () => {

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 
 /**
- * Spec section 4, data cache defaults: data never goes stale, no refetch on window focus, no
+ * Data cache defaults: data never goes stale, no refetch on window focus, no
  * interval, no retries for queries or mutations. Screens that poll (messages) say so themselves.
  */
 export function createQueryClient() {

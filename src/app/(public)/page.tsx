@@ -14,7 +14,7 @@ export const metadata: Metadata = {
     "Book lawn mowing, trimming, cleanup and fertilization online in Greater Austin. One-time or recurring visits, upfront prices, secure payment.",
 };
 
-// Spec section 1: the pitch is online booking, professional service, flexible scheduling, secure payments.
+// The pitch is online booking, professional service, flexible scheduling, secure payments.
 const FEATURES = [
   { icon: CalendarCheck, title: "Online Booking", text: "Pick a service, a day and a time slot in a couple of minutes, any time of day." },
   { icon: ShieldCheck, title: "Professional Service", text: "Trained, insured crews with commercial equipment and a satisfaction guarantee." },

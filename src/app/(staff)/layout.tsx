@@ -7,7 +7,7 @@ import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-/** The admin layout for every staff path (spec 2, Layouts). */
+/** The admin layout for every staff path. */
 export default async function StaffLayout({ children }: { children: ReactNode }) {
   await requireStaff();
   // The staff status comes with the page, so the shell and the first screen render on the server.

@@ -26,7 +26,7 @@ function subscribe(listener: () => void) {
 /**
  * The day's availability for a service, fetched over REST so the booking page needs no tRPC
  * client. A failed check gives no data: the wizard then offers every slot and the server has the
- * last word when the booking is sent (spec 5).
+ * last word when the booking is sent.
  */
 export function useAvailability(date: string, serviceId: number | undefined, enabled: boolean) {
   const current = useSyncExternalStore(subscribe, () => generation, () => 0);

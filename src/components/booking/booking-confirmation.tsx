@@ -15,7 +15,7 @@ export function registerHref(contact: { email: string; fullName: string }) {
   return `/customer/register?${query.toString()}`;
 }
 
-/** Shown after Complete Booking succeeds (beyond.md 1): the reference and what happens next. */
+/** Shown after Complete Booking succeeds: the reference and what happens next. */
 export function BookingConfirmation({
   booking,
   contact,

@@ -17,6 +17,6 @@ export function preloadBookingValidation(): Promise<BookingResolver> {
   return loading;
 }
 
-/** The wizard's resolver: the shared zod schema (spec 5 messages), loaded on first use. */
+/** The wizard's resolver: the shared zod schema, loaded on first use. */
 export const bookingResolver: BookingResolver = async (values, context, options) =>
   (await preloadBookingValidation())(values, context, options);

@@ -6,7 +6,7 @@ export type BookingStepName = (typeof BOOKING_STEPS)[number];
 
 type BookingField = keyof TBookingFormInput;
 
-/** The fields each step validates before moving on (spec 4, booking wizard). */
+/** The fields each step validates before moving on. */
 export const STEP_FIELDS: Record<BookingStepName, BookingField[]> = {
   Service: ["serviceId"],
   Location: ["address", "city", "state", "zipCode", "lawnSizeSqFt"],

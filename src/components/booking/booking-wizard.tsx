@@ -48,7 +48,7 @@ function refusedField(status: number | undefined, issues: Array<{ path: string[]
 }
 
 /**
- * The five-step booking wizard (spec 2 and 4, beyond.md 1). One form holds every value, so Back
+ * The five-step booking wizard (docs/product-rules.md#booking-and-slots). One form holds every value, so Back
  * and a refused booking never lose what was typed.
  */
 export function BookingWizard({
@@ -161,7 +161,7 @@ export function BookingWizard({
       ...values,
       // The form holds the select's text; the API takes the id as a JSON number.
       serviceId: Number(values.serviceId),
-      // The service-area check may have found the ZIP in the address (spec 5): send that one.
+      // The service-area check may have found the ZIP in the address: send that one.
       zipCode: checkServiceArea(values.zipCode, values.address).zip ?? values.zipCode,
       lawnSizeSqFt: isPricedBySize ? values.lawnSizeSqFt : undefined,
       specialInstructions: values.specialInstructions || undefined,

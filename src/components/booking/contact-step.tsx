@@ -4,7 +4,7 @@ import { useFormContext } from "react-hook-form";
 import type { TBookingFormInput } from "@/lib/validation/booking";
 import { TextField } from "@/components/ui/field";
 
-/** Step 4: who we contact about the visit (spec 2). */
+/** Step 4: who we contact about the visit. */
 export function ContactStep({ signedInAs }: { signedInAs: string | null }) {
   const { register, formState } = useFormContext<TBookingFormInput>();
   const { errors } = formState;

@@ -17,7 +17,7 @@ export function liveServiceArea(zipCode: string, address: string): ServiceAreaCh
   return zipCode.trim().length >= 5 ? checkServiceArea(zipCode, address) : null;
 }
 
-/** Step 2: where the visit is (spec 2), with the live service-area message. */
+/** Step 2: where the visit is with the live service-area message. */
 export function LocationStep({ service }: { service: BookableService | undefined }) {
   const { register, watch, formState } = useFormContext<TBookingFormInput>();
   const { errors } = formState;

@@ -29,7 +29,7 @@ export function appointmentText(date: string, timeSlot: string) {
   return { day: formatBusinessDate(start, "EEEE, MMMM d, yyyy"), time: formatBusinessDate(start, "h:mm a") };
 }
 
-/** Step 5: everything at a glance with the payment summary (spec 2, spec 9 pricing). */
+/** Step 5: everything at a glance with the payment summary (recurring visits 10% off). */
 export function ReviewStep({ service }: { service: BookableService }) {
   const { watch } = useFormContext<TBookingFormInput>();
   const values = watch();

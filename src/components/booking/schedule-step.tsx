@@ -13,7 +13,7 @@ import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
 
 export const FREQUENCY_LABELS = { weekly: "Weekly", biweekly: "Biweekly (every 2 weeks)", monthly: "Monthly" } as const;
 
-/** Step 3: date, time slot, recurrence and instructions (spec 2 and 5 'Date and time'). */
+/** Step 3: date, time slot, recurrence and instructions. */
 export function ScheduleStep({ service }: { service: BookableService | undefined }) {
   const { register, watch, setValue, formState } = useFormContext<TBookingFormInput>();
   const { errors } = formState;
@@ -24,7 +24,7 @@ export function ScheduleStep({ service }: { service: BookableService | undefined
 
   const dateChosen = isBookableDate(date);
   const availability = useAvailability(date, service?.id, dateChosen && service !== undefined);
-  // Full slots come from the server; the offered hours are known here (spec 5, same-day rule).
+  // Full slots come from the server; the offered hours are known here (no same-day bookings).
   const fullSlots = new Set(availability.data?.slots.filter((slot) => !slot.available).map((slot) => slot.time));
   const offered = dateChosen ? slotsForDate(date) : [];
   const dateField = register("date");

@@ -12,7 +12,7 @@ export function servicePriceText(service: BookableService): string {
   return service.pricePerSqFt === null ? formatCents(service.price) : `${formatCents(service.pricePerSqFt)} / sq ft`;
 }
 
-/** Step 1: pick a service card (spec 2). */
+/** Step 1: pick a service card. */
 export function ServiceStep({ services }: { services: BookableService[] }) {
   const { register, watch, formState } = useFormContext<TBookingFormInput>();
   const selected = watch("serviceId");

@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { BOOKING_STEPS } from "./booking-steps";
 
-/** The progress indicator of spec 2: Service, Location, Schedule, Contact, Review. */
+/** The wizard's progress indicator: Service, Location, Schedule, Contact, Review. */
 export function StepIndicator({ current }: { current: number }) {
   return (
     <nav aria-label="Booking progress" className="mb-8">

@@ -10,7 +10,7 @@ import { messageTimeLabel } from "./message-time";
 // Spec 9: the open conversation is polled every 10 seconds.
 const CONVERSATION_POLL_MS = 10_000;
 
-/** The 600 px chat pane (spec 2): the conversation, polled, and the composer. */
+/** The 600 px chat pane: the conversation, polled, and the composer. */
 export function ChatPane({ customerId, customerName }: { customerId: number; customerName: string }) {
   const conversation = api.messages.list.useQuery({ customerId }, { refetchInterval: CONVERSATION_POLL_MS });
   useMarkCustomerMessagesRead(customerId, conversation.data);
@@ -68,7 +68,7 @@ export function ChatPane({ customerId, customerName }: { customerId: number; cus
 /**
  * Spec 4 and 7: viewing a conversation marks each unread customer message read (PATCH
  * /api/messages/{id}/read), then refreshes the conversation, the bell and the dashboard. A failure
- * is only logged (spec 8).
+ * is only logged.
  */
 function useMarkCustomerMessagesRead(
   customerId: number,

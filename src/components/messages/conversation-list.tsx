@@ -7,7 +7,7 @@ import { messageTimeLabel } from "./message-time";
 
 export type Conversation = RouterOutputs["messages"]["conversations"][number];
 
-/** The customer list beside the chat (md and up); it scrolls at 600 px (spec 2, Messages screen). */
+/** The customer list beside the chat (md and up); it scrolls at 600 px. */
 export function ConversationList({
   conversations,
   selectedCustomerId,
@@ -64,7 +64,7 @@ export function ConversationList({
   );
 }
 
-/** Below md the list becomes a dropdown (spec 2). */
+/** Below md the list becomes a dropdown. */
 export function ConversationSelect({
   conversations,
   selectedCustomerId,

@@ -12,7 +12,7 @@ import { api } from "@/trpc/react";
 
 type InquiryFilter = "open" | "handled";
 
-/** Contact-form submissions, kept apart from customer conversations (beyond.md item 6). */
+/** Contact-form submissions, kept apart from customer conversations (docs/product-rules.md#messages). */
 export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (customerId: number) => void }) {
   const [filter, setFilter] = useState<InquiryFilter>("open");
   const inquiries = api.inquiries.list.useQuery({ status: filter });

@@ -8,7 +8,7 @@ import { isSendableMessage } from "@/lib/message-rules";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-/** Enter sends, Shift+Enter adds a newline, blank text is not sendable (spec 2 and 5). */
+/** Enter sends, Shift+Enter adds a newline, blank text is not sendable. */
 export function MessageComposer({ customerId, customerName }: { customerId: number; customerName: string }) {
   const [content, setContent] = useState("");
   const utils = api.useUtils();

@@ -30,8 +30,8 @@ interface CardPaymentFormProps {
 type LoadState = { kind: "loading" } | { kind: "unavailable"; message: string } | { kind: "ready"; stripe: Stripe };
 
 /**
- * Takes a card with Stripe Elements and confirms the payment (spec 4, payment flow; spec 7: return
- * URL {origin}/payments/success, no redirect unless required). Shared by the staff New Payment
+ * Takes a card with Stripe Elements and confirms the payment (return URL
+ * {origin}/payments/success, no redirect unless required). Shared by the staff New Payment
  * dialog and the customer portal.
  */
 export function CardPaymentForm({ clientSecret, publishableKey, amountCents, onPaid }: CardPaymentFormProps) {

@@ -27,7 +27,7 @@ interface StartedPayment {
 }
 
 /**
- * New Payment (spec 4, payment flow): the amount in dollars, then a pending record and its intent,
+ * New Payment: the amount in dollars, then a pending record and its intent,
  * then the card. Changing the customer starts over (amount and client secret reset).
  */
 export function NewPaymentDialog({

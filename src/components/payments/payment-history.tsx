@@ -13,7 +13,7 @@ import { RefundButton } from "./refund-button";
 
 const METHOD_LABELS: Record<string, string> = { card: "Card", cash: "Cash", check: "Check" };
 
-/** One customer's payments, newest first (spec 2, Payments screen). */
+/** One customer's payments, newest first. */
 export function PaymentHistory({ customerId }: { customerId: number }) {
   const history = api.payments.list.useQuery({ customerId });
   const utils = api.useUtils();

@@ -10,7 +10,7 @@ import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 
 /**
- * Where Stripe sends the browser back after a payment that needed a redirect (spec 7's return
+ * Where Stripe sends the browser back after a payment that needed a redirect (its return
  * URL). Stripe adds payment_intent and payment_intent_client_secret; the server checks them with
  * Stripe and records the outcome. Staff and portal customers both land here.
  */

@@ -25,7 +25,7 @@ export function PaymentsScreen() {
   const chosen = api.customers.get.useQuery({ id: customerId ?? 0 }, { enabled: customerId !== null });
   const customer = customerId !== null && chosen.data?.id === customerId ? chosen.data : null;
 
-  // Changing the customer closes any dialog, which resets its amount and client secret (spec 4).
+  // Changing the customer closes any dialog, which resets its amount and client secret.
   const selectCustomer = (picked: { id: number } | null) => {
     setDialog(null);
     router.replace(picked ? `${pathname}?customerId=${picked.id}` : pathname, { scroll: false });

@@ -16,7 +16,7 @@ import {
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-/** Cash or a check the crew received: recorded as completed at once (beyond.md item 7). */
+/** Cash or a check the crew received: recorded as completed at once (docs/product-rules.md#payments). */
 export function RecordPaymentDialog({
   open,
   onClose,

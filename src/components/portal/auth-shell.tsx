@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Leaf } from "lucide-react";
 import { BUSINESS } from "@/lib/business";
 
-/** The customer login and register pages render without the site layout (spec 2, Layouts). */
+/** The customer login and register pages render without the site layout. */
 export function AuthShell({ title, subtitle, aside, children }: { title: string; subtitle: ReactNode; aside?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-brand-50">

@@ -26,7 +26,7 @@ const TABS = [
   { name: "Payments", icon: CreditCard },
 ] as const;
 
-/** My Account (spec 2, made real by beyond.md 5). */
+/** My Account: visits, payments, messages and profile (docs/product-rules.md#customer-accounts-and-claiming). */
 export function MyAccount({ customer: initial }: { customer: TSessionCustomer }) {
   const router = useRouter();
   const utils = api.useUtils();

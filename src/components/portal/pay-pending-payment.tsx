@@ -12,7 +12,7 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 
 /**
- * Pays one pending payment by card (beyond.md 5) with the payments issue's Stripe form; the
+ * Pays one pending payment by card with the payments issue's Stripe form; the
  * amount comes from the server's record, and the server settles the outcome with Stripe.
  */
 export function PayPendingPayment({ paymentId, amountCents }: { paymentId: number; amountCents: number }) {

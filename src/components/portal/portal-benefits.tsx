@@ -8,7 +8,7 @@ const BENEFITS = [
   { icon: UserRound, title: "Your details", text: "Keep your address and phone number up to date." },
 ];
 
-/** The side panel of portal benefits on the login page (spec 2, Customer login). */
+/** The side panel of portal benefits on the login page. */
 export function PortalBenefits() {
   return (
     <div>

@@ -1,7 +1,7 @@
 import type { TContactForm } from "@/lib/validation/contact";
 
 /**
- * The browser's copy of spec 5 'Contact form' for the contact page. The server validates with
+ * The browser's copy of the contact form's field rules for the contact page. The server validates with
  * ZContactFormSchema; zod would add about 35 kB gzip to a page with a 130 kB budget, so the form
  * checks the same rules here and contact-form-rules.test.ts proves both agree, message for message.
  */

@@ -14,7 +14,7 @@ import { CONTACT_FIELDS, contactFormErrors, contactFormInput, type ContactField,
 const EMPTY: ContactFormValues = { name: "", email: "", phone: "", message: "" };
 
 /**
- * Spec sections 4, 5 and 8, Contact form: idle, 'Sending...', then a reset form or an error toast.
+ * Contact form: idle, 'Sending...', then a reset form or an error toast.
  * Validation follows the app's form rules (checked on submit, then again on every change) with
  * plain state: react-hook-form would add about 12 kB gzip to every public page that links here.
  * Sent before the page's JavaScript runs, the form posts to a server action running the same

@@ -29,7 +29,7 @@ function publish(next: CustomerSessionState) {
   for (const listener of listeners) listener();
 }
 
-/** Asks the server again; a failed check reads as signed out (spec section 4, Customer auth). */
+/** Asks the server again; a failed check reads as signed out (docs/product-rules.md#customer-accounts-and-claiming). */
 export function refreshCustomerSession(): Promise<void> {
   loaded = true;
   const mine = ++generation;

@@ -5,7 +5,7 @@ function fallbackService(name: string, price: number, duration: number, category
   return { id: null, name, price, duration, category, estimatedDuration: duration, description: null, pricePerSqFt: null, isPopular: false, imageUrl: null };
 }
 
-/** Spec section 3, Fallback services: shown when the catalogue is empty or cannot be loaded. */
+/** Fallback services: shown when the catalogue is empty or cannot be loaded. */
 export const FALLBACK_SERVICES: readonly CatalogueService[] = [
   fallbackService("Lawn Mowing", 3500, 60, "mowing"),
   fallbackService("Edging & Trimming", 2500, 45, "trimming"),
@@ -14,5 +14,5 @@ export const FALLBACK_SERVICES: readonly CatalogueService[] = [
   fallbackService("Lawn Fertilization", 6000, 45, "fertilization"),
 ];
 
-/** Spec section 9: the home page's fallback prices are 35.00, 25.00 and 55.00. */
+/** The home page's fallback prices are 35.00, 25.00 and 55.00. */
 export const HOME_FALLBACK_SERVICES = FALLBACK_SERVICES.slice(0, 3);

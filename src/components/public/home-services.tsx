@@ -8,7 +8,7 @@ import { bookingHref, type CatalogueService } from "./service-types";
 
 const HOME_GRID_SIZE = 3;
 
-/** Popular services first; an empty or failed catalogue gives the fallback prices of spec section 9. */
+/** Popular services first; an empty or failed catalogue gives the fallback prices (docs/product-rules.md#booking-and-slots). */
 export function homeServices(catalogue: CatalogueService[]): readonly CatalogueService[] {
   if (catalogue.length === 0) return HOME_FALLBACK_SERVICES;
   const popular = catalogue.filter((service) => service.isPopular);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PageIntro } from "./page-intro";
 
-/** The short footer pages (beyond.md item 11): an intro band and readable prose. */
+/** The short footer pages: an intro band and readable prose. */
 export function InfoPage({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
   return (
     <>

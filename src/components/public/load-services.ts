@@ -8,7 +8,7 @@ import type { CatalogueService } from "./service-types";
 /**
  * The catalogue for a server-rendered page, once per request, and the one place its failure is
  * handled: it never rejects. A failure reads as an empty list, so the pages show the built-in
- * fallback services with no error state (spec section 8, Other). While the database is briefly
+ * fallback services with no error state (docs/product-rules.md#booking-and-slots). While the database is briefly
  * away the procedure answers its last good copy instead, so this rarely happens.
  */
 export const loadCatalogue = cache(async (): Promise<CatalogueService[]> => {

@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { isCurrentPath } from "./nav-links";
 import { useCustomerSession } from "./use-customer-session";
 
-// Spec section 2, Public layout: on phones, visitors who are not signed in get this bar.
+// Public layout: on phones, visitors who are not signed in get this bar.
 const BOTTOM_BAR_LINKS = [
   { href: "/", label: "Home", icon: House },
   { href: "/book", label: "Book", icon: CalendarCheck },

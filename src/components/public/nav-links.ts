@@ -1,4 +1,4 @@
-// Spec section 2, Public layout: the header links, the bottom bar and the footer links.
+// Public layout: the header links, the bottom bar and the footer links.
 export const HEADER_LINKS = [
   { href: "/", label: "Home" },
   { href: "/services", label: "Services" },

@@ -3,7 +3,7 @@ import { MobileBottomBar } from "./mobile-bottom-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The public layout (spec section 2): header, page, footer and the phone bottom bar. */
+/** The public layout: header, page, footer and the phone bottom bar. */
 export function PublicShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">

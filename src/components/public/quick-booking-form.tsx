@@ -9,7 +9,7 @@ import { quickBookingAction } from "@/server/forms/quick-booking-action";
 
 /**
  * The home page's quick-booking teaser: checks the ZIP against the service area as soon as it has
- * five digits (spec section 5) and opens the booking wizard with the service and ZIP filled in.
+ * five digits and opens the booking wizard with the service and ZIP filled in.
  * It posts to a server action, with or without the page's JavaScript, so the ZIP never enters a URL.
  */
 export function QuickBookingForm({ services }: { services: ReadonlyArray<{ id: number; name: string }> }) {

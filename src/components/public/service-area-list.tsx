@@ -1,6 +1,6 @@
 import { SERVICE_AREA_REGIONS, SERVICE_AREA_ZIP_CODES } from "@/lib/service-area";
 
-/** Spec section 2, Contact page: the service-area ZIP codes grouped by region. */
+/** Contact page: the service-area ZIP codes grouped by region. */
 export function ServiceAreaList() {
   return (
     <section aria-labelledby="service-area-heading" className="rounded-2xl border border-gray-200 p-6">

@@ -9,7 +9,7 @@ import { bookingHref, type CatalogueService } from "./service-types";
 export const DESCRIPTION_FALLBACK = "Professional lawn care service to keep your yard looking its best.";
 const BULLETS = ["Professional equipment", "Debris removal included", "Satisfaction guaranteed"] as const;
 
-/** Spec section 2, Services page: one card of the catalogue. */
+/** Services page: one card of the catalogue. */
 export function ServiceCard({ service, priority = false }: { service: CatalogueService; priority?: boolean }) {
   const perSqFt = service.pricePerSqFt !== null;
   return (

@@ -5,7 +5,7 @@ import type { CatalogueService } from "./service-types";
 const BASIC_IMAGE = "/images/service-basic-mowing.svg";
 const PREMIUM_IMAGE = "/images/service-premium-care.svg";
 
-/** Spec section 2, Services page: images are matched by the service's name. */
+/** Services page: images are matched by the service's name. */
 export function serviceImageFor(name: string): string | null {
   const lower = name.toLowerCase();
   if (lower.includes("basic") || lower.includes("lawn mowing")) return BASIC_IMAGE;

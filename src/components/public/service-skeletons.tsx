@@ -1,6 +1,6 @@
 import { SERVICE_GRID_CLASSES } from "./service-types";
 
-/** Spec section 2, Services page: four skeleton cards while the catalogue loads. */
+/** Services page: four skeleton cards while the catalogue loads. */
 export function ServiceCardSkeletons({ count = 4 }: { count?: number }) {
   return (
     <div role="status" aria-label="Loading services" className={SERVICE_GRID_CLASSES}>

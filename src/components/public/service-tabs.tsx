@@ -5,7 +5,7 @@ import type { ServiceCategory } from "@/server/db/schema/services";
 import { cn } from "@/lib/cn";
 import { SERVICE_GRID_CLASSES } from "./service-types";
 
-// Spec section 2, Services page: the category tabs, filtering in the browser.
+// Services page: the category tabs, filtering in the browser.
 const TABS: ReadonlyArray<{ value: ServiceCategory | "all"; label: string }> = [
   { value: "all", label: "All Services" },
   { value: "mowing", label: "Mowing" },

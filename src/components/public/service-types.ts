@@ -14,7 +14,7 @@ export interface CatalogueService {
   imageUrl: string | null;
 }
 
-/** Booking links carry the service id when there is one (spec section 2, route /book). */
+/** Booking links carry the service id when there is one (/book?service=<id>). */
 export function bookingHref(service: Pick<CatalogueService, "id">): string {
   return service.id === null ? "/book" : `/book?service=${service.id}`;
 }

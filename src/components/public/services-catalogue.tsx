@@ -6,7 +6,7 @@ import { SERVICE_GRID_CLASSES, type CatalogueService } from "./service-types";
 /**
  * The services page grid, rendered on the server inside a Suspense boundary. An empty catalogue
  * (loadCatalogue gives one when the catalogue cannot be read) shows the five built-in services,
- * which the category tabs do not filter (spec section 2).
+ * which the category tabs do not filter.
  */
 export async function ServicesCatalogue({ services }: { services: Promise<CatalogueService[]> }) {
   const catalogue = await services;

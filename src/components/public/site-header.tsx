@@ -22,7 +22,7 @@ const navLinkClasses = (current: boolean) =>
     current ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100 hover:text-gray-900",
   );
 
-/** Spec section 2, Public layout: desktop navigation from 768 px, a side drawer below it. */
+/** Public layout: desktop navigation from 768 px, a side drawer below it. */
 export function SiteHeader() {
   const pathname = usePathname();
   const { signedIn } = useCustomerSession();

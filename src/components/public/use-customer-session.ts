@@ -8,7 +8,7 @@ import { markCustomerSignedOut, useCustomerSessionState } from "./customer-sessi
 
 /**
  * Who is browsing the public site. A visitor counts as signed out until the status check says
- * otherwise, and a failed check also reads as signed out (spec section 4, Customer auth).
+ * otherwise, and a failed check also reads as signed out (docs/product-rules.md#customer-accounts-and-claiming).
  */
 export function useCustomerSession() {
   return useCustomerSessionState();

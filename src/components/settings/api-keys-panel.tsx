@@ -15,7 +15,7 @@ const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyy
 const expiry = (date: Date) => formatBusinessDate(date, "MMM d, yyyy");
 
 /**
- * API keys for integrations (beyond.md item 13): created and shown once, optionally with an expiry
+ * API keys for integrations: created and shown once, optionally with an expiry
  * date (the key stops working as that day begins), listed with last use, revoked.
  */
 export function ApiKeysPanel() {

@@ -1,4 +1,4 @@
-// Export Data as CSV (beyond.md item 8): one file per table, readable by any spreadsheet.
+// Export Data as CSV: one file per table, readable by any spreadsheet.
 
 // A cell that starts like a formula would run in a spreadsheet; a leading quote keeps it text.
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -23,7 +23,7 @@ function download(fileName: string, content: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Settings, Advanced: Export Data downloads the business's records (beyond.md item 8). */
+/** Settings, Advanced: Export Data downloads the business's records. */
 export function ExportData() {
   const utils = api.useUtils();
   const [busy, setBusy] = useState<string | null>(null);

@@ -12,8 +12,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 type PasswordField = keyof TPasswordForm;
 
 /**
- * Settings, General: the current password is verified; other sessions end on success (spec 5;
- * beyond.md item 8). Also the first sign-in's forced change, which calls `onChanged`.
+ * Settings, General: the current password is verified; other sessions end on success.
+ * Also the first sign-in's forced change, which calls `onChanged`.
  */
 export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
   const form = useForm<TPasswordForm>({

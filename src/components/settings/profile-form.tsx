@@ -12,7 +12,7 @@ import { ZProfileFormSchema, type TProfileForm } from "@/lib/validation/settings
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-/** Settings, General: the profile form saves for real (spec 5; beyond.md item 8). */
+/** Settings, General: the profile form saves for real. */
 export function ProfileForm() {
   const profile = api.settings.profile.useQuery({});
   const utils = api.useUtils();

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { plusButtonTarget } from "./staff-nav";
 
-/** Phone-only shortcut to the current section's new-item form (spec 2, Admin layout). */
+/** Phone-only shortcut to the current section's new-item form. */
 export function FloatingPlusButton() {
   const pathname = usePathname();
   const target = plusButtonTarget(pathname);

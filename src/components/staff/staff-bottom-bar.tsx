@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
 import { STAFF_NAV_LINKS, isActiveLink, isStaffBottomBarPath } from "./staff-nav";
 
-/** Phone navigation: shown to signed-in staff on the staff sections only (spec 2). */
+/** Phone navigation: shown to signed-in staff on the staff sections only. */
 export function StaffBottomBar() {
   const pathname = usePathname();
   if (!isStaffBottomBarPath(pathname)) return null;

@@ -4,7 +4,7 @@ export interface StaffNavLink {
   href: string;
   label: string;
   icon: LucideIcon;
-  /** Settings lives in the sidebar only (spec 2, Admin layout). */
+  /** Settings lives in the sidebar only. */
   inBottomBar: boolean;
 }
 

@@ -15,7 +15,7 @@ import { useStaffSession } from "./use-staff-session";
 const FirstPasswordScreen = dynamic(() => import("./first-password-screen").then((module) => module.FirstPasswordScreen), { loading: () => null });
 
 /**
- * The admin layout (spec 2): a spinner while the staff status loads, then /login for anyone
+ * The admin layout: a spinner while the staff status loads, then /login for anyone
  * not signed in, else header, sidebar (md+), bottom bar and plus button (phones). An account
  * still on its generated first password sees only the password change (the server refuses the
  * rest anyway).

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
 import { STAFF_NAV_LINKS, isActiveLink } from "./staff-nav";
 
-/** Desktop navigation, 64 units wide from md up (spec 2, Admin layout). */
+/** Desktop navigation, 64 units wide from md up. */
 export function StaffSidebar({ fullName, email }: { fullName: string | null; email: string | null }) {
   const pathname = usePathname();
   return (

@@ -21,7 +21,7 @@ export function useStaffSession() {
 }
 
 /**
- * Logs the staff member out (spec 8 toasts, then /login). The callbacks live on the mutation
+ * Logs the staff member out (a toast, then /login). The callbacks live on the mutation
  * itself because the header that starts the logout unmounts as soon as the user is gone.
  */
 export function useStaffLogout() {

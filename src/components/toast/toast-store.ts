@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-// Spec section 4, Toasts: one at a time; a dismissed toast is removed after 1,000,000 ms;
+// Toasts: one at a time; a dismissed toast is removed after 1,000,000 ms;
 // shown for 5000 ms by default; a swipe of 50 px dismisses it.
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;

@@ -1,5 +1,5 @@
 // Kept apart from the zod schema so the booking page can show these texts without loading zod.
-// Spec 5 'Booking form' gives the messages; beyond.md 1 has the server re-check every rule.
+// The booking form's messages; the server re-checks every rule with them.
 export const BOOKING_MESSAGES = {
   service: "Please select a service",
   address: "Please enter your full address",

@@ -10,7 +10,7 @@ export const ZCustomerLoginSchema = z.object({
 
 export type TCustomerLogin = z.output<typeof ZCustomerLoginSchema>;
 
-/** The registration fields a customer can later edit in the portal (beyond.md 5). */
+/** The registration fields a customer can later edit in the portal. */
 export const ZCustomerProfileSchema = z.object({
   fullName: requiredText("Full name is required", { min: 2, max: 200 }),
   email: emailField("Valid email is required"),

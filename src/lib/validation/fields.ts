@@ -80,7 +80,7 @@ export function pathId(notFoundMessage: string) {
 const isoDateTimeWithOffset = z.iso.datetime({ offset: true });
 
 /**
- * An instant given as a Date (tRPC with superjson), an ISO date-time with offset (REST, spec 7), or
+ * An instant given as a Date (tRPC with superjson), an ISO date-time with offset (REST), or
  * a bare yyyy-MM-dd, which means the start of that day in Austin rather than UTC midnight.
  */
 export function instantField(message: string) {

@@ -3,7 +3,7 @@ import { dollarsToCents } from "@/lib/money";
 import { optionalText, positiveIdNumber } from "./fields";
 import { PAYMENT_MESSAGES } from "./payment";
 
-// beyond.md item 7: staff record cash and checks the crew received; they are completed at once.
+// Staff record cash and checks the crew received; they are completed at once.
 export const OFFLINE_PAYMENT_METHODS = ["cash", "check"] as const;
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 
@@ -13,7 +13,7 @@ export const OFFLINE_PAYMENT_MESSAGES = {
 
 const MAX_AMOUNT_CENTS = 99_999_999;
 
-/** The amount typed in dollars (spec 5 'Payment amount'), given back in cents. */
+/** The amount typed in dollars, given back in cents. */
 const dollarAmountInCents = z
   .union([z.number(), z.string()], { error: PAYMENT_MESSAGES.required })
   .transform((value, ctx) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dollarsToCents } from "@/lib/money";
 import { positiveIdNumber } from "./fields";
 
-// Spec 5 'Payment amount' and spec 9: the amount is typed in dollars (min 0.01, step 0.01),
+// The amount is typed in dollars (min 0.01, step 0.01),
 // recorded in cents and sent to the payment-intent call in dollars.
 export const PAYMENT_MESSAGES = {
   required: "Customer and amount are required",
@@ -57,7 +57,7 @@ const amountCents = z
   .positive(PAYMENT_MESSAGES.invalidAmount)
   .max(MAX_AMOUNT_CENTS, PAYMENT_MESSAGES.invalidAmount);
 
-/** POST /api/payments: the amount in cents (spec 7). */
+/** POST /api/payments: the amount in cents. */
 export const ZCreatePaymentRequestSchema = z.object({
   customerId: positiveIdNumber(PAYMENT_MESSAGES.customer),
   amount: amountCents,
@@ -67,7 +67,7 @@ export const ZCreatePaymentRequestSchema = z.object({
 
 export type TCreatePaymentRequest = z.output<typeof ZCreatePaymentRequestSchema>;
 
-/** POST /api/create-payment-intent: the amount in dollars (spec 7 and 9). */
+/** POST /api/create-payment-intent: the amount in dollars. */
 export const ZCreatePaymentIntentRequestSchema = z.object({
   amount: z.number({ error: PAYMENT_MESSAGES.invalidAmount }).refine((dollars) => {
     const cents = dollarsToCents(dollars);

@@ -8,7 +8,7 @@ export const ZEmailLinkTokenSchema = z
   .min(1, "This link is not valid. Please check that you copied the whole link from the email.")
   .max(200, "This link is not valid. Please check that you copied the whole link from the email.");
 
-/** Setting a password from a staff invitation: the register form's password rules (spec 5). */
+/** Setting a password from a staff invitation: the register form's password rules. */
 export const ZAcceptInvitationSchema = z
   .object({
     token: ZEmailLinkTokenSchema,

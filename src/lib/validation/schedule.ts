@@ -36,7 +36,7 @@ function isValidInstant(value: unknown): value is Date {
 const status = z.enum(SCHEDULE_STATUSES, { error: SCHEDULE_MESSAGES.status });
 
 /**
- * The staff form: a yyyy-MM-dd date with HH:mm start and end times on Austin clocks (spec 5
+ * The staff form: a yyyy-MM-dd date with HH:mm start and end times on Austin clocks (
  * defaults: today, 09:00 to 10:30, pending, weekly). The end date only counts when recurring,
  * since the field is hidden otherwise.
  */
@@ -75,8 +75,8 @@ export type TScheduleFormInput = z.input<typeof ZScheduleFormSchema>;
 export type TScheduleForm = z.output<typeof ZScheduleFormSchema>;
 
 /**
- * POST and PUT /api/schedules (spec 7). A one-time schedule comes out with no frequency and no end
- * date; a recurring one without a frequency gets weekly, spec 4's default.
+ * POST and PUT /api/schedules. A one-time schedule comes out with no frequency and no end
+ * date; a recurring one without a frequency gets weekly, the default.
  */
 export const ZSchedulePayloadSchema = z
   .object({

@@ -22,7 +22,7 @@ function minutesLater(instant: Date, minutes: number): Date {
 
 /**
  * Every slot of the day with whether it can be booked for a service of `durationMinutes`: the
- * slot must still be offered (from tomorrow, spec 5) and fewer visits than crews may overlap
+ * slot must still be offered (from tomorrow) and fewer visits than crews may overlap
  * [slot start, slot start + duration).
  */
 export async function dayAvailability(

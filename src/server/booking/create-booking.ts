@@ -27,8 +27,8 @@ export interface CreateBookingOptions {
 }
 
 /**
- * beyond.md 1: re-checks every rule of the wizard, prices the visit on the server and creates a
- * pending schedule for it, refusing a slot whose crews are all taken (beyond.md 2).
+ * Re-checks every rule of the wizard, prices the visit on the server and creates a
+ * pending schedule for it, refusing a slot whose crews are all taken (docs/product-rules.md#booking-and-slots).
  */
 export async function createBooking(db: Db, options: CreateBookingOptions) {
   const { request, signedInCustomerId = null, now = new Date() } = options;
@@ -61,7 +61,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       endTime,
       status: "pending",
       isRecurring: request.isRecurring,
-      // Open-ended series (beyond.md 4): staff set an end date when the customer stops.
+      // Open-ended series: staff set an end date when the customer stops.
       recurringFrequency: request.isRecurring ? request.recurringFrequency : null,
       recurringEndDate: null,
       lawnSizeSqFt,

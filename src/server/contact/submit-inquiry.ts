@@ -13,7 +13,7 @@ export const CONTACT_TOO_MANY = LIMITS.contactPerAddress.message;
 export const CONTACT_THANKS = "Thanks for reaching out. We'll get back to you soon.";
 
 /**
- * Stores a contact-form message so staff see it as a website inquiry (beyond.md item 6). When the
+ * Stores a contact-form message so staff see it as a website inquiry. When the
  * email belongs to a known customer the inquiry is linked to them.
  */
 export async function submitContactInquiry(db: Db, input: TContactForm & { ip: string }) {

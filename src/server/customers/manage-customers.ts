@@ -111,7 +111,7 @@ export async function updateCustomer(db: Db, id: number, form: TCustomerForm) {
 }
 
 /**
- * beyond.md 10: a customer with payment history stays; one without goes with their schedules
+ * A customer with payment history stays; one without goes with their schedules
  * and messages (the foreign keys cascade).
  */
 export async function deleteCustomer(db: Db, id: number) {

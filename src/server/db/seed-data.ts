@@ -3,7 +3,7 @@ import type { services } from "./schema";
 type NewService = typeof services.$inferInsert;
 
 /**
- * The starting catalogue: every category of spec section 3, prices in cents, durations in
+ * The starting catalogue: every service category, prices in cents, durations in
  * minutes. Names follow the spec's image rules ('basic'/'lawn mowing' and 'premium'/'full service').
  */
 export const SERVICE_CATALOGUE: NewService[] = [

@@ -18,7 +18,7 @@ const inquiryColumns = {
   customerId: contactInquiries.customerId,
 };
 
-/** Website inquiries from the contact form (beyond.md item 6), newest first. */
+/** Website inquiries from the contact form, newest first. */
 export function listInquiries(db: Db, filter: InquiryFilter = "open") {
   const where =
     filter === "open" ? isNull(contactInquiries.handledAt) : filter === "handled" ? isNotNull(contactInquiries.handledAt) : undefined;

@@ -24,7 +24,7 @@ const messageColumns = {
 };
 
 /**
- * GET /api/messages (spec 7): one customer's conversation, or the latest messages of all;
+ * GET /api/messages: one customer's conversation, or the latest messages of all;
  * either way oldest first, as a chat reads.
  */
 export async function listMessages(db: Db, filter: { customerId?: number } = {}) {
@@ -59,7 +59,7 @@ export async function sendStaffMessage(db: Db, input: { customerId: number; cont
   return messageById(db, created!.id);
 }
 
-/** PATCH /api/messages/{id}/read (spec 4, message read flag). Marking twice changes nothing. */
+/** PATCH /api/messages/{id}/read: sets the message's read flag. Marking twice changes nothing. */
 export async function markMessageRead(db: Db, id: number) {
   const [updated] = await db.update(messages).set({ read: true }).where(eq(messages.id, id)).returning({ id: messages.id });
   if (!updated) throw new NotFoundError(MESSAGE_NOT_FOUND);

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, messages } from "@/server/db/schema";
 
-/** Customer messages staff have not read yet, newest first: the bell badge counts them (spec 2). */
+/** Customer messages staff have not read yet, newest first: the bell badge counts them. */
 export function listUnreadCustomerMessages(db: Db) {
   return db
     .select({

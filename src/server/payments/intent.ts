@@ -24,7 +24,7 @@ export function intentIdempotencyKey(paymentId: number): string {
 }
 
 /**
- * POST /api/create-payment-intent (spec 7): the amount arrives in dollars, but what is charged is
+ * POST /api/create-payment-intent: the amount arrives in dollars, but what is charged is
  * the pending record's amount. Without a paymentId the customer's latest pending card payment
  * of that amount is the one meant.
  */

@@ -8,7 +8,7 @@ export const CUSTOMER_NOT_FOUND = "Customer not found";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** A payment as staff and integrations read it (spec 3, Payment), with the customer's name. */
+/** A payment as staff and integrations read it, with the customer's name. */
 const paymentColumns = {
   id: payments.id,
   customerId: payments.customerId,

@@ -15,7 +15,7 @@ async function assertScheduleOfCustomer(db: Db, customerId: number, scheduleId: 
 }
 
 /**
- * Step 2 of the payment flow (spec 4): the pending card payment that the intent is made from.
+ * Step 2 of the payment flow: the pending card payment that the intent is made from.
  * Only 'pending' can be created here: a card payment becomes completed only through Stripe.
  */
 export async function createPendingPayment(db: Db, input: { customerId: number; amount: number; scheduleId?: number }) {
@@ -28,7 +28,7 @@ export async function createPendingPayment(db: Db, input: { customerId: number; 
   return getPayment(db, created!.id);
 }
 
-/** Cash or a check handed to the crew: money already received, so it is completed at once (beyond.md item 7). */
+/** Cash or a check handed to the crew: money already received, so it is completed at once (docs/product-rules.md#payments). */
 export async function recordOfflinePayment(
   db: Db,
   input: { customerId: number; amount: number; method: "cash" | "check"; reference?: string | null; scheduleId?: number; recordedByUserId: number | null },

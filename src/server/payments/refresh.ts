@@ -32,7 +32,7 @@ async function retrieveIntent(stripe: Stripe, intentId: string) {
 }
 
 /**
- * For setups without webhooks (beyond.md item 7): re-reads the payment's intent from Stripe and
+ * For setups without webhooks: re-reads the payment's intent from Stripe and
  * settles the payment as the webhook would have.
  */
 export async function refreshPaymentFromStripe(db: Db, paymentId: number) {
@@ -47,7 +47,7 @@ export async function refreshPaymentFromStripe(db: Db, paymentId: number) {
 }
 
 /**
- * The /payments/success screen after Stripe's return (spec 7). Knowing the intent's client secret
+ * The /payments/success screen after Stripe's return. Knowing the intent's client secret
  * proves the visitor started this payment, so the answer needs no session; it also settles the
  * payment when no webhook has done so yet.
  */

@@ -7,7 +7,7 @@ import { getStripe } from "@/server/stripe/client";
 import { applyRefundUpdate } from "./refunds";
 
 /**
- * The one place a card payment leaves 'pending' (beyond.md item 7). Both moves are single
+ * The one place a card payment leaves 'pending' (docs/product-rules.md#payments). Both moves are single
  * guarded UPDATEs, so concurrent deliveries serialise on the row: completed is final, and a
  * success after a failure (the customer tried another card) still completes the payment.
  */

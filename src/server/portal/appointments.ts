@@ -7,7 +7,7 @@ import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** beyond.md 5: a customer may cancel online only more than 24 hours before the visit. */
+/** A customer may cancel online only more than 24 hours before the visit. */
 export const CANCEL_NOTICE_MS = DAY_MS;
 /** How far the lists look: a year back for history, a year ahead for what is booked. */
 const LOOK_BACK_MS = 365 * DAY_MS;

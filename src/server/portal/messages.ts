@@ -9,7 +9,7 @@ export const MESSAGE_NOT_FOUND = "Message not found";
 
 /**
  * The customer's conversation with the business, oldest first. `read` on a staff reply means the
- * customer has seen it; on the customer's own messages it means staff have (spec 4).
+ * customer has seen it; on the customer's own messages it means staff have.
  */
 export async function listConversation(db: Db, customerId: number) {
   const since = await unconfirmedSince(db, customerId);
@@ -31,7 +31,7 @@ export async function listConversation(db: Db, customerId: number) {
     .orderBy(asc(messages.timestamp), asc(messages.id));
 }
 
-/** What the customer sends is unread for staff until they open the conversation (beyond.md 5). */
+/** What the customer sends is unread for staff until they open the conversation (docs/product-rules.md#messages). */
 export async function sendCustomerMessage(db: Db, customerId: number, content: string) {
   return db.transaction(async (tx) => {
     const [message] = await tx

@@ -26,7 +26,7 @@ export async function getProfile(db: Db, customerId: number) {
 }
 
 /**
- * Saves the portal profile with the register form's rules (spec 5). An email already used by
+ * Saves the portal profile with the register form's rules. An email already used by
  * another customer is refused. A customer who has not verified yet gets a new link at the new
  * address (links sent to the old one stop working); a verified customer stays verified. Email
  * changes are limited per account and address, and an account that took over an earlier record

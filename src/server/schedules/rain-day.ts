@@ -56,7 +56,7 @@ function overlapCountAt(intervals: Interval[], instant: Date) {
 }
 
 /**
- * beyond.md 2 and 14: after the move, no more visits may overlap than the crew can handle. The
+ * After the move, no more visits may overlap than the crew can handle. The
  * busiest moment of an interval is one of the start times inside it, so those are checked.
  */
 function findConflicts(moves: RainDayMove[], alreadyThere: Interval[], capacity: number): RainDayConflict[] {
@@ -114,7 +114,7 @@ function rescheduleMessage(customerMoves: RainDayMove[]) {
 }
 
 /**
- * beyond.md 14: moves every pending or confirmed visit of a day to another day, keeping times and
+ * Rain day (docs/product-rules.md#recurring-plans-and-visits): moves every pending or confirmed visit of a day to another day, keeping times and
  * series, and tells each customer in their portal conversation. Nothing moves while any visit
  * would overfill the crew; the plan is re-checked under a lock so two moves cannot race.
  */

@@ -52,7 +52,7 @@ describe("schedules API", () => {
       },
     });
     expect(created.status).toBe(201);
-    // beyond.md 4: the 10% recurring discount applies to each visit.
+    // The 10% recurring discount applies to each visit.
     expect(created.json).toMatchObject({ totalPrice: Math.round(mowing.price * 0.9), isRecurring: true, address: "200 Oak St" });
 
     const fetched = await rest("GET", `/schedules/${created.json.id}`, { headers: { cookie } });

@@ -19,7 +19,7 @@ export async function findService(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Spec section 3: the API also reads category and estimatedDuration (the duration in minutes). */
+/** The API also reads category and estimatedDuration (the duration in minutes). */
 export function toPublicService(row: ServiceRow) {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { apiKeys, staffUsers } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 
-/** The keys staff have made (beyond.md item 13): never the key itself, which was shown once. */
+/** The keys staff have made: never the key itself, which was shown once. */
 export function listApiKeys(db: Db) {
   return db
     .select({

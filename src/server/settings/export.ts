@@ -4,7 +4,7 @@ import { customers, messages, payments, schedules } from "@/server/db/schema";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
 
 /**
- * Settings, Advanced, Export Data (beyond.md item 8): the business's records as plain rows.
+ * Settings, Advanced, Export Data: the business's records as plain rows.
  * Customers are listed column by column so a password hash can never leak into a file.
  */
 export async function exportBusinessData(db: Db, now = new Date()) {

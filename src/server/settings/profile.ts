@@ -28,7 +28,7 @@ export async function getStaffProfile(db: Db, userId: number) {
   return profile;
 }
 
-/** Settings, General: the profile form saves for real (beyond.md item 8). Usernames stay unique, ignoring case. */
+/** Settings, General: the profile form saves for real. Usernames stay unique, ignoring case. */
 export async function updateStaffProfile(db: Db, userId: number, form: TProfileForm) {
   const [taken] = await db
     .select({ id: staffUsers.id })

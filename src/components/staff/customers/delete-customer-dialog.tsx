@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 
-/** beyond.md 10: deleting removes the customer's schedules and messages; payment history blocks it. */
+/** Deleting removes the customer's schedules and messages; payment history blocks it. */
 export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: number; fullName: string } | null; onClose: () => void }) {
   const utils = api.useUtils();
   const remove = api.customers.delete.useMutation({

@@ -14,7 +14,7 @@ const dayLabel = (date: DateString) => formatBusinessDate(startOfBusinessDay(dat
 const timeLabel = (instant: Date) => formatBusinessDate(instant, "h:mm a");
 
 /**
- * beyond.md 14: move every pending or confirmed visit of a day to another day in one confirmed
+ * Rain day: move every pending or confirmed visit of a day to another day in one confirmed
  * action. The preview lists what moves and any slot the crew could not cover; nothing moves
  * until the conflicts are gone.
  */

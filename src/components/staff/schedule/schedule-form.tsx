@@ -17,7 +17,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
-// Staff pick the service so the visit has a price (spec 3: totalPrice is required).
+// Staff pick the service so the visit has a price (totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
   serviceId: idField(SCHEDULE_MESSAGES.service),
   lawnSizeSqFt: z

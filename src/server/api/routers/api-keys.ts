@@ -8,7 +8,7 @@ import { ZOkResponseSchema } from "../schemas/accounts";
 import { ZNoInputSchema } from "../schemas/common";
 import { ZApiKeySchema, ZCreatedApiKeySchema } from "../schemas/settings";
 
-// Keys are managed by a person signed in, never by another key (beyond.md item 13).
+// Keys are managed by a person signed in, never by another key (docs/product-rules.md#staff-area).
 export const apiKeysRouter = createTRPCRouter({
   list: staffUserProcedure
     .meta({ openapi: { method: "GET", path: "/api-keys", tags: ["settings"], summary: "API keys, with their last use" } })

@@ -12,7 +12,7 @@ function toStaffUser(user: { fullName: string | null; email: string | null; user
   return { fullName: user.fullName, email: user.email, username: user.username, mustChangePassword: user.mustChangePassword };
 }
 
-/** Staff sign-in (spec section 7, Staff auth). */
+/** Staff sign-in. */
 export const authRouter = createTRPCRouter({
   status: publicProcedure
     .meta({ openapi: { method: "GET", path: "/auth/status", tags: ["staff auth"], protect: false, summary: "Whether a staff member is signed in" } })

@@ -4,7 +4,7 @@ import { findService } from "@/server/services/list-services";
 import { ZAvailabilityRequestSchema, ZAvailabilityResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
-/** beyond.md 2: which hourly slots of a day can still be booked for a service. */
+/** Which hourly slots of a day can still be booked for a service. */
 export const availabilityRouter = createTRPCRouter({
   get: publicProcedure
     .meta({

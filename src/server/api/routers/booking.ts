@@ -4,7 +4,7 @@ import { ConflictError, TooManyRequestsError } from "@/server/errors";
 import { ZBookingResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
-/** beyond.md 1: the wizard's Complete Booking, also open to integrations as REST. */
+/** The wizard's Complete Booking, also open to integrations as REST. */
 export const bookingRouter = createTRPCRouter({
   create: publicProcedure
     .meta({

@@ -4,7 +4,7 @@ import { TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 import { ZContactInquiryResponseSchema } from "../schemas/contact";
 
-/** The public contact form (spec section 7, Public; beyond.md item 6). */
+/** The public contact form; staff read its messages as website inquiries. */
 export const contactRouter = createTRPCRouter({
   submit: publicProcedure
     .meta({

@@ -15,7 +15,7 @@ import { ZNoInputSchema } from "../schemas/common";
 
 const TAGS = ["customer auth"];
 
-/** Customer portal sign-in (spec section 7, Customer auth), and the way back in for a forgotten password. */
+/** Customer portal sign-in, and the way back in for a forgotten password. */
 export const customerAuthRouter = createTRPCRouter({
   status: publicProcedure
     .meta({ openapi: { method: "GET", path: "/customer/status", tags: TAGS, protect: false, summary: "Whether a customer is signed in" } })

@@ -11,7 +11,7 @@ import { ZCustomerPageSchema, ZCustomerSchema } from "../schemas/customers";
 const TAGS = ["customers"];
 const ZCustomerId = pathId(CUSTOMER_MESSAGES.notFound);
 
-/** Staff customer management (spec 7, Staff data). */
+/** Staff customer management. */
 export const customersRouter = createTRPCRouter({
   list: staffProcedure
     .meta({

@@ -6,7 +6,7 @@ import { ZInquirySchema } from "../schemas/messages";
 
 const ZInquiryId = z.object({ id: pathId(INQUIRY_NOT_FOUND) });
 
-/** Website inquiries from the contact form, for staff (beyond.md item 6). */
+/** Website inquiries from the contact form, for staff. */
 export const inquiriesRouter = createTRPCRouter({
   list: staffProcedure
     .meta({ openapi: { method: "GET", path: "/inquiries", tags: ["messages"], summary: "Website inquiries (open by default)" } })

@@ -9,7 +9,7 @@ import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/common";
 import { ZConversationSchema, ZMessageSchema, ZUnreadMessageSchema } from "../schemas/messages";
 
-/** Staff messages (spec 7, Staff data). */
+/** Staff messages. */
 export const messagesRouter = createTRPCRouter({
   unread: staffProcedure
     .meta({ openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread customer messages (the bell badge)" } })

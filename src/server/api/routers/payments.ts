@@ -21,14 +21,14 @@ import {
 
 const ZPaymentIdSchema = z.object({ id: pathId(PAYMENT_NOT_FOUND) });
 
-// A card payment only becomes completed through Stripe (beyond.md item 7): this says so plainly.
+// A card payment only becomes completed through Stripe (docs/product-rules.md#payments): this says so plainly.
 const ZNewPaymentRequestSchema = ZCreatePaymentRequestSchema.extend({
   status: z
     .literal("pending", { error: "New payments start as pending; card payments are completed only by the payment provider" })
     .optional(),
 });
 
-/** Payments (spec 7 and beyond.md item 7). */
+/** Payments: card payments through Stripe, cash and checks recorded by staff. */
 export const paymentsRouter = createTRPCRouter({
   list: staffProcedure
     .meta({ openapi: { method: "GET", path: "/payments", tags: ["payments"], summary: "A customer's payment history (or the latest payments)" } })

@@ -5,7 +5,7 @@ import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZEmailSentResponseSchema } from "../schemas/portal";
 
-/** Staff invite a customer they manage to the portal (beyond.md 15). */
+/** Staff invite a customer they manage to the portal. */
 export const portalInvitesRouter = createTRPCRouter({
   invite: staffProcedure
     .meta({

@@ -30,7 +30,7 @@ import {
 const TAGS = ["customer portal"];
 
 /**
- * The customer portal (beyond.md 5 and 15). Every procedure but the invitation links reads the
+ * The customer portal (docs/product-rules.md#customer-accounts-and-claiming). Every procedure but the invitation links reads the
  * customer from the session; ids of anyone else's records answer 404.
  */
 export const portalRouter = createTRPCRouter({

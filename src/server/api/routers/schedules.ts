@@ -16,7 +16,7 @@ const ZScheduleId = pathId("Schedule not found");
 const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
 
-/** PUT carries the same payload as POST (spec 7) plus the id from the path. */
+/** PUT carries the same payload as POST plus the id from the path. */
 const ZScheduleUpdateInput = ZSchedulePayloadSchema.in
   .safeExtend({ id: ZScheduleId })
   .transform(({ id, ...payload }) => ({ id, payload: ZSchedulePayloadSchema.parse(payload) }));

@@ -10,7 +10,7 @@ import { ZOkResponseSchema } from "../schemas/accounts";
 import { ZNoInputSchema } from "../schemas/common";
 import { ZBusinessExportSchema, ZStaffProfileSchema } from "../schemas/settings";
 
-/** Settings (spec 2, Settings screen; beyond.md item 8): a signed-in staff member's own account. */
+/** Settings: a signed-in staff member's own account. */
 export const settingsRouter = createTRPCRouter({
   profile: staffUserProcedure
     .meta({ openapi: { method: "GET", path: "/settings/profile", tags: ["settings"], summary: "My staff profile" }, beforePasswordChange: true })

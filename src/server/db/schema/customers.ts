@@ -3,7 +3,7 @@ import { check, doublePrecision, index, integer, boolean, pgTable, serial, text,
 import { createdAt, instant } from "./columns";
 
 /**
- * Spec section 3, Customer. Registered portal customers and the customers staff manage are the
+ * A customer. Registered portal customers and the customers staff manage are the
  * same rows: a customer created by a booking or by staff has no password until it is claimed.
  */
 export const customers = pgTable(
@@ -29,7 +29,7 @@ export const customers = pgTable(
     unsubscribeToken: uuid().notNull().defaultRandom().unique(),
     /**
      * When the record got a password (registration or claim). Until the email is verified, the
-     * portal shows only visits, messages and payments created from this moment (beyond.md 15).
+     * portal shows only visits, messages and payments created from this moment (docs/product-rules.md#customer-accounts-and-claiming).
      */
     registeredAt: instant(),
     createdAt: createdAt(),

@@ -4,7 +4,7 @@ import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { staffUsers } from "./staff";
 
-/** Spec section 3, Message: one conversation per customer, written by staff ('user') or the customer. */
+/** A message: one conversation per customer, written by staff ('user') or the customer. */
 export const messages = pgTable(
   "messages",
   {
@@ -26,7 +26,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Contact-form submissions (beyond.md item 6), shown to staff as website inquiries. */
+/** Contact-form submissions, shown to staff as website inquiries. */
 export const contactInquiries = pgTable(
   "contact_inquiries",
   {

@@ -9,7 +9,7 @@ export const PAYMENT_METHODS = ["card", "cash", "check"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Spec section 3, Payment. A customer with payments cannot be deleted (beyond.md item 10). */
+/** A payment. A customer with payments cannot be deleted (docs/product-rules.md#customer-accounts-and-claiming). */
 export const payments = pgTable(
   "payments",
   {

@@ -5,7 +5,7 @@ import { createdAt } from "./columns";
 export const SERVICE_CATEGORIES = ["mowing", "trimming", "cleanup", "fertilization", "planting"] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
-/** Spec section 3, Service. Money in integer cents, durations in minutes. */
+/** A service of the catalogue. Money in integer cents, durations in minutes. */
 export const services = pgTable(
   "services",
   {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, serial, text, integer, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 
-/** Spec section 3, User (staff). */
+/** A staff member who signs in to the staff area. */
 export const staffUsers = pgTable(
   "staff_users",
   {
@@ -37,7 +37,7 @@ export const staffSessions = pgTable(
   (t) => [index("staff_sessions_user_idx").on(t.userId)],
 );
 
-/** beyond.md item 13: integrations act with staff rights through a bearer key. */
+/** Integrations act with staff rights through a bearer key. */
 export const apiKeys = pgTable(
   "api_keys",
   {
