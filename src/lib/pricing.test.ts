@@ -5,7 +5,7 @@ const lawnMowing = { price: 3500, pricePerSqFt: null };
 const fertilizationPerSqFt = { price: 6000, pricePerSqFt: 3 };
 
 describe("pricing constants", () => {
-  it("match spec 9", () => {
+  it("match the published prices", () => {
     expect(RECURRING_DISCOUNT_RATE).toBe(0.1);
     expect(DEFAULT_LAWN_SIZE_SQ_FT).toBe(1000);
     expect(MIN_LAWN_SIZE_SQ_FT).toBe(100);

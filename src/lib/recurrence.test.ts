@@ -26,7 +26,7 @@ function range(fromDate: string, toDate: string) {
 const datesOf = (occurrences: { occurrenceDate: string }[]) => occurrences.map((o) => o.occurrenceDate);
 
 describe("RECURRING_FREQUENCIES", () => {
-  it("lists spec 4's frequencies", () => {
+  it("lists the weekly, biweekly and monthly frequencies", () => {
     expect(RECURRING_FREQUENCIES).toEqual(["weekly", "biweekly", "monthly"]);
   });
 });

@@ -56,14 +56,14 @@ describe("ServicesCatalogue", () => {
 });
 
 describe("ServiceCardSkeletons", () => {
-  it("shows four skeleton cards by default (spec section 2, the services page while loading)", () => {
+  it("shows four skeleton cards by default while the services page loads", () => {
     const html = renderToStaticMarkup(createElement(ServiceCardSkeletons));
     expect(html.match(/data-testid="service-skeleton"/g)).toHaveLength(4);
     expect(html).toContain('aria-label="Loading services"');
   });
 });
 
-describe("serviceImageFor (spec section 2, image rules)", () => {
+describe("serviceImageFor: one image per category", () => {
   it.each([
     ["Basic Lawn Mowing", "/images/service-basic-mowing.svg"],
     ["Lawn Mowing", "/images/service-basic-mowing.svg"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { initialsOf, isStaffBottomBarPath, plusButtonTarget } from "./staff-nav";
 
-describe("admin layout rules (spec 2)", () => {
+describe("staff layout navigation", () => {
   it("initials are the first letters of up to two words, uppercase, or 'A'", () => {
     expect(initialsOf("maria de la cruz")).toBe("MD");
     expect(initialsOf("  Admin  ")).toBe("A");

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_SWIPE_THRESHOLD, currentToasts, toast } from "./toast-store";
 
-describe("toast store (spec section 4, Toasts)", () => {
+describe("toast store", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.runAllTimers();

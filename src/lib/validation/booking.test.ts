@@ -19,7 +19,7 @@ const validForm = {
   phone: "5125550100",
 };
 
-describe("spec 5 booking messages", () => {
+describe("booking messages", () => {
   it("are the spec's texts", () => {
     expect(BOOKING_MESSAGES).toMatchObject({
       service: "Please select a service",

@@ -5,7 +5,7 @@ import { issueMessages } from "./issues.test-helper";
 const valid = { fullName: "Jane Doe", email: "jane@example.com", phone: "", address: "1100 Congress Ave", notes: "" };
 
 describe("ZCustomerFormSchema", () => {
-  it("accepts spec 7's payload and the optional extras, null included", () => {
+  it("accepts the documented customer payload and the optional extras, null included", () => {
     expect(ZCustomerFormSchema.safeParse(valid).success).toBe(true);
     const extras = { ...valid, phone: null, notes: null, city: "Austin", state: "TX", zipCode: "78701-1234" };
     expect(ZCustomerFormSchema.safeParse(extras).success).toBe(true);

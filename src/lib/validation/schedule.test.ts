@@ -26,7 +26,7 @@ const payload = {
 };
 
 describe("SCHEDULE_STATUSES", () => {
-  it("lists spec 4's statuses", () => {
+  it("lists the four visit statuses", () => {
     expect(SCHEDULE_STATUSES).toEqual(["pending", "confirmed", "completed", "cancelled"]);
   });
 });

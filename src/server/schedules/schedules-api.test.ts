@@ -177,7 +177,7 @@ describe("schedules API", () => {
   });
 });
 
-describe("rain-day reschedule (beyond.md 14)", () => {
+describe("rain-day reschedule", () => {
   it("moves a day's visits keeping times and series, and messages each customer", async () => {
     const db = await getDb();
     const { staff, mowing, customer } = await setup();
