@@ -63,7 +63,7 @@ describe("ServiceCardSkeletons", () => {
   });
 });
 
-describe("serviceImageFor: one image per category", () => {
+describe("serviceImageFor: mowing and premium care have pictures, other services none", () => {
   it.each([
     ["Basic Lawn Mowing", "/images/service-basic-mowing.svg"],
     ["Lawn Mowing", "/images/service-basic-mowing.svg"],
