@@ -1,15 +1,14 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
 import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
-import { loadStripeOnce } from "./load-stripe";
+import { CardFormLoading, useStripeLoader } from "@/components/payments/use-stripe-loader";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 export interface CardPaymentResult {
@@ -27,7 +26,6 @@ interface CardPaymentFormProps {
   onPaid: (result: CardPaymentResult) => void;
 }
 
-type LoadState = { kind: "loading" } | { kind: "unavailable"; message: string } | { kind: "ready"; stripe: Stripe };
 
 /**
  * Takes a card with Stripe Elements and confirms the payment (return URL
@@ -35,30 +33,9 @@ type LoadState = { kind: "loading" } | { kind: "unavailable"; message: string } 
  * dialog and the customer portal.
  */
 export function CardPaymentForm({ clientSecret, publishableKey, amountCents, onPaid }: CardPaymentFormProps) {
-  const [state, setState] = useState<LoadState>({ kind: "loading" });
+  const { state, retry: load } = useStripeLoader(publishableKey);
 
-  const load = useCallback(() => {
-    setState({ kind: "loading" });
-    let cancelled = false;
-    loadStripeOnce(publishableKey).then(
-      (stripe) => !cancelled && setState({ kind: "ready", stripe }),
-      (error: Error) => !cancelled && setState({ kind: "unavailable", message: error.message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [publishableKey]);
-
-  useEffect(() => load(), [load]);
-
-  if (state.kind === "loading") {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-gray-200 p-4 text-sm text-gray-700">
-        <Spinner className="shrink-0" label="Loading the secure card form" />
-        Loading the secure card form…
-      </div>
-    );
-  }
+  if (state.kind === "loading") return <CardFormLoading />;
 
   if (state.kind === "unavailable") {
     return (

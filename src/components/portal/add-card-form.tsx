@@ -1,45 +1,21 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
 import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { loadStripeOnce } from "@/components/payments/load-stripe";
+import { useState, type FormEvent } from "react";
+import { CardFormLoading, useStripeLoader } from "@/components/payments/use-stripe-loader";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
-
-type LoadState = { kind: "loading" } | { kind: "unavailable"; message: string } | { kind: "ready"; stripe: Stripe };
 
 /**
  * Saves a card with the Payment Element for a SetupIntent: Stripe keeps the card, and we only
  * ever see its brand, last four digits and expiry.
  */
 export function AddCardForm({ clientSecret, publishableKey, onSaved }: { clientSecret: string; publishableKey: string; onSaved: () => void }) {
-  const [state, setState] = useState<LoadState>({ kind: "loading" });
+  const { state, retry: load } = useStripeLoader(publishableKey);
 
-  const load = useCallback(() => {
-    setState({ kind: "loading" });
-    let cancelled = false;
-    loadStripeOnce(publishableKey).then(
-      (stripe) => !cancelled && setState({ kind: "ready", stripe }),
-      (error: Error) => !cancelled && setState({ kind: "unavailable", message: error.message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [publishableKey]);
-
-  useEffect(() => load(), [load]);
-
-  if (state.kind === "loading") {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-gray-200 p-4 text-sm text-gray-700">
-        <Spinner className="shrink-0" label="Loading the secure card form" />
-        Loading the secure card form…
-      </div>
-    );
-  }
+  if (state.kind === "loading") return <CardFormLoading />;
   if (state.kind === "unavailable") {
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
