@@ -1,3 +1,5 @@
+import type { JsonAnswer } from "./json-answer";
+
 /**
  * A tiny client for the REST endpoints, for public pages that should not ship the tRPC and
  * TanStack Query runtime. Spec 8 tells apart an answer from the server (it carries a message) and
@@ -7,7 +9,8 @@ export type RestResult<T> =
   | { ok: true; data: T }
   | { ok: false; answered: boolean; status?: number; message: string; issues?: Array<{ path: string[]; message: string }> };
 
-export async function restRequest<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<RestResult<T>> {
+/** `T` is the operation's output type; the data comes typed as JSON delivers it (dates as strings). */
+export async function restRequest<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<RestResult<JsonAnswer<T>>> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -22,7 +25,7 @@ export async function restRequest<T>(method: "GET" | "POST", path: string, body?
     return { ok: false, answered: false, message: "" };
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, data: payload as T };
+  if (response.ok) return { ok: true, data: payload as JsonAnswer<T> };
   const answer = typeof payload === "object" && payload !== null ? (payload as { message?: unknown; issues?: unknown }) : {};
   const message = typeof answer.message === "string" ? answer.message : "";
   // The REST error shape: { message, code, issues? } with each issue's path as strings.

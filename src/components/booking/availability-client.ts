@@ -37,7 +37,7 @@ export function useAvailability(date: string, serviceId: number | undefined, ena
     if (!enabled || serviceId === undefined) return;
     let stale = false;
     const query = new URLSearchParams({ date, serviceId: String(serviceId) });
-    void restRequest<DayAvailability>("GET", `/availability?${query}`).then((result) => {
+    void restRequest<TAvailabilityResponse>("GET", `/availability?${query}`).then((result) => {
       if (!stale) setAnswer({ key, data: result.ok ? result.data : null });
     });
     return () => {

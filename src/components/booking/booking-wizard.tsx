@@ -22,6 +22,7 @@ import { ReviewStep } from "./review-step";
 import { ScheduleStep } from "./schedule-step";
 import { ServiceStep } from "./service-step";
 import { StepIndicator } from "./step-indicator";
+import type { TBookingResponse } from "@/server/api/schemas/booking";
 import type { BookableService, BookingConfirmation as Booking } from "./types";
 import { SubmitButton } from "@/components/ui/submit-button";
 
@@ -157,7 +158,7 @@ export function BookingWizard({
   async function submitBooking(values: TBookingForm) {
     setFailure(null);
     setSending(true);
-    const result = await restRequest<Booking>("POST", "/bookings", {
+    const result = await restRequest<TBookingResponse>("POST", "/bookings", {
       ...values,
       // The form holds the select's text; the API takes the id as a JSON number.
       serviceId: Number(values.serviceId),

@@ -1,4 +1,8 @@
+import type { JsonAnswer } from "@/lib/json-answer";
+import type { TBookingResponse } from "@/server/api/schemas/booking";
 import type { RouterOutputs } from "@/trpc/react";
 
+/** The catalogue as the booking page's server component hands it over. */
 export type BookableService = RouterOutputs["services"]["list"][number];
-export type BookingConfirmation = RouterOutputs["booking"]["create"];
+/** `POST /api/bookings`'s answer as the browser reads it from JSON. */
+export type BookingConfirmation = JsonAnswer<TBookingResponse>;

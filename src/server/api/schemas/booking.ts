@@ -27,6 +27,7 @@ export const ZBookingResponseSchema = z
     specialInstructions: z.string().nullable(),
   })
   .meta({ id: "Booking" });
+export type TBookingResponse = z.infer<typeof ZBookingResponseSchema>;
 
 export const ZAvailabilityRequestSchema = z.object({
   date: dateStringField(BOOKING_MESSAGES.date).describe("The day in Austin, yyyy-MM-dd"),
