@@ -74,11 +74,8 @@ export const ZScheduleFormSchema = z
 export type TScheduleFormInput = z.input<typeof ZScheduleFormSchema>;
 export type TScheduleForm = z.output<typeof ZScheduleFormSchema>;
 
-/**
- * POST and PUT /api/schedules. A one-time schedule comes out with no frequency and no end
- * date; a recurring one without a frequency gets weekly, the default.
- */
-export const ZSchedulePayloadSchema = z
+/** The fields of POST and PUT /api/schedules, before the rules that compare them. */
+const ZScheduleFields = z
   .object({
     customerId: positiveIdNumber(SCHEDULE_MESSAGES.customer),
     serviceId: positiveIdNumber(SCHEDULE_MESSAGES.service).nullish(),
@@ -107,28 +104,42 @@ export const ZSchedulePayloadSchema = z
     state: optionalText(50),
     zipCode: optionalText(10),
     specialInstructions: optionalText(1000),
-  })
-  .refine((payload) => !isValidInstant(payload.startTime) || !isValidInstant(payload.endTime) || payload.endTime > payload.startTime, {
-    message: SCHEDULE_MESSAGES.endBeforeStart,
-    path: ["endTime"],
-  })
-  .refine(
-    (payload) =>
-      !payload.isRecurring ||
-      !isValidInstant(payload.recurringEndDate) ||
-      !isValidInstant(payload.date) ||
-      businessDateOf(payload.recurringEndDate) > businessDateOf(payload.date),
-    { message: SCHEDULE_MESSAGES.recurringEndDate, path: ["recurringEndDate"] },
-  )
-  .transform((payload) =>
-    payload.isRecurring
-      ? {
-          ...payload,
-          recurringFrequency: payload.recurringFrequency ?? "weekly",
-          recurringEndDate: payload.recurringEndDate ?? null,
-        }
-      : { ...payload, recurringFrequency: null, recurringEndDate: null },
-  );
+  });
+
+type ScheduleRuleFields = Pick<
+  z.output<typeof ZScheduleFields>,
+  "date" | "startTime" | "endTime" | "isRecurring" | "recurringFrequency" | "recurringEndDate"
+>;
+
+// Each rule judges only well-formed values: a field that failed keeps its own message.
+function checkScheduleRules(payload: ScheduleRuleFields, ctx: z.RefinementCtx) {
+  if (isValidInstant(payload.startTime) && isValidInstant(payload.endTime) && payload.endTime <= payload.startTime) {
+    ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.endBeforeStart, path: ["endTime"] });
+  }
+  if (
+    payload.isRecurring &&
+    isValidInstant(payload.recurringEndDate) &&
+    isValidInstant(payload.date) &&
+    businessDateOf(payload.recurringEndDate) <= businessDateOf(payload.date)
+  ) {
+    ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.recurringEndDate, path: ["recurringEndDate"] });
+  }
+}
+
+/** A one-time schedule has no frequency and no end date; a recurring one without a frequency is weekly. */
+function normaliseRecurrence<T extends ScheduleRuleFields>(payload: T) {
+  return payload.isRecurring
+    ? { ...payload, recurringFrequency: payload.recurringFrequency ?? "weekly", recurringEndDate: payload.recurringEndDate ?? null }
+    : { ...payload, recurringFrequency: null, recurringEndDate: null };
+}
+
+/** POST /api/schedules: a visit or a series. */
+export const ZSchedulePayloadSchema = ZScheduleFields.superRefine(checkScheduleRules).transform(normaliseRecurrence);
+
+/** PUT /api/schedules/{id}: the same payload and rules, with the id from the path. */
+export function schedulePayloadWithId<Id extends z.ZodType<number>>(id: Id) {
+  return ZScheduleFields.extend({ id }).superRefine(checkScheduleRules).transform(normaliseRecurrence);
+}
 
 export type TSchedulePayloadInput = z.input<typeof ZSchedulePayloadSchema>;
 export type TSchedulePayload = z.output<typeof ZSchedulePayloadSchema>;

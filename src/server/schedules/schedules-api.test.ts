@@ -110,6 +110,22 @@ describe("schedules API", () => {
     });
     expect(unknownCustomer.status).toBe(400);
     expect((await rest("GET", "/schedules/999999", { headers: { cookie } })).status).toBe(404);
+
+    // PUT checks the same payload and rules with the id from its path, in one validation pass.
+    const putBadEnd = await rest("PUT", `/schedules/${noPrice.json.id}`, {
+      headers: { cookie },
+      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "10:00"), endTime: at("2031-03-04", "09:00"), status: "pending", lawnSizeSqFt: 99 },
+    });
+    expect(putBadEnd.status).toBe(400);
+    expect(putBadEnd.json.issues.map((issue: { message: string }) => issue.message).sort()).toEqual([
+      "End time must be after start time",
+      "Lawn size must be at least 100 sq ft",
+    ]);
+    const validBody = { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" };
+    const putUnknown = await rest("PUT", "/schedules/999999", { headers: { cookie }, body: validBody });
+    expect(putUnknown.status).toBe(404);
+    const putBadId = await rest("PUT", "/schedules/12x", { headers: { cookie }, body: validBody });
+    expect(putBadId).toMatchObject({ status: 400, json: { message: "Schedule not found" } });
   });
 
   it("lists a range by Austin days, both inclusive, series expanded, endDate clamped to its month", async () => {

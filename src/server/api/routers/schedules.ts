@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
-import { ZSchedulePayloadSchema } from "@/lib/validation/schedule";
+import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { listSchedulesInRange } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
@@ -17,9 +17,7 @@ const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyy
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
 
 /** PUT carries the same payload as POST plus the id from the path. */
-const ZScheduleUpdateInput = ZSchedulePayloadSchema.in
-  .safeExtend({ id: ZScheduleId })
-  .transform(({ id, ...payload }) => ({ id, payload: ZSchedulePayloadSchema.parse(payload) }));
+const ZScheduleUpdateInput = schedulePayloadWithId(ZScheduleId);
 
 export const schedulesRouter = createTRPCRouter({
   list: staffProcedure
@@ -70,7 +68,7 @@ export const schedulesRouter = createTRPCRouter({
     })
     .input(ZScheduleUpdateInput)
     .output(ZScheduleSchema)
-    .mutation(({ ctx, input }) => updateSchedule(ctx.db, input.id, input.payload)),
+    .mutation(({ ctx, input: { id, ...payload } }) => updateSchedule(ctx.db, id, payload)),
 
   setVisitStatus: staffProcedure
     .meta({
