@@ -117,7 +117,7 @@ describe("schedules API", () => {
       body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "10:00"), endTime: at("2031-03-04", "09:00"), status: "pending", lawnSizeSqFt: 99 },
     });
     expect(putBadEnd.status).toBe(400);
-    expect(putBadEnd.json.issues.map((issue: { message: string }) => issue.message).sort()).toEqual([
+    expect((putBadEnd.json.issues as Array<{ message: string }>).map((issue) => issue.message).sort()).toEqual([
       "End time must be after start time",
       "Lawn size must be at least 100 sq ft",
     ]);
