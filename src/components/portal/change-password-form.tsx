@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { PasswordChangeFields, showRefusedPasswordField } from "@/components/ui/password-change-fields";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerPasswordChangeSchema, type TCustomerPasswordChange } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
@@ -49,31 +49,13 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     },
     onError: (error) => {
       const description = errorMessage(error, { answer: "Could not change the password", exception: "An error occurred. Please try again." });
-      if (error.data?.code === "BAD_REQUEST" && error.message === "Current password is incorrect") {
-        form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
-      }
+      showRefusedPasswordField(form, error);
       toast({ title: "Password not changed", description, variant: "destructive" });
     },
   });
-  const { errors } = form.formState;
   return (
     <form noValidate method="post" onSubmit={form.handleSubmit((values) => change.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        className="sm:col-span-2"
-        error={errors.currentPassword?.message}
-        {...form.register("currentPassword")}
-      />
-      <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register("newPassword")} />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
-      />
+      <PasswordChangeFields form={form} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <SubmitButton disabled={change.isPending}>
           {change.isPending ? "Saving..." : "Save Password"}
