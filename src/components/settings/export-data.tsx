@@ -9,7 +9,7 @@ import { businessToday } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { toCsv } from "./csv";
 
-const TABLES = ["customers", "schedules", "messages", "payments"] as const;
+const TABLES = ["customers", "schedules", "visits", "messages", "payments"] as const;
 type Table = (typeof TABLES)[number];
 
 function download(fileName: string, content: string, type: string) {
@@ -51,7 +51,7 @@ export function ExportData() {
       <h2 id="export-heading" className="text-lg font-semibold text-gray-900">
         Export Data
       </h2>
-      <p className="text-sm text-gray-700">Download your customers, schedules, messages and payments. Passwords are never included.</p>
+      <p className="text-sm text-gray-700">Download your customers, schedules, visits, messages and payments. Passwords are never included.</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => run("json")} disabled={busy !== null}>
           <Download aria-hidden="true" className="size-4" />

@@ -1,14 +1,15 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, messages, payments, schedules } from "@/server/db/schema";
+import { customers, messages, payments, schedules, visits } from "@/server/db/schema";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
 
 /**
  * Settings, Advanced, Export Data: the business's records as plain rows.
- * Customers are listed column by column so a password hash can never leak into a file.
+ * Customers are listed column by column so a password hash can never leak into a file. Schedules
+ * are the plans; visits are what happens, one row each (a series' visits are generated a year ahead).
  */
 export async function exportBusinessData(db: Db, now = new Date()) {
-  const [customerRows, scheduleRows, messageRows, paymentRows] = await Promise.all([
+  const [customerRows, scheduleRows, visitRows, messageRows, paymentRows] = await Promise.all([
     db
       .select({
         ...CUSTOMER_CONTACT_COLUMNS,
@@ -42,6 +43,7 @@ export async function exportBusinessData(db: Db, now = new Date()) {
       })
       .from(schedules)
       .orderBy(asc(schedules.id)),
+    db.select().from(visits).orderBy(asc(visits.startTime), asc(visits.id)),
     db
       .select({
         id: messages.id,
@@ -59,6 +61,7 @@ export async function exportBusinessData(db: Db, now = new Date()) {
         id: payments.id,
         customerId: payments.customerId,
         scheduleId: payments.scheduleId,
+        visitId: payments.visitId,
         amount: payments.amount,
         status: payments.status,
         method: payments.method,
@@ -69,5 +72,5 @@ export async function exportBusinessData(db: Db, now = new Date()) {
       .from(payments)
       .orderBy(asc(payments.id)),
   ]);
-  return { exportedAt: now, customers: customerRows, schedules: scheduleRows, messages: messageRows, payments: paymentRows };
+  return { exportedAt: now, customers: customerRows, schedules: scheduleRows, visits: visitRows, messages: messageRows, payments: paymentRows };
 }

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addDays, businessToday, startOfBusinessDay } from "@/lib/business-time";
+import { addDays, businessInstant, businessToday, startOfBusinessDay } from "@/lib/business-time";
 import { API_KEY_MESSAGES } from "@/lib/validation/settings";
 import { authenticateApiKey, createApiKey } from "@/server/auth/api-keys";
 import { verifyPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db";
 import { messages, payments, staffSessions, staffUsers } from "@/server/db/schema";
-import { createCustomer, createStaffUser, rest, staffCookie } from "../../../test/helpers";
+import { createCustomer, createStaffUser, rest, staffCaller, staffCookie } from "../../../test/helpers";
 
 async function signedIn() {
   const { user, password } = await createStaffUser();
@@ -123,12 +123,17 @@ describe("API keys", () => {
 });
 
 describe("export", () => {
-  it("gives customers, schedules, messages and payments, never a password hash", async () => {
+  it("gives customers, schedules, visits, messages and payments, never a password hash", async () => {
     const { cookie } = await signedIn();
     const { customer } = await createCustomer({ password: "customer-pass", fullName: "Export Person" });
     const db = await getDb();
     await db.insert(messages).values({ customerId: customer.id, content: "Gate code is 1234", senderType: "customer" });
     await db.insert(payments).values({ customerId: customer.id, amount: 3500, status: "completed", method: "cash" });
+    const staff = await staffCaller();
+    const first = addDays(businessToday(), 14);
+    const plan = await staff.schedules.create({
+      customerId: customer.id, date: first, startTime: businessInstant(first, "09:00"), endTime: businessInstant(first, "10:00"), status: "pending", isRecurring: true,
+    });
 
     const response = await rest("GET", "/export", { headers: { cookie } });
     expect(response.status).toBe(200);
@@ -137,7 +142,8 @@ describe("export", () => {
       customers: expect.arrayContaining([expect.objectContaining({ id: customer.id, fullName: "Export Person" })]),
       messages: expect.arrayContaining([expect.objectContaining({ content: "Gate code is 1234" })]),
       payments: expect.arrayContaining([expect.objectContaining({ amount: 3500, method: "cash" })]),
-      schedules: expect.any(Array),
+      schedules: expect.arrayContaining([expect.objectContaining({ id: plan.id, isRecurring: true })]),
+      visits: expect.arrayContaining([expect.objectContaining({ scheduleId: plan.id, occurrenceDate: addDays(first, 7) })]),
     });
     expect(response.text).not.toMatch(/passwordHash|\$argon2/);
   });

@@ -36,7 +36,8 @@ export const ZBusinessExportSchema = z
   .object({
     exportedAt: z.date(),
     customers: rows("Customers, without password hashes"),
-    schedules: rows("Schedules (a recurring series is one row)"),
+    schedules: rows("Schedules, the plans (a recurring series is one row)"),
+    visits: rows("Visits, one row each, a series' coming visits included"),
     messages: rows("Messages between staff and customers"),
     payments: rows("Payments, amounts in cents"),
   })
