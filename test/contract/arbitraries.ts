@@ -1,30 +1,8 @@
 import fc from "fast-check";
 
-/** Just enough of JSON Schema 2020-12 (as OpenAPI 3.1 uses it) to generate values from it. */
-export type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-};
+import type { Components, JsonSchema } from "../json-schema";
 
-export type Components = Record<string, JsonSchema>;
+export type { Components, JsonSchema };
 
 export function resolve(schema: JsonSchema | undefined, components: Components): JsonSchema {
   if (!schema) return {};

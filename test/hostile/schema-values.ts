@@ -1,22 +1,7 @@
 /** Builds plausible and hostile values from the OpenAPI document's JSON schemas. */
-export type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  minLength?: number;
-  pattern?: string;
-};
+import type { Components, JsonSchema } from "../json-schema";
 
-export type Components = Record<string, JsonSchema>;
+export type { Components, JsonSchema };
 
 /** A small seeded generator, so a failure can be replayed. */
 export function random(seed: number) {
