@@ -1,6 +1,6 @@
 "use client";
 
-import { Copy, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -10,6 +10,7 @@ import { toast } from "@/components/toast/toast-store";
 import { addDays, businessToday, formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ShownOnceSecret } from "./shown-once-secret";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyyy h:mm a") : "Never");
 const expiry = (date: Date) => formatBusinessDate(date, "MMM d, yyyy");
@@ -48,15 +49,6 @@ export function ApiKeysPanel() {
     },
     onError: (error) => toast({ title: "Failed to revoke API key", description: errorMessage(error), variant: "destructive" }),
   });
-
-  const copy = async (key: string) => {
-    try {
-      await navigator.clipboard.writeText(key);
-      toast({ title: "Copied", description: "The key is on your clipboard." });
-    } catch {
-      toast({ title: "Copy failed", description: "Select the key and copy it by hand.", variant: "destructive" });
-    }
-  };
 
   return (
     <section aria-labelledby="api-keys-heading" className="space-y-4">
@@ -98,21 +90,13 @@ export function ApiKeysPanel() {
       </form>
 
       {newKey ? (
-        <div role="status" className="space-y-2 rounded-lg border border-brand-300 bg-brand-50 p-4 text-sm">
-          <p className="font-semibold text-brand-900">Key “{newKey.name}” created. Copy it now: it will not be shown again.</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <code data-testid="new-api-key" className="w-full rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200">
-              {newKey.key}
-            </code>
-            <Button variant="outline" size="sm" onClick={() => copy(newKey.key)}>
-              <Copy aria-hidden="true" className="size-4" />
-              Copy
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setNewKey(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <ShownOnceSecret
+          title={`Key “${newKey.name}” created. Copy it now: it will not be shown again.`}
+          value={newKey.key}
+          what="key"
+          testId="new-api-key"
+          onDone={() => setNewKey(null)}
+        />
       ) : null}
 
       {keys.isPending ? (

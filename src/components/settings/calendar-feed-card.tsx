@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
+import { copyToClipboard } from "./copy-to-clipboard";
 
 interface Feed {
   active: boolean;
@@ -47,14 +48,8 @@ export function CalendarFeedCard({ what, feed, create, revoke, busy }: Props) {
       toast({ title: "Could not turn off the feed", description: errorMessage(error), variant: "destructive" });
     }
   };
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({ title: "Copied", description: "Paste it into your calendar app as a subscription." });
-    } catch {
-      toast({ title: "Copy failed", description: "Select the address and copy it by hand.", variant: "destructive" });
-    }
-  };
+  const copy = (text: string) =>
+    copyToClipboard(text, { copied: "Paste it into your calendar app as a subscription.", fallback: "Select the address and copy it by hand." });
 
   return (
     <section aria-labelledby="calendar-feed-heading" className="space-y-3">

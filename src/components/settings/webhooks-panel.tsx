@@ -1,6 +1,6 @@
 "use client";
 
-import { Copy, Webhook } from "lucide-react";
+import { Webhook } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
@@ -12,6 +12,8 @@ import { cn } from "@/lib/cn";
 import { WEBHOOK_EVENT_SUMMARIES, WEBHOOK_EVENT_TYPE_VALUES, ZWebhookEndpointFormSchema, type TWebhookEventType } from "@/lib/validation/webhooks";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ShownOnceSecret } from "./shown-once-secret";
+import { copyToClipboard } from "./copy-to-clipboard";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, h:mm a") : "—");
 
@@ -25,15 +27,6 @@ const DELIVERY_STYLES: Record<string, { label: string; className: string }> = {
 function DeliveryBadge({ status }: { status: string }) {
   const style = DELIVERY_STYLES[status] ?? DELIVERY_STYLES.pending!;
   return <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", style.className)}>{style.label}</span>;
-}
-
-async function copyText(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: "Copied", description: `The ${what} is on your clipboard.` });
-  } catch {
-    toast({ title: "Copy failed", description: "Select it and copy it by hand.", variant: "destructive" });
-  }
 }
 
 /** Settings → Notifications → Webhooks: endpoints, the events they receive, and their deliveries. */
@@ -132,21 +125,13 @@ export function WebhooksPanel() {
       </form>
 
       {created ? (
-        <div role="status" className="space-y-2 rounded-lg border border-brand-300 bg-brand-50 p-4 text-sm">
-          <p className="font-semibold text-brand-900">Endpoint added. Its signing secret:</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <code data-testid="webhook-secret" className="w-full rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200">
-              {created.secret}
-            </code>
-            <Button variant="outline" size="sm" onClick={() => copyText(created.secret, "secret")}>
-              <Copy aria-hidden="true" className="size-4" />
-              Copy
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <ShownOnceSecret
+          title="Endpoint added. Its signing secret:"
+          value={created.secret}
+          what="secret"
+          testId="webhook-secret"
+          onDone={() => setCreated(null)}
+        />
       ) : null}
 
       {endpoints.isPending ? (
@@ -219,7 +204,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
         {secret.data ? (
           <>
             <code className="break-all">{secret.data.secret}</code>
-            <Button variant="ghost" size="sm" onClick={() => copyText(secret.data.secret, "secret")}>
+            <Button variant="ghost" size="sm" onClick={() => copyToClipboard(secret.data.secret, { copied: "The secret is on your clipboard.", fallback: "Select the secret and copy it by hand." })}>
               Copy
             </Button>
           </>
