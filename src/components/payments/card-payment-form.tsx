@@ -1,14 +1,13 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
-import { CardFormLoading, useStripeLoader } from "@/components/payments/use-stripe-loader";
+import { CardFormLoading, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 export interface CardPaymentResult {
@@ -38,23 +37,11 @@ export function CardPaymentForm({ clientSecret, publishableKey, amountCents, onP
   if (state.kind === "loading") return <CardFormLoading />;
 
   if (state.kind === "unavailable") {
-    return (
-      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-        <p className="flex items-center gap-2 font-semibold">
-          <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-          Card payment unavailable
-        </p>
-        <p className="mt-1">{state.message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={load}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <CardFormUnavailable title="Card payment unavailable" message={state.message} onRetry={load} />;
   }
 
   return (
-    <Elements stripe={state.stripe} options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#255937" } } }}>
+    <Elements stripe={state.stripe} options={elementsOptions(clientSecret)}>
       <ConfirmCardForm clientSecret={clientSecret} amountCents={amountCents} onPaid={onPaid} />
     </Elements>
   );

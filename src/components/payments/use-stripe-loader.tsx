@@ -1,7 +1,9 @@
 "use client";
 
-import type { Stripe } from "@stripe/stripe-js";
+import type { Stripe, StripeElementsOptions } from "@stripe/stripe-js";
+import { RotateCcw, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { loadStripeOnce } from "./load-stripe";
 
@@ -34,4 +36,26 @@ export function CardFormLoading() {
       Loading the secure card form…
     </div>
   );
+}
+
+/** Shown when Stripe.js cannot be loaded: what is unavailable, why, and a retry. */
+export function CardFormUnavailable({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+        {title}
+      </p>
+      <p className="mt-1">{message}</p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+        <RotateCcw aria-hidden="true" className="size-4" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Stripe's card fields in our colours. */
+export function elementsOptions(clientSecret: string): StripeElementsOptions {
+  return { clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#255937" } } };
 }

@@ -1,10 +1,9 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { CardFormLoading, useStripeLoader } from "@/components/payments/use-stripe-loader";
-import { Button } from "@/components/ui/button";
+import { CardFormLoading, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 
@@ -18,21 +17,15 @@ export function AddCardForm({ clientSecret, publishableKey, onSaved }: { clientS
   if (state.kind === "loading") return <CardFormLoading />;
   if (state.kind === "unavailable") {
     return (
-      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-        <p className="flex items-center gap-2 font-semibold">
-          <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-          Card form unavailable
-        </p>
-        <p className="mt-1">The secure card form could not be loaded from the payment provider. Check the internet connection and try again.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={load}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
+      <CardFormUnavailable
+        title="Card form unavailable"
+        message="The secure card form could not be loaded from the payment provider. Check the internet connection and try again."
+        onRetry={load}
+      />
     );
   }
   return (
-    <Elements stripe={state.stripe} options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#255937" } } }}>
+    <Elements stripe={state.stripe} options={elementsOptions(clientSecret)}>
       <ConfirmSetupForm onSaved={onSaved} />
     </Elements>
   );
