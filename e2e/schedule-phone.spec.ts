@@ -91,6 +91,7 @@ test("on a phone, the schedule opens on today with its visits, from the server's
   await expect(page.getByRole("heading", { name: heading(today), exact: true })).toBeVisible();
 
   // Another month asks for its counts only.
+  asked.length = 0;
   await page.getByRole("button", { name: "Next month" }).click();
   const nextMonth = addDays(`${today.slice(0, 7)}-28`, 7).slice(0, 7);
   await expect(page.locator(`[data-day="${nextMonth}-01"]`)).toBeVisible();
@@ -102,6 +103,8 @@ test("the schedule form finds the customer by search instead of listing every cu
   await page.setViewportSize({ width: 375, height: 812 });
   await signInAsStaff(page);
   await page.goto("/schedule?new=true");
+  // Typing waits for the page to be live (its submit button is enabled once hydrated).
+  await expect(page.getByRole("button", { name: "Schedule Service" })).toBeEnabled();
   await page.getByLabel("Search by name, phone, email or address").fill("fairweather");
   const picker = page.getByLabel("Customer", { exact: true });
   await expect(picker.locator("option")).toHaveText(["Choose a customer…", CUSTOMER.fullName]);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { ScheduleScreen } from "@/components/staff/schedule/schedule-screen";
 import { dayVisitsInput, monthCountsInput } from "@/components/staff/schedule/schedule-queries";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -13,8 +14,16 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export default async function SchedulePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const today = businessToday();
-  // The calendar arrives with its month's counts and the chosen day's visits; the forms fetch their own.
-  if (params.new !== "true" && params.edit === undefined) {
+  const editId = typeof params.edit === "string" && /^\d{1,9}$/.test(params.edit) && Number(params.edit) > 0 ? Number(params.edit) : null;
+  if (params.new === "true" || editId !== null) {
+    // The form arrives with its first customers and the services to choose from.
+    await Promise.all([
+      prefetchApi.customers.search.prefetch(customerPickerInput()),
+      prefetchApi.services.list.prefetch({}),
+      ...(params.new !== "true" && editId !== null ? [prefetchApi.schedules.get.prefetch({ id: editId })] : []),
+    ]);
+  } else {
+    // The calendar arrives with its month's counts and the chosen day's visits.
     const initialDate = typeof params.date === "string" && isDateString(params.date) ? params.date : today;
     await Promise.all([prefetchApi.schedules.dayCounts.prefetch(monthCountsInput(initialDate)), prefetchApi.schedules.list.prefetch(dayVisitsInput(initialDate))]);
   }
