@@ -74,6 +74,9 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await expect(page.getByLabel("Status")).toHaveValue("pending");
   await page.getByRole("button", { name: "Schedule Service" }).click();
   await expect(page.getByText("Customer is required")).toBeVisible();
+  // Typing waits for the page to be live (its submit button is enabled once hydrated).
+  await expect(page.getByRole("button", { name: "Schedule Service" })).toBeEnabled();
+  await page.getByLabel("Search by name, phone, email or address").fill(customerName);
   await page.getByLabel("Customer").selectOption({ label: customerName });
   await page.getByLabel("Service", { exact: true }).selectOption({ label: "Basic Lawn Mowing" });
   await expect(page.getByText("Price per visit: $35.00")).toBeVisible();
@@ -86,6 +89,9 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
 
   // A weekly series on the same day; its end date must come after the service date.
   await page.goto("/schedule?new=true");
+  // Typing waits for the page to be live (its submit button is enabled once hydrated).
+  await expect(page.getByRole("button", { name: "Schedule Service" })).toBeEnabled();
+  await page.getByLabel("Search by name, phone, email or address").fill(customerName);
   await page.getByLabel("Customer").selectOption({ label: customerName });
   await page.getByLabel("Service", { exact: true }).selectOption({ label: "Basic Lawn Mowing" });
   await page.getByLabel("Service date").fill(serviceDay);

@@ -33,6 +33,9 @@ test("staff plan a weekly series, move one visit and set another's status; the r
 
   // A weekly series of four visits, 11:00 to 12:00.
   await page.goto("/schedule?new=true");
+  // Typing waits for the page to be live (its submit button is enabled once hydrated).
+  await expect(page.getByRole("button", { name: "Schedule Service" })).toBeEnabled();
+  await page.getByLabel("Search by name, phone, email or address").fill(customer.fullName);
   await page.getByLabel("Customer").selectOption({ label: customer.fullName });
   await page.getByLabel("Service", { exact: true }).selectOption({ label: "Basic Lawn Mowing" });
   await page.getByLabel("Service date").fill(firstDay);

@@ -221,6 +221,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Schedules (staff).
   "GET /schedules": { access: "staff", request: () => ({ path: `/schedules?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },
+  "GET /schedules/day-counts": { access: "staff", request: () => ({ path: `/schedules/day-counts?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },
   "POST /schedules": { access: "staff", request: () => ({ path: "/schedules", body: schedulePayload(nextFreeDay()) }) },
   "GET /schedules/{id}": { access: "staff", request: () => ({ path: `/schedules/${fx.visitA.id}` }) },
   "PUT /schedules/{id}": { access: "staff", request: () => ({ path: `/schedules/${fx.visitA.id}`, body: schedulePayload(aheadBy(20), "confirmed") }) },

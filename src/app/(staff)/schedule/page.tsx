@@ -1,14 +1,37 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { ScheduleScreen } from "@/components/staff/schedule/schedule-screen";
+import { dayVisitsInput, monthCountsInput } from "@/components/staff/schedule/schedule-queries";
 import { PageSpinner } from "@/components/ui/spinner";
+import { businessToday, isDateString } from "@/lib/business-time";
+import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Schedule" };
 
-export default function SchedulePage() {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function SchedulePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const today = businessToday();
+  const editId = typeof params.edit === "string" && /^\d{1,9}$/.test(params.edit) && Number(params.edit) > 0 ? Number(params.edit) : null;
+  if (params.new === "true" || editId !== null) {
+    // The form arrives with its first customers and the services to choose from.
+    await Promise.all([
+      prefetchApi.customers.search.prefetch(customerPickerInput()),
+      prefetchApi.services.list.prefetch({}),
+      ...(params.new !== "true" && editId !== null ? [prefetchApi.schedules.get.prefetch({ id: editId })] : []),
+    ]);
+  } else {
+    // The calendar arrives with its month's counts and the chosen day's visits.
+    const initialDate = typeof params.date === "string" && isDateString(params.date) ? params.date : today;
+    await Promise.all([prefetchApi.schedules.dayCounts.prefetch(monthCountsInput(initialDate)), prefetchApi.schedules.list.prefetch(dayVisitsInput(initialDate))]);
+  }
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <ScheduleScreen />
-    </Suspense>
+    <HydrateClient>
+      <Suspense fallback={<PageSpinner />}>
+        <ScheduleScreen today={today} />
+      </Suspense>
+    </HydrateClient>
   );
 }

@@ -2,55 +2,47 @@
 
 import { CloudRain, Plus } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { ButtonLink, Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { businessDateOf, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { MonthCalendar } from "./month-calendar";
+import { MonthSummary } from "./month-summary";
+import { dayVisitsInput, monthCountsInput, monthOf } from "./schedule-queries";
 import { VisitCard } from "./visit-card";
 
 // The rain-day dialog's code loads when it is opened.
 const RainDayDialog = dynamic(() => import("./rain-day-dialog").then((module) => module.RainDayDialog), { loading: () => null });
 
-const monthOf = (date: DateString) => `${date.slice(0, 7)}-01`;
-
 /**
- * Spec 2, Schedule screen: the month calendar beside the chosen day's visits. The spec's three
- * columns from md cannot hold a 44 px-per-day calendar next to the 64-unit sidebar until about
- * 1280 px, so below lg the two stack, and from lg the calendar keeps its width (about a third at
- * 1280 px) and the list takes the rest.
+ * The schedule screen: the month calendar beside the chosen day's visits. The calendar asks only
+ * for each day's count and the panel only for its day's visits, so a month of thousands of visits
+ * stays light. Below lg the two stack; from lg the calendar keeps its width and the list takes the rest.
  */
-export function ScheduleCalendarView({ initialDate, newHref }: { initialDate: DateString; newHref: string }) {
+export function ScheduleCalendarView({ initialDate, today, newHref }: { initialDate: DateString; today: DateString; newHref: string }) {
   const [selected, setSelected] = useState<DateString | null>(initialDate);
   const [month, setMonth] = useState<DateString>(monthOf(initialDate));
   const [rainDayOpen, setRainDayOpen] = useState(false);
 
-  // Spec 7: the screen asks for day 1 to day 31 of the shown month, whatever its length.
-  const monthVisits = api.schedules.list.useQuery({ startDate: month, endDate: `${month.slice(0, 7)}-31` });
-  const dayVisits = api.schedules.list.useQuery({ startDate: selected ?? month, endDate: selected ?? month }, { enabled: selected !== null });
-  const daysWithVisits = [...new Set((monthVisits.data ?? []).map((visit) => businessDateOf(visit.startTime)))].filter(
-    (day) => day.slice(0, 7) === month.slice(0, 7),
-  );
-
-  const shown = selected ? dayVisits : monthVisits;
-  const visits = selected ? (dayVisits.data ?? []).filter((visit) => businessDateOf(visit.startTime) === selected) : (monthVisits.data ?? []);
+  const monthCounts = api.schedules.dayCounts.useQuery(monthCountsInput(month));
+  const counts = useMemo(() => new Map((monthCounts.data ?? []).map((day) => [day.date, day.total])), [monthCounts.data]);
+  const dayVisits = api.schedules.list.useQuery(dayVisitsInput(selected ?? month), { enabled: selected !== null });
+  // The list holds every visit overlapping the day; the panel shows those that start on it.
+  const visits = (dayVisits.data ?? []).filter((visit) => businessDateOf(visit.startTime) === selected);
   const movable = visits.filter((visit) => visit.status === "pending" || visit.status === "confirmed");
   const heading = selected ? formatBusinessDate(startOfBusinessDay(selected), "MMMM d, yyyy") : "Schedule";
+
+  const select = (date: DateString | null) => {
+    setSelected(date);
+    if (date && monthOf(date) !== month) setMonth(monthOf(date));
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
       <div className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm lg:self-start">
-        <MonthCalendar
-          month={month}
-          selected={selected}
-          daysWithVisits={daysWithVisits}
-          onMonthChange={setMonth}
-          onSelect={(date) => {
-            setSelected(date);
-            if (date && monthOf(date) !== month) setMonth(monthOf(date));
-          }}
-        />
+        <MonthCalendar month={month} selected={selected} today={today} counts={counts} onMonthChange={setMonth} onSelect={select} />
+        {monthCounts.isError ? <p className="mt-2 text-center text-sm text-red-700">The month&apos;s visit counts could not be loaded.</p> : null}
         {selected === null ? null : (
           <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => setSelected(null)}>
             Show the whole month
@@ -75,16 +67,18 @@ export function ScheduleCalendarView({ initialDate, newHref }: { initialDate: Da
             </ButtonLink>
           </div>
         </div>
-        {shown.isPending ? (
+        {selected === null ? (
+          <MonthSummary month={month} days={monthCounts.data} isError={monthCounts.isError} onSelect={select} />
+        ) : dayVisits.isPending ? (
           <Spinner />
-        ) : shown.isError ? (
+        ) : dayVisits.isError ? (
           <p className="text-sm text-red-700">The schedule could not be loaded.</p>
         ) : visits.length === 0 ? (
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">No schedules for this date.</p>
         ) : (
           <ul className="space-y-3">
             {visits.map((visit) => (
-              <VisitCard key={visit.visitId} visit={visit} showDate={selected === null} />
+              <VisitCard key={visit.visitId} visit={visit} />
             ))}
           </ul>
         )}
@@ -96,8 +90,7 @@ export function ScheduleCalendarView({ initialDate, newHref }: { initialDate: Da
           onClose={() => setRainDayOpen(false)}
           onMoved={(toDate) => {
             setRainDayOpen(false);
-            setSelected(toDate);
-            setMonth(monthOf(toDate));
+            select(toDate);
           }}
         />
       ) : null}

@@ -2,9 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
+import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { controlClasses, FieldError, TextAreaField, TextField } from "@/components/ui/field";
@@ -79,7 +80,6 @@ export function ScheduleForm({
 }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const customers = api.customers.list.useQuery({});
   const services = api.services.list.useQuery({});
   const editing = scheduleId !== undefined;
   const {
@@ -137,20 +137,19 @@ export function ScheduleForm({
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="schedule-customer" className="mb-1 block text-sm font-medium text-gray-800">
-            Customer
-          </label>
-          <select id="schedule-customer" className={controlClasses(Boolean(errors.customerId))} aria-invalid={errors.customerId ? true : undefined} aria-describedby="schedule-customer-error" {...register("customerId")}>
-            <option value="">{customers.isPending ? "Loading customers..." : "Select a customer"}</option>
-            {customers.data?.map((customer) => (
-              <option key={customer.id} value={String(customer.id)}>
-                {customer.fullName}
-              </option>
-            ))}
-          </select>
-          <FieldError id="schedule-customer-error" message={errors.customerId?.message} />
-        </div>
+        {/* Thousands of customers: a search narrows the list instead of loading every one. */}
+        <Controller
+          control={control}
+          name="customerId"
+          render={({ field, fieldState }) => (
+            <CustomerPicker
+              id="schedule-customer"
+              value={Number(field.value) || null}
+              onChange={(customer) => field.onChange(customer ? String(customer.id) : "")}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <div>
           <label htmlFor="schedule-service" className="mb-1 block text-sm font-medium text-gray-800">
             Service

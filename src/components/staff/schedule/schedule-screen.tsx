@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { businessDateOf, businessTimeOf, businessToday, isDateString } from "@/lib/business-time";
+import { businessDateOf, businessTimeOf, isDateString, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { ScheduleCalendarView } from "./schedule-calendar-view";
 
@@ -41,10 +41,12 @@ function EditSchedule({ id, today }: { id: number; today: string }) {
   return <EditScheduleForm key={id} id={id} today={today} schedule={schedule.data} />;
 }
 
-/** Spec 2: ?new=true opens the create form, ?edit={id} the edit form, otherwise the calendar. */
-export function ScheduleScreen() {
+/**
+ * ?new=true opens the create form, ?edit={id} the edit form, otherwise the calendar on ?date or
+ * today. Today comes from the server, so the server's first screen and the browser's agree.
+ */
+export function ScheduleScreen({ today }: { today: DateString }) {
   const params = useSearchParams();
-  const today = businessToday();
   const editId = positiveId(params.get("edit"));
   const customerId = positiveId(params.get("customerId"));
   const requestedDate = params.get("date");
@@ -71,7 +73,7 @@ export function ScheduleScreen() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Schedule</h1>
-      <ScheduleCalendarView key={initialDate} initialDate={initialDate} newHref={customerId ? `/schedule?new=true&customerId=${customerId}` : "/schedule?new=true"} />
+      <ScheduleCalendarView key={initialDate} initialDate={initialDate} today={today} newHref={customerId ? `/schedule?new=true&customerId=${customerId}` : "/schedule?new=true"} />
     </div>
   );
 }

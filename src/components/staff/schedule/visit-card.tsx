@@ -5,14 +5,13 @@ import Link from "next/link";
 import { useId } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { VisitSummary, type ScheduleVisit } from "../visit-summary";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 /** One visit of the selected day; its status changes on its own, even inside a series. */
-export function VisitCard({ visit, showDate = false }: { visit: ScheduleVisit; showDate?: boolean }) {
+export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   const utils = api.useUtils();
   const statusId = useId();
   const setStatus = api.schedules.setVisitStatus.useMutation({
@@ -25,7 +24,6 @@ export function VisitCard({ visit, showDate = false }: { visit: ScheduleVisit; s
 
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="visit-card">
-      {showDate ? <p className="mb-1 text-xs font-semibold tracking-wide text-brand-700 uppercase">{formatBusinessDate(visit.startTime, "EEE, MMM d")}</p> : null}
       <div className="flex gap-3">
         <VisitSummary visit={visit} />
         <p className="shrink-0 text-sm font-semibold text-gray-900">{formatCents(visit.totalPrice)}</p>

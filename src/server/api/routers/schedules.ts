@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
 import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
+import { countVisitsByDay } from "@/server/schedules/day-counts";
 import { listSchedulesInRange } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
@@ -8,12 +9,13 @@ import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
-import { ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "../schemas/schedules";
+import { ZDayCountSchema, ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "../schemas/schedules";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const TAGS = ["schedules"];
 const ZScheduleId = pathId("Schedule not found");
 const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
+const ZDateRangeInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate") });
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
 
 /** PUT carries the same payload as POST plus the id from the path. */
@@ -32,6 +34,19 @@ export const schedulesRouter = createTRPCRouter({
     .input(z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() }))
     .output(z.array(ZScheduleVisitSchema))
     .query(({ ctx, input }) => listSchedulesInRange(ctx.db, input)),
+
+  dayCounts: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/schedules/day-counts",
+        tags: TAGS,
+        summary: "How many visits start on each Austin day between two dates, both inclusive, by status; days without visits are left out (endDate is clamped to its month)",
+      },
+    })
+    .input(ZDateRangeInput)
+    .output(z.array(ZDayCountSchema))
+    .query(({ ctx, input }) => countVisitsByDay(ctx.db, input)),
 
   get: staffProcedure
     .meta({ openapi: { method: "GET", path: "/schedules/{id}", tags: TAGS, summary: "One schedule (a one-time visit or a whole series)" } })

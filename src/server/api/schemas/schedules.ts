@@ -104,3 +104,12 @@ export const ZRainDayResultSchema = z
     notifiedCustomers: z.number().int(),
   })
   .meta({ id: "RainDayResult" });
+
+/** One Austin day's visits counted by status, for a month calendar. */
+export const ZDayCountSchema = z
+  .object({
+    date: z.string().describe("The Austin date (yyyy-MM-dd) the visits start on"),
+    total: z.number().int().describe("Every visit that day, whatever its status"),
+    ...Object.fromEntries(SCHEDULE_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof SCHEDULE_STATUSES)[number], z.ZodNumber>,
+  })
+  .meta({ id: "ScheduleDayCount" });

@@ -1,0 +1,17 @@
+import type { DateString } from "@/lib/business-time";
+
+// The schedule screen's query inputs, shared by the server's prefetch and the screen, so the
+// screen starts with the answers the page brought.
+
+/** The first day of a date's month. */
+export const monthOf = (date: DateString): DateString => `${date.slice(0, 7)}-01`;
+
+/** The month calendar's counts: day 1 to day 31 of the month, whatever its length (the server clamps). */
+export function monthCountsInput(month: DateString) {
+  return { startDate: monthOf(month), endDate: `${month.slice(0, 7)}-31` };
+}
+
+/** The day panel's visits: one Austin day. */
+export function dayVisitsInput(date: DateString) {
+  return { startDate: date, endDate: date };
+}
