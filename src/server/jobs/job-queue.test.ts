@@ -11,6 +11,7 @@ import { setEnv } from "../../../test/env";
 import { startSmtpServer, startTestWorker, waitFor } from "../../../test/notifications";
 import { enqueueJob, startJobWorker, type JobHandlers } from "./job-queue";
 import { listFailingJobs, retryFailedJob } from "./failing-jobs";
+import { REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS } from "./background-work";
 
 const embedded = inject("testDatabase").mode === "pglite";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -84,6 +85,36 @@ describe("the job queue", () => {
       await worker.stop();
       await doomed.stop(1000).catch(() => {});
       await survivor.close();
+    }
+  });
+
+  it("adds each periodic job once per period, however many instances ask", async () => {
+    const first = await openDatabase();
+    const second = await openDatabase();
+    const runs: string[] = [];
+    const handlers: JobHandlers = {
+      ...idle,
+      sendEmail: async () => {},
+      sendReminders: async () => void runs.push("reminders"),
+      extendSeries: async () => void runs.push("series"),
+    };
+    // The app's own periods: a day for the series' visits ahead, five minutes for reminders.
+    const periodic = [
+      { queue: "extendSeries" as const, everySeconds: SERIES_EXTENSION_SECONDS },
+      { queue: "sendReminders" as const, everySeconds: REMINDER_SWEEP_SECONDS },
+    ];
+    const workers = [
+      await startJobWorker(first, handlers, { pollingIntervalSeconds: 0.5, periodic }),
+      await startJobWorker(second, handlers, { pollingIntervalSeconds: 0.5, periodic }),
+    ];
+    try {
+      await waitFor(() => runs.includes("series") && runs.includes("reminders"), 15_000, "both periodic jobs to run");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(runs.sort()).toEqual(["reminders", "series"]);
+    } finally {
+      for (const worker of workers) await worker.stop();
+      await first.close();
+      await second.close();
     }
   });
 

@@ -92,6 +92,11 @@ export interface JobWorker {
   stop(timeoutMs?: number): Promise<void>;
 }
 
+/** Two days, or longer than the longest periodic job's period. */
+function completedJobsKeptSeconds(periodic: WorkerOptions["periodic"] = []) {
+  return Math.max(2 * 86_400, ...periodic.map(({ everySeconds }) => everySeconds + 3600));
+}
+
 /**
  * Starts working every queue with its handler; one worker per app instance. pg-boss fetches,
  * completes, fails, retries, expires and archives; the loop that asks it for the next job is ours,
@@ -111,6 +116,9 @@ export async function startJobWorker(
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     // Failed jobs stay listed for staff for a week before they are archived.
     archiveFailedAfterSeconds: 7 * 24 * 3600,
+    // A periodic job is "once per period" only while the period's job is still in the table, so
+    // completed jobs outlive the longest period (pg-boss refuses a longer throttle otherwise).
+    archiveCompletedAfterSeconds: completedJobsKeptSeconds(options.periodic),
   });
   boss.on("error", (error) => console.error("[jobs]", error));
   await boss.start();
