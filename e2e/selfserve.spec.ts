@@ -27,7 +27,8 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await portal.setViewportSize({ width: 1280, height: 900 });
   const customer = await registerCustomer(portal.request, { fullName: `Sam Planner ${Date.now() % 100000}` });
   await withE2eDatabase((sql) => sql`update customers set is_verified = true where email = ${customer.email}`);
-  const [{ id: customerId }] = await withE2eDatabase((sql) => sql<{ id: number }[]>`select id from customers where email = ${customer.email}`);
+  const [row] = await withE2eDatabase((sql) => sql<{ id: number }[]>`select id from customers where email = ${customer.email}`);
+  const customerId = row!.id;
 
   // Staff book the customer's weekly mowing, 1:00 to 2:00 pm, for ten weeks.
   const staffContext = await browser.newContext();
