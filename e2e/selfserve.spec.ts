@@ -54,7 +54,7 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await shoot(portal, "portal-before");
 
   // Skip next week's visit: the preview names it, then it is skipped and the plan goes on.
-  await upcoming.getByRole("button", { name: `Skip: visit on ${monthDay(first)}` }).click();
+  await upcoming.getByRole("button", { name: `Skip: visit on ${monthDay(first)}`, exact: true }).click();
   let dialog = portal.getByRole("dialog", { name: "Skip this visit?" });
   await expect(dialog.getByTestId("change-preview")).toContainText("Skipped");
   await shoot(portal, "skip-preview");
@@ -64,7 +64,7 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await expect(cardOf(first)).toContainText("cancelled");
 
   // Move the following one two days on, at 3:00 pm.
-  await upcoming.getByRole("button", { name: `Reschedule: visit on ${monthDay(second)}` }).click();
+  await upcoming.getByRole("button", { name: `Reschedule: visit on ${monthDay(second)}`, exact: true }).click();
   dialog = portal.getByRole("dialog", { name: "Reschedule this visit" });
   await dialog.getByLabel("New date").fill(movedTo);
   await dialog.getByRole("button", { name: "3:00 PM" }).click();
@@ -76,7 +76,7 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await expect(cardOf(movedTo)).toContainText("3:00 PM – 4:00 PM");
 
   // Pause the plan for a month from the third visit: the preview lists the visits skipped.
-  await upcoming.getByRole("button", { name: `Pause plan: visit on ${monthDay(third)}` }).click();
+  await upcoming.getByRole("button", { name: `Pause plan: visit on ${monthDay(third)}`, exact: true }).click();
   dialog = portal.getByRole("dialog", { name: "Pause your plan" });
   await dialog.getByLabel("Resume on").fill(resumeOn);
   const preview = dialog.getByTestId("change-preview");
@@ -89,7 +89,7 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await shoot(portal, "portal-paused");
 
   // And resume it.
-  await upcoming.getByRole("button", { name: `Resume plan: visit on ${monthDay(third)}` }).click();
+  await upcoming.getByRole("button", { name: `Resume plan: visit on ${monthDay(third)}`, exact: true }).click();
   dialog = portal.getByRole("dialog", { name: "Resume your plan?" });
   await expect(dialog.getByTestId("change-preview")).toContainText("5 visits restored");
   await dialog.getByRole("button", { name: "Resume plan" }).click();
@@ -118,6 +118,13 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await expect(conversation).toContainText("Paused Basic Lawn Mowing until");
   await expect(conversation).toContainText("Resumed Basic Lawn Mowing: 5 visits restored");
   await shoot(staff, "staff-messages");
+
+  // The rules customers change within live in Settings.
+  await staff.goto("/settings");
+  await expect(staff.getByRole("heading", { name: "Changes customers make themselves" })).toBeVisible();
+  await expect(staff.getByLabel("Notice (hours before a visit)")).toHaveValue("24");
+  await expect(staff.getByLabel("Longest pause (days)")).toHaveValue("90");
+  await shoot(staff, "staff-settings");
   await staffContext.close();
   await customerContext.close();
 });
