@@ -22,6 +22,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test("a customer skips next week's visit, moves the following one, pauses the plan for a month and resumes it; staff see each change with its author, and the conversation says so", async ({ browser }) => {
+  // A long journey through two browsers, with a pair of screenshots at every step.
+  test.setTimeout(180_000);
   const customerContext = await browser.newContext();
   const portal = await customerContext.newPage();
   await portal.setViewportSize({ width: 1280, height: 900 });
