@@ -30,5 +30,8 @@ export function assertChangeable(visit: Visit, rules: TSelfServiceRules, now: Da
 
 /** Skip, pause, resume and ending apply to a recurring plan; a one-time visit is cancelled instead. */
 export function assertRecurring(visit: Visit, what: string): void {
-  if (!visit.isRecurring) throw new ConflictError(`Only a recurring plan can be ${what}. To drop a one-time visit, cancel it.`);
+  if (!visit.isRecurring) {
+    const subject = what === "skipped" ? "a visit of a recurring plan" : "a recurring plan";
+    throw new ConflictError(`Only ${subject} can be ${what}. To drop a one-time visit, cancel it.`);
+  }
 }
