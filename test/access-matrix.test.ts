@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { businessInstant } from "../src/lib/business-time";
+import { addDays, businessInstant } from "../src/lib/business-time";
+import { changeAppointment } from "../src/server/self-service/change-appointment";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
 import { getDb } from "../src/server/db";
@@ -20,6 +21,7 @@ import {
   managedCustomer,
   nextFreeDay,
   profileOf,
+  seriesVisitOf,
   unique,
   visitOf,
   type MatrixFixtures,
@@ -180,6 +182,47 @@ const MATRIX: Record<string, Entry> = {
     access: "customerOwned",
     request: async () => ({ path: `/customer/appointments/${(await visitOf(fx.customerA.id, fx.serviceId)).id}/cancel` }),
   },
+  "POST /customer/appointments/{id}/preview": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/appointments/${(await seriesVisitOf(fx.customerA.id, fx.serviceId)).id}/preview`, body: { change: { action: "skip" } } }),
+  },
+  "POST /customer/appointments/{id}/skip": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/appointments/${(await seriesVisitOf(fx.customerA.id, fx.serviceId)).id}/skip` }),
+  },
+  "POST /customer/appointments/{id}/reschedule": {
+    access: "customerOwned",
+    request: async () => {
+      const visit = await seriesVisitOf(fx.customerA.id, fx.serviceId);
+      return { path: `/customer/appointments/${visit.id}/reschedule`, body: { date: addDays(visit.date, 1), timeSlot: "16:00" } };
+    },
+  },
+  "POST /customer/appointments/{id}/pause": {
+    access: "customerOwned",
+    request: async () => {
+      const visit = await seriesVisitOf(fx.customerA.id, fx.serviceId);
+      return { path: `/customer/appointments/${visit.id}/pause`, body: { until: addDays(visit.date, 14) } };
+    },
+  },
+  "POST /customer/appointments/{id}/resume": {
+    access: "customerOwned",
+    request: async () => {
+      const visit = await seriesVisitOf(fx.customerA.id, fx.serviceId);
+      await changeAppointment(await getDb(), fx.customerA.id, String(visit.id), { action: "pause", until: addDays(visit.date, 14) });
+      return { path: `/customer/appointments/${visit.id}/resume` };
+    },
+  },
+  "POST /customer/appointments/{id}/end-plan": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/appointments/${(await seriesVisitOf(fx.customerA.id, fx.serviceId)).id}/end-plan` }),
+  },
+  "GET /customer/appointments/{id}/slots": {
+    access: "customerOwned",
+    request: async () => {
+      const visit = await seriesVisitOf(fx.customerA.id, fx.serviceId);
+      return { path: `/customer/appointments/${visit.id}/slots?date=${addDays(visit.date, 1)}` };
+    },
+  },
   "GET /customer/messages": { access: "customer", request: () => ({ path: "/customer/messages" }) },
   "POST /customer/messages": { access: "customer", request: () => ({ path: "/customer/messages", body: { content: "Is Tuesday fine?" } }) },
   "PATCH /customer/messages/{id}/read": { access: "customerOwned", request: () => ({ path: `/customer/messages/${fx.replyToA.id}/read` }) },
@@ -263,6 +306,8 @@ const MATRIX: Record<string, Entry> = {
 
   // Settings: a person's own account and API keys need a staff session; the export takes a key too.
   "GET /settings/profile": { access: "staffUser", request: () => ({ path: "/settings/profile" }) },
+  "GET /settings/self-service": { access: "staff", request: () => ({ path: "/settings/self-service" }) },
+  "PUT /settings/self-service": { access: "staff", request: () => ({ path: "/settings/self-service", body: { noticeHours: 24, maxPauseDays: 90, allowReschedule: true } }) },
   "PUT /settings/profile": {
     access: "staffUser",
     request: () => ({ path: "/settings/profile", body: { fullName: fx.staff.fullName, email: fx.staff.email, username: fx.staff.username } }),

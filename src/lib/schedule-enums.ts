@@ -8,3 +8,11 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 /** A recurring schedule repeats weekly (the default), every two weeks, or monthly. */
 export const RECURRING_FREQUENCIES = ["weekly", "biweekly", "monthly"] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
+
+/** What a customer did to a visit from the portal; the visit's status says what it means for the crews. */
+export const CUSTOMER_CHANGES = ["skipped", "rescheduled", "paused"] as const;
+export type CustomerChange = (typeof CUSTOMER_CHANGES)[number];
+
+/** Who last changed a visit on its own. */
+export const CHANGE_AUTHORS = ["customer", "staff"] as const;
+export type ChangeAuthor = (typeof CHANGE_AUTHORS)[number];

@@ -3,7 +3,8 @@ import { createApiKey } from "../../src/server/auth/api-keys";
 import { submitContactInquiry } from "../../src/server/contact/submit-inquiry";
 import { getDb } from "../../src/server/db";
 import { createPlanVisits } from "../../src/server/schedules/plan-visits";
-import { messages, schedules } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { messages, schedules, visits } from "../../src/server/db/schema";
 import { createCustomerPaymentIntent } from "../../src/server/payments/intent";
 import { getPayment } from "../../src/server/payments/queries";
 import { createPendingPayment } from "../../src/server/payments/record";
@@ -40,6 +41,33 @@ export async function visitOf(customerId: number, serviceId: number, date = next
     .returning();
   await createPlanVisits(db, schedule!, "staff");
   return schedule!;
+}
+
+/**
+ * The first visit of a five-week plan of the customer, at 7:00 (before the bookable hours, so its
+ * later visits never fill a slot another entry books, and ending before the days other entries need empty).
+ */
+export async function seriesVisitOf(customerId: number, serviceId: number, date = nextFreeDay()) {
+  const db = await getDb();
+  const startTime = businessInstant(date, "07:00");
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      customerId,
+      serviceId,
+      date: startTime,
+      startTime,
+      endTime: new Date(startTime.getTime() + 60 * 60_000),
+      status: "confirmed",
+      totalPrice: 3500,
+      isRecurring: true,
+      recurringFrequency: "weekly",
+      recurringEndDate: businessInstant(addDays(date, 28), "12:00"),
+    })
+    .returning();
+  await createPlanVisits(db, schedule!, "staff");
+  const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, schedule!.id)).orderBy(visits.startTime).limit(1);
+  return { id: visit!.id, date };
 }
 
 export async function emailLink(customer: Customer, purpose: EmailTokenPurpose) {

@@ -5,7 +5,6 @@ import { CalendarDays, Clock, MapPin, Repeat } from "lucide-react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
-import { BUSINESS } from "@/lib/business";
 import { formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/money";
@@ -13,16 +12,30 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { errorMessage } from "@/components/error-text";
+import { PlanChangeDialog, type PlanAction } from "./plan-change-dialog";
+import { CustomerChangeNote, PlanActions } from "./plan-actions";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
+type Rules = RouterOutputs["portal"]["appointments"]["rules"];
+
+/** A paused plan offers "Resume" once, on its first paused visit. */
+function firstPausedVisits(upcoming: Appointment[]): Set<string> {
+  const seen = new Map<number, string>();
+  for (const appointment of upcoming) {
+    if (appointment.customerChange === "paused" && !seen.has(appointment.planId)) seen.set(appointment.planId, appointment.visitId);
+  }
+  return new Set(seen.values());
+}
 
 export function AppointmentsTab() {
   const appointments = api.portal.appointments.useQuery({});
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const [toChange, setToChange] = useState<{ appointment: Appointment; action: PlanAction } | null>(null);
 
   if (appointments.isPending) return <Spinner label="Loading appointments" />;
   if (appointments.isError) return <p role="alert" className="text-red-700">We could not load your appointments. Please try again later.</p>;
-  const { upcoming, past, historyHidden } = appointments.data;
+  const { upcoming, past, historyHidden, rules } = appointments.data;
+  const resumable = firstPausedVisits(upcoming);
 
   return (
     <div className="space-y-8">
@@ -40,7 +53,14 @@ export function AppointmentsTab() {
         ) : (
           <ul className="mt-4 space-y-3">
             {upcoming.map((appointment) => (
-              <AppointmentCard key={appointment.visitId} appointment={appointment} onCancel={() => setToCancel(appointment)} />
+              <AppointmentCard
+                key={appointment.visitId}
+                appointment={appointment}
+                rules={rules}
+                showResume={resumable.has(appointment.visitId)}
+                onCancel={() => setToCancel(appointment)}
+                onAction={(action) => setToChange({ appointment, action })}
+              />
             ))}
           </ul>
         )}
@@ -63,6 +83,7 @@ export function AppointmentsTab() {
         <p className="text-sm text-gray-700">Visits booked before you registered appear here once you confirm your email address.</p>
       ) : null}
       <CancelDialog appointment={toCancel} onClose={() => setToCancel(null)} />
+      <PlanChangeDialog target={toChange} rules={rules} onClose={() => setToChange(null)} />
     </div>
   );
 }
@@ -76,11 +97,22 @@ function EmptyState({ text }: { text: string }) {
   );
 }
 
-function AppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
+function AppointmentCard({
+  appointment,
+  rules,
+  showResume = false,
+  onCancel,
+  onAction,
+}: {
+  appointment: Appointment;
+  rules?: Rules;
+  showResume?: boolean;
+  onCancel?: () => void;
+  onAction?: (action: PlanAction) => void;
+}) {
   const place = [appointment.address, appointment.city, [appointment.state, appointment.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  const active = appointment.status === "pending" || appointment.status === "confirmed";
   return (
-    <li className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5">
+    <li className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5" data-testid="appointment-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="font-semibold text-gray-900">{appointment.serviceName ?? "Lawn care visit"}</p>
@@ -110,21 +142,9 @@ function AppointmentCard({ appointment, onCancel }: { appointment: Appointment; 
           <p className="font-semibold text-gray-900">{formatCents(appointment.totalPrice)}</p>
         </div>
       </div>
-      {onCancel && appointment.canCancel ? (
-        <div className="mt-3">
-          <Button variant="outline" onClick={onCancel} aria-label={`Cancel visit on ${formatBusinessDate(appointment.startTime, "MMMM d")}`}>
-            Cancel visit
-          </Button>
-        </div>
-      ) : null}
-      {onCancel && active && !appointment.canCancel ? (
-        <p className="mt-3 text-sm text-gray-700">
-          This visit is less than 24 hours away. To change it, please call us at{" "}
-          <a href={BUSINESS.phoneHref} className="font-semibold text-brand-700 underline">
-            {BUSINESS.phone}
-          </a>
-          .
-        </p>
+      <CustomerChangeNote appointment={appointment} />
+      {rules && onCancel && onAction ? (
+        <PlanActions appointment={appointment} rules={rules} showResume={showResume} onAction={onAction} onCancel={onCancel} />
       ) : null}
     </li>
   );

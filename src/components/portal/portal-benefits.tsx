@@ -2,7 +2,7 @@ import { CalendarCheck, CreditCard, MessageSquare, UserRound } from "lucide-reac
 import { BUSINESS } from "@/lib/business";
 
 const BENEFITS = [
-  { icon: CalendarCheck, title: "Your appointments", text: "See upcoming and past visits, and cancel one up to 24 hours ahead." },
+  { icon: CalendarCheck, title: "Your appointments", text: "See upcoming and past visits, and skip, move, pause or cancel them online." },
   { icon: MessageSquare, title: "Message our team", text: "Ask questions and get answers from the crew office in one place." },
   { icon: CreditCard, title: "Payments", text: "Review your payment history and pay open balances by card." },
   { icon: UserRound, title: "Your details", text: "Keep your address and phone number up to date." },

@@ -8,6 +8,7 @@ import { ExportData } from "./export-data";
 import { NotificationSettingsForm } from "./notification-settings-form";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
+import { SelfServiceRulesForm } from "./self-service-rules-form";
 import { StaffCalendarFeed } from "./staff-calendar-feed";
 import { WebhooksPanel } from "./webhooks-panel";
 
@@ -47,6 +48,9 @@ export function SettingsScreen() {
             </div>
             <div className="rounded-xl border border-gray-200 bg-white p-5">
               <StaffCalendarFeed />
+            </div>
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <SelfServiceRulesForm />
             </div>
           </TabPanel>
           <TabPanel className="space-y-6">

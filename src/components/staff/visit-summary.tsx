@@ -1,5 +1,6 @@
 import { Repeat } from "lucide-react";
 import { formatBusinessDate } from "@/lib/business-time";
+import { customerChangeLine } from "@/lib/visit-change-label";
 import type { RouterOutputs } from "@/trpc/react";
 import { StatusBadge } from "@/components/ui/status-badge";
 
@@ -11,6 +12,7 @@ export function visitTimeRange(visit: Pick<ScheduleVisit, "startTime" | "endTime
 
 /** Who, when, where and what of one visit: shared by the dashboard and the schedule screen. */
 export function VisitSummary({ visit }: { visit: ScheduleVisit }) {
+  const changeLine = customerChangeLine(visit);
   return (
     <div className="min-w-0 flex-1">
       <div className="flex flex-wrap items-center gap-2">
@@ -26,6 +28,11 @@ export function VisitSummary({ visit }: { visit: ScheduleVisit }) {
       <p className="text-sm text-gray-700">{visitTimeRange(visit)}</p>
       <p className="truncate text-sm text-gray-600">{visit.address ?? visit.customer.address ?? "No address on file"}</p>
       {visit.service ? <p className="text-sm text-gray-600">{visit.service.name}</p> : null}
+      {changeLine ? (
+        <p className="text-sm font-medium text-amber-800" data-testid="customer-change">
+          {changeLine}
+        </p>
+      ) : null}
     </div>
   );
 }

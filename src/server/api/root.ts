@@ -15,6 +15,7 @@ import { paymentsRouter } from "./routers/payments";
 import { portalInvitesRouter } from "./routers/portal-invites";
 import { portalRouter } from "./routers/portal";
 import { schedulesRouter } from "./routers/schedules";
+import { selfServiceRouter } from "./routers/self-service";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
 import { webhooksRouter } from "./routers/webhooks";
@@ -39,6 +40,7 @@ export const appRouter = createTRPCRouter({
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
   schedules: schedulesRouter,
+  selfService: selfServiceRouter,
   services: servicesRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray, ne, sql } from "drizzle-orm";
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
 import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
@@ -23,16 +23,16 @@ function minutesLater(instant: Date, minutes: number): Date {
 /**
  * Every slot of the day with whether it can be booked for a service of `durationMinutes`: the
  * slot must still be offered (from tomorrow) and fewer visits than crews may overlap
- * [slot start, slot start + duration).
+ * [slot start, slot start + duration). A visit being moved (`exceptVisitId`) does not count against itself.
  */
 export async function dayAvailability(
   db: Db,
-  options: { date: DateString; durationMinutes: number; now?: Date },
+  options: { date: DateString; durationMinutes: number; now?: Date; exceptVisitId?: number },
 ): Promise<DayAvailability> {
-  const { date, durationMinutes, now = new Date() } = options;
+  const { date, durationMinutes, now = new Date(), exceptVisitId } = options;
   const capacity = await getCrewCapacity(db);
   const offered = new Set<string>(isBookableDate(date, now) ? slotsForDate(date, now) : []);
-  const busy = offered.size ? await busyCrewsPerSlot(db, date, durationMinutes) : TIME_SLOTS.map(() => 0);
+  const busy = offered.size ? await busyCrewsPerSlot(db, date, durationMinutes, exceptVisitId) : TIME_SLOTS.map(() => 0);
 
   const slots = TIME_SLOTS.map((time, index) => {
     const startTime = businessInstant(date, time);
@@ -47,7 +47,7 @@ export async function dayAvailability(
  * For each slot of the day, how many crew-holding visits overlap [slot start, slot start +
  * duration): one aggregate over the day's rows, found through the start-time index.
  */
-async function busyCrewsPerSlot(db: Db, date: DateString, durationMinutes: number): Promise<number[]> {
+async function busyCrewsPerSlot(db: Db, date: DateString, durationMinutes: number, exceptVisitId?: number): Promise<number[]> {
   const dayStart = businessInstant(date, FIRST_SLOT);
   const dayEnd = minutesLater(businessInstant(date, LAST_SLOT), durationMinutes);
   await ensureVisitsUntil(db, dayEnd);
@@ -59,6 +59,12 @@ async function busyCrewsPerSlot(db: Db, date: DateString, durationMinutes: numbe
   const [row] = await db
     .select(Object.fromEntries(counts.map((value, index) => [`s${index}`, value])) as Record<string, typeof counts[number]>)
     .from(visits)
-    .where(and(overlapping(dayStart, dayEnd), inArray(visits.status, [...CREW_HOLDING_STATUSES])));
+    .where(
+      and(
+        overlapping(dayStart, dayEnd),
+        inArray(visits.status, [...CREW_HOLDING_STATUSES]),
+        exceptVisitId === undefined ? undefined : ne(visits.id, exceptVisitId),
+      ),
+    );
   return TIME_SLOTS.map((_, index) => Number(row?.[`s${index}`] ?? 0));
 }

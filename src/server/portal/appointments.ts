@@ -2,13 +2,14 @@ import type { Db } from "@/server/db";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { findVisit, listVisits, setVisitStatus, type Visit } from "@/server/schedules/visits";
 import { BUSINESS } from "@/lib/business";
+import type { TSelfServiceRules } from "@/lib/validation/self-service";
+import { getSelfServiceRules } from "@/server/settings/self-service-rules";
+import { isOutsideNotice, tooLateMessage } from "@/server/self-service/rules";
 import { unconfirmedSince } from "./history-visibility";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A customer may cancel online only more than 24 hours before the visit. */
-export const CANCEL_NOTICE_MS = DAY_MS;
 /** How far the lists look: a year back for history, a year ahead for what is booked. */
 const LOOK_BACK_MS = 365 * DAY_MS;
 const LOOK_AHEAD_MS = 365 * DAY_MS;
@@ -16,7 +17,8 @@ const LOOK_AHEAD_MS = 365 * DAY_MS;
 export const LIST_LIMIT = 20;
 
 export const APPOINTMENT_NOT_FOUND = "Appointment not found";
-export const TOO_LATE_TO_CANCEL = `Visits can be cancelled online until 24 hours before they start. Please call us at ${BUSINESS.phone} to change this one.`;
+/** With the default notice of 24 hours; the business may set another (Settings). */
+export const TOO_LATE_TO_CANCEL = `Visits can be changed online until 24 hours before they start. Please call us at ${BUSINESS.phone} to change this one.`;
 
 export interface Appointment {
   visitId: string;
@@ -33,13 +35,21 @@ export interface Appointment {
   recurringFrequency: Visit["recurringFrequency"];
   bookingReference: string | null;
   canCancel: boolean;
+  /** The plan the visit belongs to, to group a series' visits. */
+  planId: number;
+  /** The Austin date the plan put the visit on; a reschedule stays within 14 days of it. */
+  occurrenceDate: string;
+  customerChange: Visit["customerChange"];
+  changedBy: Visit["changedBy"];
+  changedAt: Date | null;
 }
 
-function canCancel(visit: Visit, now: Date): boolean {
-  return (visit.status === "pending" || visit.status === "confirmed") && visit.startTime.getTime() - now.getTime() > CANCEL_NOTICE_MS;
+/** Booked and outside the business's notice window: the customer may still change it online. */
+function canCancel(visit: Visit, rules: TSelfServiceRules, now: Date): boolean {
+  return (visit.status === "pending" || visit.status === "confirmed") && isOutsideNotice(visit.startTime, rules, now);
 }
 
-function toAppointment(visit: Visit, now: Date): Appointment {
+function toAppointment(visit: Visit, rules: TSelfServiceRules, now: Date): Appointment {
   return {
     visitId: visit.visitId,
     startTime: visit.startTime,
@@ -54,7 +64,12 @@ function toAppointment(visit: Visit, now: Date): Appointment {
     isRecurring: visit.isRecurring,
     recurringFrequency: visit.recurringFrequency,
     bookingReference: visit.bookingReference,
-    canCancel: canCancel(visit, now),
+    canCancel: canCancel(visit, rules, now),
+    planId: visit.scheduleId,
+    occurrenceDate: visit.occurrenceDate,
+    customerChange: visit.customerChange,
+    changedBy: visit.changedBy,
+    changedAt: visit.changedAt,
   };
 }
 
@@ -65,7 +80,8 @@ async function visitsHidden(db: Db, customerId: number): Promise<boolean> {
 
 /** The customer's upcoming visits (soonest first) and past ones (latest first), series expanded. */
 export async function listAppointments(db: Db, customerId: number, now = new Date()) {
-  if (await visitsHidden(db, customerId)) return { upcoming: [], past: [], historyHidden: true };
+  const rules = { ...(await getSelfServiceRules(db)), phone: BUSINESS.phone };
+  if (await visitsHidden(db, customerId)) return { upcoming: [], past: [], historyHidden: true, rules };
   const visits = await listVisits(db, {
     customerId,
     from: new Date(now.getTime() - LOOK_BACK_MS),
@@ -77,14 +93,15 @@ export async function listAppointments(db: Db, customerId: number, now = new Dat
     .reverse()
     .slice(0, LIST_LIMIT);
   return {
-    upcoming: upcoming.map((visit) => toAppointment(visit, now)),
-    past: past.map((visit) => toAppointment(visit, now)),
+    upcoming: upcoming.map((visit) => toAppointment(visit, rules, now)),
+    past: past.map((visit) => toAppointment(visit, rules, now)),
     historyHidden: false,
+    rules,
   };
 }
 
 /** Someone else's visit, or one still hidden, answers exactly like a visit that does not exist. */
-async function findOwnVisit(db: Db, customerId: number, visitId: string) {
+export async function findOwnVisit(db: Db, customerId: number, visitId: string) {
   const visit = await findVisit(db, visitId);
   if (!visit || visit.customerId !== customerId) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
   if (await visitsHidden(db, customerId)) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
@@ -95,13 +112,14 @@ export async function cancelAppointment(db: Db, customerId: number, visitId: str
   const visit = await findOwnVisit(db, customerId, visitId);
   if (visit.status === "cancelled") throw new ConflictError("This visit is already cancelled.");
   if (visit.status === "completed") throw new ConflictError("This visit has already taken place.");
-  if (!canCancel(visit, now)) throw new ConflictError(TOO_LATE_TO_CANCEL);
+  const rules = await getSelfServiceRules(db);
+  if (!canCancel(visit, rules, now)) throw new ConflictError(tooLateMessage(rules));
   await db.transaction(async (tx) => {
     const before = await findNotifiableVisit(tx, visitId);
-    await setVisitStatus(tx, visit, "cancelled");
+    await setVisitStatus(tx, visit, "cancelled", { changedBy: "customer" });
     const after = await findNotifiableVisit(tx, visitId);
     // The customer knows what they just did; integrations hear of it.
     if (before && after) await announceVisitChange(tx, before, after, { notifyCustomer: false, now });
   });
-  return toAppointment({ ...visit, status: "cancelled" }, now);
+  return toAppointment({ ...visit, status: "cancelled", changedBy: "customer", customerChange: null, changedAt: now }, rules, now);
 }

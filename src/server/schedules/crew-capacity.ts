@@ -47,8 +47,11 @@ export async function lockCapacityForDates(tx: Db, dates: DateString[]): Promise
   }
 }
 
-/** How many crew-holding visits overlap [start, end), other than those of `exceptScheduleId`'s plan. */
-export async function countOverlappingVisits(db: Db, range: { start: Date; end: Date; exceptScheduleId?: number }): Promise<number> {
+/** How many crew-holding visits overlap [start, end), other than those of `exceptScheduleId`'s plan or the visit `exceptVisitId`. */
+export async function countOverlappingVisits(
+  db: Db,
+  range: { start: Date; end: Date; exceptScheduleId?: number; exceptVisitId?: number },
+): Promise<number> {
   await ensureVisitsUntil(db, range.end);
   const [row] = await db
     .select({ value: count() })
@@ -58,6 +61,7 @@ export async function countOverlappingVisits(db: Db, range: { start: Date; end: 
         overlapping(range.start, range.end),
         inArray(visits.status, [...CREW_HOLDING_STATUSES]),
         range.exceptScheduleId === undefined ? undefined : ne(visits.scheduleId, range.exceptScheduleId),
+        range.exceptVisitId === undefined ? undefined : ne(visits.id, range.exceptVisitId),
       ),
     );
   return row?.value ?? 0;

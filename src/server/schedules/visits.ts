@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { businessDateOf, type DateString } from "@/lib/business-time";
-import type { RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
+import type { ChangeAuthor, CustomerChange, RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { onVisitCompleted } from "@/server/payments/autopay";
@@ -21,6 +21,10 @@ export interface Visit {
   moved: boolean;
   /** Changed on its own: a series edit leaves it alone. */
   changed: boolean;
+  /** What the customer did to it from the portal, if that was the last change. */
+  customerChange: CustomerChange | null;
+  changedBy: ChangeAuthor | null;
+  changedAt: Date | null;
   customerId: number;
   serviceId: number | null;
   isRecurring: boolean;
@@ -114,23 +118,35 @@ export async function findVisit(db: Db, visitId: string): Promise<Visit | null> 
   return row ? toVisit(row) : null;
 }
 
+/** Who changed a visit, and what the customer did if it was them; staff by default. */
+export interface VisitChange {
+  changedBy: ChangeAuthor;
+  customerChange?: CustomerChange | null;
+}
+
+const BY_STAFF: VisitChange = { changedBy: "staff" };
+
+function changeFields(change: VisitChange, now: Date) {
+  return { changed: true, changedAt: now, updatedAt: now, changedBy: change.changedBy, customerChange: change.customerChange ?? null };
+}
+
 /**
- * The one place a visit's status changes (staff, the portal's cancellation). A one-time plan is
- * its visit, so the plan follows. Whatever should happen when a visit becomes "completed"
- * (billing, autopay) hooks in here.
+ * The one place a visit's status changes (staff, the portal's cancellation, skip and pause). A
+ * one-time plan is its visit, so the plan follows. Whatever should happen when a visit becomes
+ * "completed" (billing, autopay) hooks in here.
  */
-export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatus) {
+export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatus, change: VisitChange = BY_STAFF) {
   const now = new Date();
-  await db.update(visits).set({ status, changed: true, changedAt: now, updatedAt: now }).where(eq(visits.id, visit.id));
+  await db.update(visits).set({ status, ...changeFields(change, now) }).where(eq(visits.id, visit.id));
   if (!visit.isRecurring) await db.update(schedules).set({ status, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
   if (status === "completed") await onVisitCompleted(db, visit);
 }
 
-/** Moves one visit to a new time, keeping it in its series (rain-day reschedule). */
-export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: Date) {
+/** Moves one visit to a new time, keeping it in its series (rain-day reschedule, a customer's reschedule). */
+export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: Date, change: VisitChange = BY_STAFF) {
   const now = new Date();
-  await db.update(visits).set({ startTime, endTime, changed: true, changedAt: now, updatedAt: now }).where(eq(visits.id, visit.id));
+  await db.update(visits).set({ startTime, endTime, ...changeFields(change, now) }).where(eq(visits.id, visit.id));
   if (!visit.isRecurring) {
     await db.update(schedules).set({ date: startTime, startTime, endTime, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   }
@@ -148,6 +164,9 @@ function toVisit(row: VisitRow): Visit {
     status: visit.status,
     moved: businessDateOf(visit.startTime) !== visit.occurrenceDate,
     changed: visit.changed,
+    customerChange: visit.customerChange,
+    changedBy: visit.changedBy,
+    changedAt: visit.changedAt,
     customerId: visit.customerId,
     serviceId: visit.serviceId,
     isRecurring: plan.isRecurring,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@/server/db/schema";
 import { ZSessionCustomerSchema } from "./accounts";
-import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { CHANGE_AUTHORS, CUSTOMER_CHANGES, RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { ZSelfServiceRulesSchema } from "@/lib/validation/self-service";
 
 export const ZCustomerProfileResponseSchema = ZSessionCustomerSchema;
 
@@ -20,7 +21,14 @@ export const ZAppointmentSchema = z
     isRecurring: z.boolean(),
     recurringFrequency: z.enum(RECURRING_FREQUENCIES).nullable(),
     bookingReference: z.string().nullable(),
-    canCancel: z.boolean().describe("True while the visit is more than 24 hours away and not cancelled or completed"),
+    canCancel: z
+      .boolean()
+      .describe("True while the visit is outside the business's notice window (24 hours by default) and not cancelled or completed; the same holds for skipping and moving it"),
+    planId: z.number().int().describe("The plan (series) the visit belongs to"),
+    occurrenceDate: z.string().describe("The Austin date the plan put the visit on (yyyy-MM-dd)"),
+    customerChange: z.enum(CUSTOMER_CHANGES).nullable().describe("What the customer did to this visit from the portal, if anything"),
+    changedBy: z.enum(CHANGE_AUTHORS).nullable().describe("Who last changed this visit on its own"),
+    changedAt: z.date().nullable(),
   })
   .meta({ id: "Appointment" });
 
@@ -28,7 +36,37 @@ export const ZAppointmentsResponseSchema = z.object({
   upcoming: z.array(ZAppointmentSchema),
   past: z.array(ZAppointmentSchema),
   historyHidden: z.boolean().describe("True while earlier visits stay hidden until the email is verified"),
+  rules: ZSelfServiceRulesSchema.extend({ phone: z.string().describe("The number to call inside the notice window") }),
 });
+
+export const CHANGE_EFFECTS = ["skipped", "moved", "paused", "restored", "notRestored", "removed"] as const;
+
+export const ZAppointmentChangeSchema = z
+  .object({
+    action: z.enum(["skip", "reschedule", "pause", "resume", "endPlan"]),
+    applied: z.boolean().describe("False for a preview: nothing was written"),
+    summary: z.string().describe("What the action does, in a sentence"),
+    changes: z.array(
+      z.object({
+        visitId: z.string(),
+        serviceName: z.string().nullable(),
+        startTime: z.date(),
+        endTime: z.date(),
+        effect: z.enum(CHANGE_EFFECTS),
+        newStartTime: z.date().nullable().describe("Where a moved visit goes"),
+        newEndTime: z.date().nullable(),
+        note: z.string().nullable().describe("Why a paused visit could not be restored"),
+      }),
+    ),
+  })
+  .meta({ id: "AppointmentChange" });
+
+export const ZRescheduleSlotsSchema = z
+  .object({
+    date: z.string(),
+    slots: z.array(z.object({ time: z.string(), label: z.string(), startTime: z.date(), available: z.boolean() })),
+  })
+  .meta({ id: "RescheduleSlots" });
 
 export const ZPortalMessageSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { CHANGE_AUTHORS, CUSTOMER_CHANGES, RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const scheduleFields = {
   customerId: z.number().int(),
@@ -58,6 +58,9 @@ export const ZScheduleVisitSchema = z
     startTime: scheduleFields.startTime,
     endTime: scheduleFields.endTime,
     status: scheduleFields.status,
+    customerChange: z.enum(CUSTOMER_CHANGES).nullable().describe("What the customer did to this visit from the portal (skipped, rescheduled, paused)"),
+    changedBy: z.enum(CHANGE_AUTHORS).nullable().describe("Who last changed this visit on its own"),
+    changedAt: z.date().nullable(),
     notes: scheduleFields.notes,
     isRecurring: scheduleFields.isRecurring,
     recurringFrequency: scheduleFields.recurringFrequency,

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES, type RecurringFrequency, type ScheduleStatus } from "../../../lib/schedule-enums";
+import {
+  CHANGE_AUTHORS,
+  CUSTOMER_CHANGES,
+  RECURRING_FREQUENCIES,
+  SCHEDULE_STATUSES,
+  type ChangeAuthor,
+  type CustomerChange,
+  type RecurringFrequency,
+  type ScheduleStatus,
+} from "../../../lib/schedule-enums";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { services } from "./services";
@@ -96,12 +105,18 @@ export const visits = pgTable(
     /** Changed on its own (moved, or a status of its own): a series edit leaves it alone. */
     changed: boolean().notNull().default(false),
     changedAt: instant(),
+    /** Set when the customer skipped, moved or paused it from the portal (a skipped or paused visit is cancelled). */
+    customerChange: text().$type<CustomerChange>(),
+    /** Who made the last change of its own, shown to staff with `changedAt`. */
+    changedBy: text().$type<ChangeAuthor>(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     check("visits_status_check", sql`${t.status} in (${sqlList(SCHEDULE_STATUSES)})`),
     check("visits_origin_check", sql`${t.origin} in ('booked', 'staff', 'series')`),
+    check("visits_customer_change_check", sql`${t.customerChange} is null or ${t.customerChange} in (${sqlList(CUSTOMER_CHANGES)})`),
+    check("visits_changed_by_check", sql`${t.changedBy} is null or ${t.changedBy} in (${sqlList(CHANGE_AUTHORS)})`),
     check("visits_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("visits_total_price_check", sql`${t.totalPrice} >= 0`),
     uniqueIndex("visits_schedule_occurrence_idx").on(t.scheduleId, t.occurrenceDate),

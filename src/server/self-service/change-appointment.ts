@@ -1,0 +1,93 @@
+import { eq, inArray } from "drizzle-orm";
+import { businessInstant } from "@/lib/business-time";
+import type { TSelfServiceAction } from "@/lib/validation/self-service";
+import type { Db } from "@/server/db";
+import { messages, schedules, visits } from "@/server/db/schema";
+import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findOwnVisit } from "@/server/portal/appointments";
+import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
+import { moveVisit, setVisitStatus, type Visit, type VisitChange } from "@/server/schedules/visits";
+import { getSelfServiceRules } from "@/server/settings/self-service-rules";
+import { datesTouched, planChange, type ChangePlan, type PlannedVisitChange } from "./plan-change";
+
+/** What the preview and the action answer: the same list, before and after. */
+function describe(plan: ChangePlan, applied: boolean) {
+  return {
+    action: plan.action,
+    applied,
+    summary: plan.summary,
+    changes: plan.changes.map((change) => ({
+      visitId: change.visit.visitId,
+      serviceName: change.visit.service?.name ?? null,
+      startTime: change.visit.startTime,
+      endTime: change.visit.endTime,
+      effect: change.effect,
+      newStartTime: change.newStartTime ?? null,
+      newEndTime: change.newEndTime ?? null,
+      note: change.note ?? null,
+    })),
+  };
+}
+export type AppointmentChange = ReturnType<typeof describe>;
+
+async function plan(db: Db, customerId: number, visitId: string, input: TSelfServiceAction, now: Date) {
+  const visit = await findOwnVisit(db, customerId, visitId);
+  return planChange(db, visit, input, await getSelfServiceRules(db), now);
+}
+
+/** What an action would change, checked against every rule but written nowhere. */
+export async function previewAppointmentChange(db: Db, customerId: number, visitId: string, input: TSelfServiceAction, now = new Date()) {
+  return describe(await plan(db, customerId, visitId, input, now), false);
+}
+
+/**
+ * Applies a customer's change. The capacity of every day it fills is locked first, then the plan
+ * is made again under the lock, so a booking racing for the same last place cannot slip between
+ * the check and the write.
+ */
+export async function changeAppointment(db: Db, customerId: number, visitId: string, input: TSelfServiceAction, now = new Date()) {
+  return db.transaction(async (tx) => {
+    await lockCapacityForDates(tx, datesTouched(await plan(tx, customerId, visitId, input, now)));
+    const final = await plan(tx, customerId, visitId, input, now);
+    for (const change of final.changes) await applyOne(tx, change, now);
+    if (final.lastDate) await endPlanAfter(tx, final);
+    await tx.insert(messages).values({ customerId, content: final.message, senderType: "customer", read: false });
+    return describe(final, true);
+  });
+}
+
+const BY_CUSTOMER = (customerChange: VisitChange["customerChange"]): VisitChange => ({ changedBy: "customer", customerChange });
+
+async function applyOne(tx: Db, change: PlannedVisitChange, now: Date) {
+  const { visit } = change;
+  if (change.effect === "removed" || change.effect === "notRestored") return;
+  const before = await findNotifiableVisit(tx, visit.visitId);
+  await write(tx, visit, change);
+  const after = await findNotifiableVisit(tx, visit.visitId);
+  // The customer knows what they just did; integrations hear of it.
+  if (before && after) await announceVisitChange(tx, before, after, { notifyCustomer: false, now });
+}
+
+async function write(tx: Db, visit: Visit, change: PlannedVisitChange) {
+  switch (change.effect) {
+    case "skipped":
+      return setVisitStatus(tx, visit, "cancelled", BY_CUSTOMER("skipped"));
+    case "paused":
+      return setVisitStatus(tx, visit, "cancelled", BY_CUSTOMER("paused"));
+    case "restored":
+      return setVisitStatus(tx, visit, "pending", BY_CUSTOMER(null));
+    case "moved":
+      return moveVisit(tx, visit, change.newStartTime!, change.newEndTime!, BY_CUSTOMER("rescheduled"));
+  }
+}
+
+/** The plan's last visit is the chosen one: later visits go, and none is generated past it. */
+async function endPlanAfter(tx: Db, plan: ChangePlan) {
+  const removed = plan.changes.filter((change) => change.effect === "removed").map((change) => change.visit.id);
+  if (removed.length) await tx.delete(visits).where(inArray(visits.id, removed));
+  await tx
+    .update(schedules)
+    .set({ recurringEndDate: businessInstant(plan.lastDate!, "12:00"), updatedAt: new Date() })
+    .where(eq(schedules.id, plan.visit.scheduleId));
+}

@@ -1,0 +1,315 @@
+import { and, eq, gt } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { addDays, businessDateOf, businessInstant, businessToday } from "@/lib/business-time";
+import { getDb } from "@/server/db";
+import { messages, schedules, services, visits } from "@/server/db/schema";
+import { createBooking, SLOT_TAKEN_MESSAGE } from "@/server/booking/create-booking";
+import { setCrewCapacity } from "@/server/schedules/crew-capacity";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
+import { saveSelfServiceRules } from "@/server/settings/self-service-rules";
+import { DEFAULT_SELF_SERVICE_RULES } from "@/lib/validation/self-service";
+import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
+import { changeAppointment } from "./change-appointment";
+
+const HOUR = 3_600_000;
+
+async function mowing() {
+  const db = await getDb();
+  const [service] = await db.insert(services).values({ name: "Weekly Mowing", price: 4500, duration: 60, availableZipCodes: [] }).returning();
+  return service!;
+}
+
+/** A plan starting at `start`, weekly unless one-time, for the customer. */
+async function insertPlan(customerId: number, serviceId: number, start: Date, recurring = true) {
+  const db = await getDb();
+  const [plan] = await db
+    .insert(schedules)
+    .values({
+      customerId,
+      serviceId,
+      date: start,
+      startTime: start,
+      endTime: new Date(start.getTime() + HOUR),
+      status: "pending",
+      totalPrice: 4500,
+      isRecurring: recurring,
+      recurringFrequency: recurring ? "weekly" : null,
+    })
+    .returning();
+  await createPlanVisits(db, plan!, "booked");
+  return plan!;
+}
+
+async function visitRows(scheduleId: number) {
+  return (await getDb()).select().from(visits).where(eq(visits.scheduleId, scheduleId)).orderBy(visits.startTime);
+}
+
+/**
+ * A customer with a session and a weekly plan at `time` starting `daysAhead` days from today.
+ * Each test takes its own hour of the day, so one test's series never fills another's slot.
+ */
+async function setup(time: string, daysAhead = 10) {
+  const service = await mowing();
+  const { customer } = await createCustomer({ fullName: `Plan Owner ${time}`, password: "plan-owner-1" });
+  const { customer: other } = await createCustomer({ fullName: `Other ${time}`, password: "plan-owner-1" });
+  const first = addDays(businessToday(), daysAhead);
+  const plan = await insertPlan(customer.id, service.id, businessInstant(first, time));
+  const rows = await visitRows(plan.id);
+  return {
+    service,
+    customer,
+    other,
+    plan,
+    first,
+    rows,
+    headers: { cookie: await customerCookie(customer.id) },
+    otherHeaders: { cookie: await customerCookie(other.id) },
+  };
+}
+
+const post = (path: string, headers: Record<string, string>, body: unknown = {}) => rest("POST", path, { headers, body });
+
+describe("skip", () => {
+  it("previews without writing, then skips one visit; the plan goes on, staff see who did it, the conversation says so", async () => {
+    const { rows, headers, customer, first } = await setup("09:00");
+    const target = rows[0]!;
+    const preview = await post(`/customer/appointments/${target.id}/preview`, headers, { change: { action: "skip" } });
+    expect(preview.status).toBe(200);
+    expect(preview.json).toMatchObject({ action: "skip", applied: false, changes: [{ visitId: String(target.id), effect: "skipped" }] });
+    expect((await visitRows(target.scheduleId))[0]!.status).toBe("pending");
+
+    const skipped = await post(`/customer/appointments/${target.id}/skip`, headers);
+    expect(skipped.status).toBe(200);
+    expect(skipped.json).toMatchObject({ applied: true });
+    const [row, next] = await visitRows(target.scheduleId);
+    expect(row).toMatchObject({ status: "cancelled", customerChange: "skipped", changedBy: "customer" });
+    expect(next).toMatchObject({ status: "pending", customerChange: null });
+
+    const [message] = await (await getDb()).select().from(messages).where(eq(messages.customerId, customer.id));
+    expect(message).toMatchObject({ senderType: "customer", read: false });
+    expect(message!.content).toMatch(/^Skipped the visit of \w{3}, \w{3} \d{1,2} \(Weekly Mowing\)$/);
+
+    const staff = await rest("GET", `/schedules?startDate=${first}&endDate=${first}`, { headers: { cookie: await staffCookie() } });
+    const listed = (staff.json as unknown as Array<{ visitId: string; customerChange: string; changedBy: string; changedAt: string }>).find(
+      (visit) => visit.visitId === String(target.id),
+    );
+    expect(listed).toMatchObject({ customerChange: "skipped", changedBy: "customer" });
+    expect(listed!.changedAt).toBeTruthy();
+
+    expect((await post(`/customer/appointments/${target.id}/skip`, headers)).status).toBe(409);
+  });
+
+  it("refuses inside the notice window with the phone number, and follows the notice the business sets", async () => {
+    const service = await mowing();
+    const { customer } = await createCustomer({ fullName: "Late Skipper", password: "plan-owner-1" });
+    const headers = { cookie: await customerCookie(customer.id) };
+    const plan = await insertPlan(customer.id, service.id, new Date(Date.now() + 20 * HOUR));
+    const [soon] = await visitRows(plan.id);
+    const refused = await post(`/customer/appointments/${soon!.id}/skip`, headers);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toContain("24 hours");
+    expect(refused.json.message).toContain("(512) 555-0142");
+    const listed = await rest("GET", "/customer/appointments", { headers });
+    expect((listed.json.upcoming as Array<{ canCancel: boolean }>)[0]!.canCancel).toBe(false);
+
+    const db = await getDb();
+    await saveSelfServiceRules(db, { ...DEFAULT_SELF_SERVICE_RULES, noticeHours: 12 });
+    try {
+      expect((await post(`/customer/appointments/${soon!.id}/skip`, headers)).status).toBe(200);
+    } finally {
+      await saveSelfServiceRules(db, DEFAULT_SELF_SERVICE_RULES);
+    }
+  });
+
+  it("refuses a one-time visit: that one is cancelled instead", async () => {
+    const service = await mowing();
+    const { customer } = await createCustomer({ fullName: "One Timer", password: "plan-owner-1" });
+    const plan = await insertPlan(customer.id, service.id, new Date(Date.now() + 72 * HOUR), false);
+    const refused = await post(`/customer/appointments/${plan.id}/skip`, { cookie: await customerCookie(customer.id) });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toContain("cancel it");
+  });
+});
+
+describe("another customer's visit", () => {
+  it("answers 404 to every action, the preview and the slots, and changes nothing", async () => {
+    const { rows, otherHeaders, first } = await setup("10:00");
+    const id = rows[1]!.id;
+    const date = addDays(first, 8);
+    for (const [path, body] of [
+      ["skip", {}],
+      ["reschedule", { date, timeSlot: "15:00" }],
+      ["pause", { until: addDays(first, 20) }],
+      ["resume", {}],
+      ["end-plan", {}],
+      ["preview", { change: { action: "skip" } }],
+    ] as const) {
+      const answer = await post(`/customer/appointments/${id}/${path}`, otherHeaders, body);
+      expect(answer.status, path).toBe(404);
+      expect(answer.json.message, path).toBe("Appointment not found");
+    }
+    expect((await rest("GET", `/customer/appointments/${id}/slots?date=${date}`, { headers: otherHeaders })).status).toBe(404);
+    expect((await visitRows(rows[1]!.scheduleId)).every((row) => row.status === "pending")).toBe(true);
+  });
+});
+
+describe("reschedule", () => {
+  it("moves a visit to a free time within 14 days; it keeps its place in the series", async () => {
+    const { rows, headers, first, customer } = await setup("11:00");
+    const target = rows[1]!;
+    const date = addDays(first, 9);
+    const slots = await rest("GET", `/customer/appointments/${target.id}/slots?date=${date}`, { headers });
+    expect(slots.status).toBe(200);
+    expect((slots.json.slots as Array<{ time: string; available: boolean }>).find((slot) => slot.time === "14:00")!.available).toBe(true);
+
+    const moved = await post(`/customer/appointments/${target.id}/reschedule`, headers, { date, timeSlot: "14:00" });
+    expect(moved.status).toBe(200);
+    const row = (await visitRows(target.scheduleId)).find((each) => each.id === target.id)!;
+    expect(row).toMatchObject({ customerChange: "rescheduled", changedBy: "customer", status: "pending", occurrenceDate: target.occurrenceDate });
+    expect(row.startTime.toISOString()).toBe(businessInstant(date, "14:00").toISOString());
+    const contents = (await (await getDb()).select().from(messages).where(eq(messages.customerId, customer.id))).map((message) => message.content);
+    expect(contents.some((content) => /^Moved the visit of .+ \(Weekly Mowing\) to .+ at 2:00 PM$/.test(content))).toBe(true);
+  });
+
+  it("refuses a date more than 14 days from the planned one", async () => {
+    const { rows, headers, first } = await setup("12:00");
+    const answer = await post(`/customer/appointments/${rows[0]!.id}/reschedule`, headers, { date: addDays(first, 15), timeSlot: "12:00" });
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toContain("within 14 days");
+  });
+
+  it("refuses when the business lets customers only skip", async () => {
+    const { rows, headers, first } = await setup("13:00");
+    const db = await getDb();
+    await saveSelfServiceRules(db, { ...DEFAULT_SELF_SERVICE_RULES, allowReschedule: false });
+    try {
+      const answer = await post(`/customer/appointments/${rows[0]!.id}/reschedule`, headers, { date: addDays(first, 1), timeSlot: "13:00" });
+      expect(answer.status).toBe(403);
+      expect(answer.json.message).toContain("cannot be moved online");
+      const listed = await rest("GET", "/customer/appointments", { headers });
+      expect(listed.json.rules).toMatchObject({ allowReschedule: false, phone: "(512) 555-0142" });
+    } finally {
+      await saveSelfServiceRules(db, DEFAULT_SELF_SERVICE_RULES);
+    }
+  });
+
+  it("refuses a full slot, and of a reschedule and a booking racing for the last place exactly one wins", async () => {
+    const { rows, headers, first, service, customer, other } = await setup("16:00");
+    const db = await getDb();
+    await setCrewCapacity(db, 1);
+    try {
+      const fullDate = addDays(first, 2);
+      await insertPlan(other.id, service.id, businessInstant(fullDate, "15:00"), false);
+      const full = await post(`/customer/appointments/${rows[0]!.id}/reschedule`, headers, { date: fullDate, timeSlot: "15:00" });
+      expect(full.status).toBe(409);
+      expect(full.json.message).toBe(SLOT_TAKEN_MESSAGE);
+
+      for (let round = 0; round < 3; round++) {
+        const raceDate = addDays(first, 3 + round);
+        const results = await Promise.allSettled([
+          changeAppointment(db, customer.id, String(rows[0]!.id), { action: "reschedule", date: raceDate, timeSlot: "17:00" }),
+          createBooking(db, {
+            request: {
+              serviceId: service.id,
+              fullName: "Racing Booker",
+              email: `racer${round}@example.com`,
+              phone: "(512) 555-0199",
+              address: "1100 Congress Ave",
+              city: "Austin",
+              state: "TX",
+              zipCode: "78701",
+              date: raceDate,
+              timeSlot: "17:00",
+              isRecurring: false,
+              recurringFrequency: "weekly",
+              lawnSizeSqFt: null,
+              specialInstructions: "",
+            },
+          }),
+        ]);
+        expect(results.filter((result) => result.status === "fulfilled"), `round ${round}`).toHaveLength(1);
+        const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+        expect((refused.reason as Error).message).toBe(SLOT_TAKEN_MESSAGE);
+        const at = businessInstant(raceDate, "17:00");
+        const holding = await db.select().from(visits).where(and(eq(visits.startTime, at), eq(visits.status, "pending")));
+        expect(holding).toHaveLength(1);
+      }
+    } finally {
+      await setCrewCapacity(db, 2);
+    }
+  });
+});
+
+describe("pause and resume", () => {
+  it("pauses the plan for a month, refuses a pause past the longest allowed, and resumes, naming what could not be restored", async () => {
+    const { rows, headers, first, service, other, customer } = await setup("14:00", 5);
+    const until = addDays(first, 28);
+    const tooLong = await post(`/customer/appointments/${rows[0]!.id}/pause`, headers, { until: addDays(first, 91) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toContain("at most 90 days");
+
+    const paused = await post(`/customer/appointments/${rows[0]!.id}/pause`, headers, { until });
+    expect(paused.status).toBe(200);
+    expect((paused.json.changes as unknown[]).length).toBe(4);
+    const after = await visitRows(rows[0]!.scheduleId);
+    expect(after.slice(0, 4).every((row) => row.status === "cancelled" && row.customerChange === "paused")).toBe(true);
+    expect(after[4]).toMatchObject({ status: "pending", occurrenceDate: until });
+
+    // While paused, another customer takes the only crew at the third paused visit's time.
+    const db = await getDb();
+    await setCrewCapacity(db, 1);
+    try {
+      await insertPlan(other.id, service.id, after[2]!.startTime, false);
+      const preview = await post(`/customer/appointments/${rows[0]!.id}/preview`, headers, { change: { action: "resume" } });
+      expect((preview.json.changes as Array<{ effect: string }>).map((change) => change.effect)).toEqual(["restored", "restored", "notRestored", "restored"]);
+      const resumed = await post(`/customer/appointments/${rows[0]!.id}/resume`, headers);
+      expect(resumed.status).toBe(200);
+      expect(resumed.json.summary).toContain("3 visits restored");
+      expect(resumed.json.summary).toContain("every crew is booked then");
+    } finally {
+      await setCrewCapacity(db, 2);
+    }
+    const restored = await visitRows(rows[0]!.scheduleId);
+    expect(restored.slice(0, 4).map((row) => row.status)).toEqual(["pending", "pending", "cancelled", "pending"]);
+    expect((await post(`/customer/appointments/${rows[0]!.id}/resume`, headers)).status).toBe(200);
+    const contents = (await db.select().from(messages).where(eq(messages.customerId, customer.id))).map((message) => message.content);
+    expect(contents[0]).toMatch(/^Paused Weekly Mowing until .+ \(4 visits skipped\)$/);
+    expect(contents[1]).toMatch(/^Resumed Weekly Mowing: 3 visits restored; could not restore/);
+  });
+
+  it("says there is nothing to resume on a plan that is not paused", async () => {
+    const { rows, headers } = await setup("15:00");
+    const answer = await post(`/customer/appointments/${rows[0]!.id}/resume`, headers);
+    expect(answer.status).toBe(409);
+    expect(answer.json.message).toBe("This plan has no paused visits to resume.");
+  });
+});
+
+describe("end the plan", () => {
+  it("ends after a chosen visit: later visits go and none is generated past it", async () => {
+    const { rows, headers, plan } = await setup("17:00");
+    const chosen = rows[1]!;
+    const ended = await post(`/customer/appointments/${chosen.id}/end-plan`, headers);
+    expect(ended.status).toBe(200);
+    const db = await getDb();
+    const later = await db.select().from(visits).where(and(eq(visits.scheduleId, plan.id), gt(visits.occurrenceDate, chosen.occurrenceDate)));
+    expect(later).toHaveLength(0);
+    const [row] = await db.select().from(schedules).where(eq(schedules.id, plan.id));
+    expect(businessDateOf(row!.recurringEndDate!)).toBe(chosen.occurrenceDate);
+    expect((await post(`/customer/appointments/${chosen.id}/end-plan`, headers)).status).toBe(409);
+  });
+});
+
+describe("the business's rules", () => {
+  it("staff read and save them, validated", async () => {
+    const headers = { cookie: await staffCookie() };
+    expect((await rest("GET", "/settings/self-service", { headers })).json).toEqual(DEFAULT_SELF_SERVICE_RULES);
+    const bad = await rest("PUT", "/settings/self-service", { headers, body: { noticeHours: 24, maxPauseDays: 0, allowReschedule: true } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("The longest pause must be at least 1 day");
+    const saved = await rest("PUT", "/settings/self-service", { headers, body: { noticeHours: 48, maxPauseDays: 30, allowReschedule: false } });
+    expect(saved.status).toBe(200);
+    expect((await rest("GET", "/settings/self-service", { headers })).json).toEqual({ noticeHours: 48, maxPauseDays: 30, allowReschedule: false });
+    await rest("PUT", "/settings/self-service", { headers, body: DEFAULT_SELF_SERVICE_RULES });
+  });
+});
