@@ -54,7 +54,8 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-type Computed = { status: number; body: unknown };
+/** An answer as JSON text. */
+type Computed = { status: number; json: string };
 
 /**
  * A cached read: the stored bytes when there are some, else the procedure's answer, stored when it
@@ -66,14 +67,14 @@ export async function answerCachedRead(request: Request, key: string, compute: (
   if (!entry) {
     const generation = answersGeneration();
     const resHeaders = new Headers();
-    const { status, body } = await compute(resHeaders);
+    const { status, json } = await compute(resHeaders);
     if (status !== 200 || resHeaders.has("Age") || resHeaders.has("Set-Cookie")) {
       if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
       resHeaders.set("Content-Type", "application/json");
-      return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+      return new Response(request.method === "HEAD" ? null : json, { status, headers: resHeaders });
     }
     const cacheControl = resHeaders.get("Cache-Control") ?? cacheControlOf(key);
-    entry = storeAnswer(key, generation, { body: Buffer.from(JSON.stringify(body)), cacheControl });
+    entry = storeAnswer(key, generation, { body: Buffer.from(json), cacheControl });
   }
   const headers = cachedAnswerHeaders(entry);
   if (matchesEtag(request.headers.get("if-none-match"), entry.etag)) return new Response(null, { status: 304, headers });

@@ -14,6 +14,13 @@ const UNREADABLE_JSON: ApiErrorBody = { message: "The request body is not valid 
 const NOT_AN_OBJECT: ApiErrorBody = { message: "The request body must be a JSON object.", code: "BAD_REQUEST" };
 const UNREADABLE_PATH: ApiErrorBody = { message: "The request path is not valid.", code: "BAD_REQUEST" };
 
+/**
+ * Operations whose REST answer is JSON text the database wrote, by a procedure of the same input and
+ * access that returns that text: sent as it is, instead of the documented procedure's objects
+ * serialized again (the month list: hundreds of visits).
+ */
+const PREBUILT_JSON: Record<string, string> = { "schedules.list": "schedules.listJson" };
+
 class InputRefused {
   constructor(
     readonly status: number,
@@ -56,11 +63,11 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   }
 
   const resHeaders = new Headers();
-  const { status, body } = await answer(request, match.route, input, resHeaders);
+  const { status, json } = await answer(request, match.route, input, resHeaders);
   // Anything else may depend on who asks: no shared cache keeps it, and no browser stores it.
   if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
   resHeaders.set("Content-Type", "application/json");
-  return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+  return new Response(request.method === "HEAD" ? null : json, { status, headers: resHeaders });
 }
 
 /** Whether the caller's cookie or API key passes the staff check now (schedules.list has no exemption). */
@@ -108,18 +115,23 @@ export function cachedStaffReadKey(pathname: string, search: string): string | n
   }
 }
 
-/** Calls the operation's procedure; headers it sets (cookies, caching, Retry-After) land in resHeaders. */
+/**
+ * Calls the operation's procedure and gives its answer as JSON text; headers it sets (cookies,
+ * caching, Retry-After) land in resHeaders.
+ */
 async function answer(request: Request, route: RestRoute, input: Record<string, unknown>, resHeaders: Headers) {
   const ctx = await createTRPCContext({ headers: request.headers, resHeaders });
   try {
-    const procedure = route.procedurePath.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
+    const prebuilt = PREBUILT_JSON[route.procedurePath];
+    const path = prebuilt ?? route.procedurePath;
+    const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
     const data = await (procedure as (input: unknown) => Promise<unknown>)(input);
-    return { status: route.successStatus, body: data ?? null };
+    return { status: route.successStatus, json: prebuilt ? (data as string) : JSON.stringify(data ?? null) };
   } catch (error) {
     const failure = describeFailure(error);
     if (failure.status === 500 || failure.databaseStage) logFailure(request, route, failure.databaseStage, error);
     if (failure.retryAfterSeconds !== undefined) resHeaders.set("Retry-After", String(failure.retryAfterSeconds));
-    return { status: failure.status, body: errorBody(failure) };
+    return { status: failure.status, json: JSON.stringify(errorBody(failure)) };
   }
 }
 
