@@ -1,17 +1,14 @@
-import { and, inArray, sql } from "drizzle-orm";
-import { businessInstant, type DateString } from "@/lib/business-time";
+import { inArray, sql } from "drizzle-orm";
+import { addDays, businessInstant, endOfBusinessDayExclusive, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
 import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
-import { visits } from "@/server/db/schema";
-import { CREW_HOLDING_STATUSES, countOverlappingVisits, getCrewCapacity } from "@/server/schedules/crew-capacity";
-import { overlapping } from "@/server/schedules/visits";
+import { businessSettings, services, visits } from "@/server/db/schema";
+import { CREW_CAPACITY_SETTING, CREW_HOLDING_STATUSES, countOverlappingVisits, crewCapacityOf } from "@/server/schedules/crew-capacity";
+import { LONGEST_VISIT_MS } from "@/server/schedules/visits";
 import { ensureVisitsUntil } from "@/server/schedules/series";
 
 export { CREW_HOLDING_STATUSES, countOverlappingVisits };
-
-const FIRST_SLOT = TIME_SLOTS[0];
-const LAST_SLOT = TIME_SLOTS[TIME_SLOTS.length - 1] ?? FIRST_SLOT;
 
 /** One day's slots as GET /api/availability answers them (the route adds the service's id). */
 export type DayAvailability = Omit<TAvailabilityResponse, "serviceId">;
@@ -20,45 +17,63 @@ function minutesLater(instant: Date, minutes: number): Date {
   return new Date(instant.getTime() + minutes * 60_000);
 }
 
-/**
- * Every slot of the day with whether it can be booked for a service of `durationMinutes`: the
- * slot must still be offered (from tomorrow) and fewer visits than crews may overlap
- * [slot start, slot start + duration).
- */
-export async function dayAvailability(
-  db: Db,
-  options: { date: DateString; durationMinutes: number; now?: Date },
-): Promise<DayAvailability> {
-  const { date, durationMinutes, now = new Date() } = options;
-  const capacity = await getCrewCapacity(db);
-  const offered = new Set<string>(isBookableDate(date, now) ? slotsForDate(date, now) : []);
-  const busy = offered.size ? await busyCrewsPerSlot(db, date, durationMinutes) : TIME_SLOTS.map(() => 0);
+/** Where the slots' length comes from: an offered service's duration, or minutes given. */
+export type SlotLength = { serviceId: number } | { durationMinutes: number };
 
+/** Computed once: date-fns parses and formats each label. */
+const SLOT_LABELS = TIME_SLOTS.map(slotLabel);
+
+/**
+ * Every slot of the day with whether it can be booked for a service: the slot must still be offered
+ * (from tomorrow) and fewer visits than crews may overlap [slot start, slot start + duration). Null
+ * when the service does not exist or is no longer offered.
+ */
+export async function dayAvailability(db: Db, options: { date: DateString; now?: Date } & SlotLength): Promise<DayAvailability | null> {
+  const { date, now = new Date() } = options;
+  const offered = new Set<string>(isBookableDate(date, now) ? slotsForDate(date, now) : []);
+  const starts = TIME_SLOTS.map((time) => businessInstant(date, time));
+  // Series have their visits as rows through the day after (no visit lasts longer than a day).
+  if (offered.size) await ensureVisitsUntil(db, endOfBusinessDayExclusive(addDays(date, 1)));
+  const day = await readDay(db, { starts, countBusy: offered.size > 0, length: options });
+  if (!day) return null;
   const slots = TIME_SLOTS.map((time, index) => {
-    const startTime = businessInstant(date, time);
-    const endTime = minutesLater(startTime, durationMinutes);
-    const full = busy[index]! >= capacity;
-    return { time, label: slotLabel(time), startTime, endTime, full, available: offered.has(time) && !full };
+    const startTime = starts[index]!;
+    const endTime = minutesLater(startTime, day.duration);
+    const full = (day.busy[index] ?? 0) >= day.capacity;
+    return { time, label: SLOT_LABELS[index]!, startTime, endTime, full, available: offered.has(time) && !full };
   });
-  return { date, capacity, slots };
+  return { date, capacity: day.capacity, slots };
 }
 
 /**
- * For each slot of the day, how many crew-holding visits overlap [slot start, slot start +
- * duration): one aggregate over the day's rows, found through the start-time index.
+ * The slots' length, the crew capacity and, for each slot, how many crew-holding visits overlap
+ * [slot start, slot start + length): one statement (one round trip), whose count is one aggregate
+ * over the day's rows found through the start-time index.
  */
-async function busyCrewsPerSlot(db: Db, date: DateString, durationMinutes: number): Promise<number[]> {
-  const dayStart = businessInstant(date, FIRST_SLOT);
-  const dayEnd = minutesLater(businessInstant(date, LAST_SLOT), durationMinutes);
-  await ensureVisitsUntil(db, dayEnd);
-  const counts = TIME_SLOTS.map((time) => {
-    const start = businessInstant(date, time);
-    const end = minutesLater(start, durationMinutes);
-    return sql<number>`(count(*) filter (where ${visits.startTime} < ${end.toISOString()}::timestamptz and ${visits.endTime} > ${start.toISOString()}::timestamptz))::int`;
+async function readDay(db: Db, { starts, countBusy, length }: { starts: Date[]; countBusy: boolean; length: SlotLength }) {
+  const source =
+    "serviceId" in length
+      ? sql`select ${services.duration} as duration from ${services} where ${services.id} = ${length.serviceId} and ${services.isActive}`
+      : sql`select ${length.durationMinutes}::int as duration`;
+  const first = starts[0]!.toISOString();
+  const last = starts[starts.length - 1]!.toISOString();
+  const slotLength = sql`make_interval(mins => slot_length.duration)`;
+  const counts = starts.map((start) => {
+    const at = sql`${start.toISOString()}::timestamptz`;
+    return sql`count(*) filter (where ${visits.startTime} < ${at} + ${slotLength} and ${visits.endTime} > ${at})`;
   });
-  const [row] = await db
-    .select(Object.fromEntries(counts.map((value, index) => [`s${index}`, value])) as Record<string, typeof counts[number]>)
-    .from(visits)
-    .where(and(overlapping(dayStart, dayEnd), inArray(visits.status, [...CREW_HOLDING_STATUSES])));
-  return TIME_SLOTS.map((_, index) => Number(row?.[`s${index}`] ?? 0));
+  const result: unknown = await db.execute(sql`
+    select slot_length.duration,
+      (select ${businessSettings.value} from ${businessSettings} where ${businessSettings.key} = ${CREW_CAPACITY_SETTING}) as capacity,
+      (select array[${sql.join(counts, sql`, `)}]::int[] from ${visits}
+        where ${countBusy}
+          and ${visits.startTime} >= ${first}::timestamptz - make_interval(secs => ${LONGEST_VISIT_MS / 1000})
+          and ${visits.startTime} < ${last}::timestamptz + ${slotLength}
+          and ${visits.endTime} > ${first}::timestamptz
+          and ${inArray(visits.status, [...CREW_HOLDING_STATUSES])}) as busy
+    from (${source}) slot_length`);
+  // postgres.js gives the rows, PGlite a result holding them.
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ duration: number; capacity: unknown; busy: number[] | null }>;
+  if (!row) return null;
+  return { duration: Number(row.duration), capacity: crewCapacityOf(row.capacity), busy: row.busy ?? [] };
 }
