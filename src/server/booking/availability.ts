@@ -1,9 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { addDays, businessInstant, endOfBusinessDayExclusive, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
 import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
-import { businessSettings, services, visits } from "@/server/db/schema";
 import { CREW_CAPACITY_SETTING, CREW_HOLDING_STATUSES, countOverlappingVisits, crewCapacityOf } from "@/server/schedules/crew-capacity";
 import { LONGEST_VISIT_MS } from "@/server/schedules/visits";
 import { ensureVisitsUntil } from "@/server/schedules/series";
@@ -46,6 +45,15 @@ export async function dayAvailability(db: Db, options: { date: DateString; now?:
 }
 
 /**
+ * Crew-holding visits overlapping each slot: one filter per slot over the same rows, slot i starting
+ * at slot.starts[i]. Constant text, written once: the slots and statuses are fixed lists.
+ */
+const BUSY_PER_SLOT = sql.raw(
+  `array[${TIME_SLOTS.map((_, index) => `count(*) filter (where visits.start_time < slot.starts[${index + 1}] + slot.length and visits.end_time > slot.starts[${index + 1}])`).join(", ")}]::int[]`,
+);
+const CREW_HOLDING = sql.raw(`visits.status in (${CREW_HOLDING_STATUSES.map((status) => `'${status}'`).join(", ")})`);
+
+/**
  * The slots' length, the crew capacity and, for each slot, how many crew-holding visits overlap
  * [slot start, slot start + length): one statement (one round trip), whose count is one aggregate
  * over the day's rows found through the start-time index.
@@ -53,25 +61,19 @@ export async function dayAvailability(db: Db, options: { date: DateString; now?:
 async function readDay(db: Db, { starts, countBusy, length }: { starts: Date[]; countBusy: boolean; length: SlotLength }) {
   const source =
     "serviceId" in length
-      ? sql`select ${services.duration} as duration from ${services} where ${services.id} = ${length.serviceId} and ${services.isActive}`
+      ? sql`select duration from services where id = ${length.serviceId} and is_active`
       : sql`select ${length.durationMinutes}::int as duration`;
-  const first = starts[0]!.toISOString();
-  const last = starts[starts.length - 1]!.toISOString();
-  const slotLength = sql`make_interval(mins => slot_length.duration)`;
-  const counts = starts.map((start) => {
-    const at = sql`${start.toISOString()}::timestamptz`;
-    return sql`count(*) filter (where ${visits.startTime} < ${at} + ${slotLength} and ${visits.endTime} > ${at})`;
-  });
+  const startsArray = `{${starts.map((start) => start.toISOString()).join(",")}}`;
   const result: unknown = await db.execute(sql`
-    select slot_length.duration,
-      (select ${businessSettings.value} from ${businessSettings} where ${businessSettings.key} = ${CREW_CAPACITY_SETTING}) as capacity,
-      (select array[${sql.join(counts, sql`, `)}]::int[] from ${visits}
+    select slot.duration,
+      (select value from business_settings where key = ${CREW_CAPACITY_SETTING}) as capacity,
+      (select ${BUSY_PER_SLOT} from visits
         where ${countBusy}
-          and ${visits.startTime} >= ${first}::timestamptz - make_interval(secs => ${LONGEST_VISIT_MS / 1000})
-          and ${visits.startTime} < ${last}::timestamptz + ${slotLength}
-          and ${visits.endTime} > ${first}::timestamptz
-          and ${inArray(visits.status, [...CREW_HOLDING_STATUSES])}) as busy
-    from (${source}) slot_length`);
+          and visits.start_time >= slot.starts[1] - make_interval(secs => ${LONGEST_VISIT_MS / 1000})
+          and visits.start_time < slot.starts[${starts.length}] + slot.length
+          and visits.end_time > slot.starts[1]
+          and ${CREW_HOLDING}) as busy
+    from (select duration, make_interval(mins => duration) as length, ${startsArray}::timestamptz[] as starts from (${source}) service) slot`);
   // postgres.js gives the rows, PGlite a result holding them.
   const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ duration: number; capacity: unknown; busy: number[] | null }>;
   if (!row) return null;
