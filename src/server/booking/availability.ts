@@ -3,6 +3,7 @@ import { addDays, businessInstant, endOfBusinessDayExclusive, type DateString } 
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
 import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
+import { rowsOf } from "@/server/db/rows";
 import { CREW_CAPACITY_SETTING, CREW_HOLDING_STATUSES, countOverlappingVisits, crewCapacityOf } from "@/server/schedules/crew-capacity";
 import { LONGEST_VISIT_MS } from "@/server/schedules/visits";
 import { ensureVisitsUntil } from "@/server/schedules/series";
@@ -74,8 +75,7 @@ async function readDay(db: Db, { starts, countBusy, length }: { starts: Date[]; 
           and visits.end_time > slot.starts[1]
           and ${CREW_HOLDING}) as busy
     from (select duration, make_interval(mins => duration) as length, ${startsArray}::timestamptz[] as starts from (${source}) service) slot`);
-  // postgres.js gives the rows, PGlite a result holding them.
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ duration: number; capacity: unknown; busy: number[] | null }>;
+  const [row] = rowsOf<{ duration: number; capacity: unknown; busy: number[] | null }>(result);
   if (!row) return null;
   return { duration: Number(row.duration), capacity: crewCapacityOf(row.capacity), busy: row.busy ?? [] };
 }

@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE, clampToMonth, endOfBusinessDayExclusive, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db";
+import { rowsOf } from "@/server/db/rows";
 import { InvalidInputError } from "@/server/errors";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { ensureVisitsUntil } from "./series";
@@ -26,7 +28,7 @@ export function parseDateRange(startDate: string, endDate: string): { start: Dat
 }
 
 /** An instant as JSON.stringify writes a Date (toISOString): UTC, milliseconds, "Z". */
-function isoText(column: SQL): SQL {
+function isoText(column: AnyPgColumn): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
@@ -41,9 +43,9 @@ const VISIT_FIELDS = sql`
   (${visits.startTime} at time zone ${BUSINESS_TIME_ZONE})::date <> ${visits.occurrenceDate} as "moved",
   ${visits.customerId} as "customerId",
   ${visits.serviceId} as "serviceId",
-  ${isoText(sql`${visits.startTime}`)} as "date",
-  ${isoText(sql`${visits.startTime}`)} as "startTime",
-  ${isoText(sql`${visits.endTime}`)} as "endTime",
+  ${isoText(visits.startTime)} as "date",
+  ${isoText(visits.startTime)} as "startTime",
+  ${isoText(visits.endTime)} as "endTime",
   ${visits.status} as "status",
   ${visits.notes} as "notes",
   ${visits.origin} = 'series' as "isRecurring",
@@ -76,8 +78,7 @@ export async function listSchedulesJson(db: Db, range: { startDate: string; endD
     left join lateral (select ${services.name} as "name", ${services.duration} as "duration" where ${services.id} is not null) service on true
     cross join lateral (select ${VISIT_FIELDS}) visit
     where ${and(overlapping(from, to), range.customerId === undefined ? undefined : eq(visits.customerId, range.customerId))}`);
-  // postgres.js gives the rows, PGlite a result holding them.
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ json: string | null }>;
+  const [row] = rowsOf<{ json: string | null }>(result);
   return `[${row?.json ?? ""}]`;
 }
 
