@@ -43,9 +43,12 @@ export function fromClient(index) {
   return { "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
 }
 
-/** Starts `next start` and resolves once it answers; `stop()` sends SIGTERM and waits for the exit. */
-export async function startServer({ port, env = {}, quiet = true }) {
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+/**
+ * Starts the production server and resolves once it answers; `stop()` sends SIGTERM and waits for
+ * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses).
+ */
+export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs"], {
     env: {
       ...process.env,
       PORT: String(port),

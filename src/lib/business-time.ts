@@ -18,17 +18,25 @@ const DAY = 24 * HOUR;
 /**
  * Austin's UTC offset (ms) at an instant. Asking Intl for every date made a day's visit list cost
  * tens of milliseconds (bench/RESULTS.md); Austin's offset only changes on a UTC hour boundary
- * (2:00 local), so one answer per UTC hour is exact and a Map remembers it.
+ * (2:00 local), so one answer per UTC hour is exact and a Map remembers it. A UTC day whose first
+ * and last hours agree has no change in it (changes are months apart): all its hours are filled
+ * from those two answers, so a new day costs two Intl lookups instead of one per hour asked.
  */
 const offsetByUtcHour = new Map<number, number>();
 function offsetAt(ms: number): number {
   const hour = Math.floor(ms / HOUR);
-  let offset = offsetByUtcHour.get(hour);
-  if (offset === undefined) {
-    offset = tzOffset(BUSINESS_TIME_ZONE, new Date(hour * HOUR)) * MINUTE;
-    if (offsetByUtcHour.size > 200_000) offsetByUtcHour.clear();
-    offsetByUtcHour.set(hour, offset);
+  const known = offsetByUtcHour.get(hour);
+  if (known !== undefined) return known;
+  if (offsetByUtcHour.size > 200_000) offsetByUtcHour.clear();
+  const ask = (utcHour: number) => tzOffset(BUSINESS_TIME_ZONE, new Date(utcHour * HOUR)) * MINUTE;
+  const firstHour = Math.floor(hour / 24) * 24;
+  const first = ask(firstHour);
+  if (first === ask(firstHour + 23)) {
+    for (let each = firstHour; each < firstHour + 24; each++) offsetByUtcHour.set(each, first);
+    return first;
   }
+  const offset = ask(hour);
+  offsetByUtcHour.set(hour, offset);
   return offset;
 }
 

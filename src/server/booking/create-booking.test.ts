@@ -335,6 +335,10 @@ describe("GET /api/availability", () => {
     expect(badService.json.message).toBe("Please select a service");
     const unknownService = await rest("GET", `/availability?date=${daysAhead(5)}&serviceId=424242`);
     expect(unknownService.status).toBe(404);
+    const [retired] = await (await getDb()).insert(services).values({ name: "Withdrawn", price: 5000, duration: 60, isActive: false }).returning();
+    const withdrawn = await rest("GET", `/availability?date=${daysAhead(5)}&serviceId=${retired!.id}`);
+    expect(withdrawn.status).toBe(404);
+    expect(withdrawn.json.message).toBe("That service does not exist.");
   });
 });
 

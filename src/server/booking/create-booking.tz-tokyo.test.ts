@@ -31,9 +31,9 @@ describe("booking rules with the server in Asia/Tokyo", () => {
 
   it("offers the slots of tomorrow in Austin and none of today", async () => {
     const db = await getDb();
-    const today = await dayAvailability(db, { date: "2031-06-09", durationMinutes: 60, now: NOW });
+    const today = (await dayAvailability(db, { date: "2031-06-09", durationMinutes: 60, now: NOW }))!;
     expect(today.slots.some((slot) => slot.available)).toBe(false);
-    const tomorrow = await dayAvailability(db, { date: "2031-06-10", durationMinutes: 60, now: NOW });
+    const tomorrow = (await dayAvailability(db, { date: "2031-06-10", durationMinutes: 60, now: NOW }))!;
     expect(tomorrow.slots.every((slot) => slot.available)).toBe(true);
     expect(tomorrow.slots[8]).toMatchObject({ time: "17:00", label: "5:00 PM" });
     expect(tomorrow.slots[8]!.startTime.toISOString()).toBe("2031-06-10T22:00:00.000Z");

@@ -7,16 +7,19 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { cachedAnswer } from "@/server/cache/public-answers";
 import type { CachedAnswer } from "@/server/cache/state";
 import { apiHandlerFor } from "./api-routes";
-import { serveWithFetchHandler } from "./node-bridge";
+import { FAILED, fetchHeaders, serveWithFetchHandler } from "./node-bridge";
 import { cachedAnswerHeaders, matchesEtag } from "./public-answer-cache";
-import { cachedReadKey, cachedStaffReadKey, handleRestRequest, passesStaffCheck } from "./rest-handler";
+import { cachedReadKey, cachedStaffReadKey, computePublicRead, handleRestRequest, passesStaffCheck } from "./rest-handler";
 
 /** Answers the request when its path is one of ours (the promise settles once answered); null leaves it to Next. */
 export function serveApiRequest(request: IncomingMessage, response: ServerResponse): Promise<void> | null {
   const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
   const handler = apiHandlerFor(pathname);
   if (!handler) return null;
-  if (handler === handleRestRequest && answeredFromCache(request, response)) return Promise.resolve();
+  if (handler === handleRestRequest) {
+    const publicRead = publicReadOf(request);
+    if (publicRead) return answerPublicRead(publicRead, request, response);
+  }
   const staffKey = handler === handleRestRequest ? storedStaffAnswerKey(request) : null;
   if (staffKey) return answerStaffFromCache(staffKey, request, response);
   return serveWithFetchHandler(handler, request, response);
@@ -44,19 +47,37 @@ async function answerStaffFromCache(key: string, request: IncomingMessage, respo
   writeStoredAnswer(entry, request, response);
 }
 
-/**
- * A cached public read (catalogue, availability) answered straight from the stored bytes, with the
- * same headers handleRestRequest gives them, without building Fetch API objects. Only an answer the
- * full path stored under the same key is found; anything else goes the full path.
- */
-function answeredFromCache(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
+/** The path and query of a GET or HEAD of a cached public read (catalogue, availability); null for anything else. */
+function publicReadOf(request: IncomingMessage): { pathname: string; search: string; key: string } | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(`http://localhost${request.url?.startsWith("/") ? request.url : "/"}`);
   const key = cachedReadKey(url.pathname, url.search);
-  const entry = key ? cachedAnswer(key) : null;
-  if (!entry) return false;
-  writeStoredAnswer(entry, request, response);
-  return true;
+  return key ? { pathname: url.pathname, search: url.search, key } : null;
+}
+
+/**
+ * A cached public read answered without Fetch API objects, with the same headers handleRestRequest
+ * gives it: the stored bytes, or on a miss the procedure's answer, stored as the full path stores it.
+ * A query the REST layer refuses goes the full path, which explains it.
+ */
+async function answerPublicRead(read: { pathname: string; search: string; key: string }, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const stored = cachedAnswer(read.key);
+  if (stored) return writeStoredAnswer(stored, request, response);
+  let computed: Awaited<ReturnType<typeof computePublicRead>>;
+  try {
+    computed = await computePublicRead(read.pathname, read.search, fetchHeaders(request));
+  } catch (error) {
+    console.error(`[api] ${request.method} ${read.pathname}:`, error);
+    computed = { status: 500, json: JSON.stringify(FAILED), headers: new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" }) };
+  }
+  if (!computed) return serveWithFetchHandler(handleRestRequest, request, response);
+  if ("entry" in computed) return writeStoredAnswer(computed.entry, request, response);
+  const headers: Record<string, string> = {};
+  computed.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  response.writeHead(computed.status, { ...headers, "Content-Length": String(Buffer.byteLength(computed.json)) });
+  response.end(request.method === "HEAD" ? undefined : computed.json);
 }
 
 function writeStoredAnswer(entry: CachedAnswer, request: IncomingMessage, response: ServerResponse): void {

@@ -15,13 +15,19 @@ function requestUrl(request: IncomingMessage): string {
   }
 }
 
-/** A Fetch API Request over Node's request; the body streams, so the body limit still counts it as it comes. */
-export function toFetchRequest(request: IncomingMessage): Request {
+/** Node's request headers as Fetch API Headers, repeated ones kept. */
+export function fetchHeaders(request: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
+  return headers;
+}
+
+/** A Fetch API Request over Node's request; the body streams, so the body limit still counts it as it comes. */
+export function toFetchRequest(request: IncomingMessage): Request {
+  const headers = fetchHeaders(request);
   const method = request.method ?? "GET";
   if (BODYLESS.has(method)) return new Request(requestUrl(request), { method, headers });
   return new Request(requestUrl(request), {
@@ -59,7 +65,7 @@ export async function writeFetchResponse(request: IncomingMessage, response: Ser
   response.end();
 }
 
-const FAILED = { message: "Something went wrong on our side. Please try again.", code: "INTERNAL_SERVER_ERROR" } as const;
+export const FAILED = { message: "Something went wrong on our side. Please try again.", code: "INTERNAL_SERVER_ERROR" } as const;
 
 /** Serves one Node request with a Fetch API handler; a failure no handler caught answers a JSON 500. */
 export async function serveWithFetchHandler(handler: FetchHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {

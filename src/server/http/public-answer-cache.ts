@@ -54,30 +54,46 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-type Computed = { status: number; body: unknown };
+/** An answer as JSON text. */
+type Computed = { status: number; json: string };
 
 /**
- * A cached read: the stored bytes when there are some, else the procedure's answer, stored when it
- * is a fresh success (an error, or the catalogue's outage copy, which carries Age, is not kept).
- * Answers carry an ETag, and a request whose If-None-Match names it gets 304 and no body.
+ * A cached read: the stored bytes when there are some, else the procedure's answer (see
+ * computeAndStore). Answers carry an ETag, and a request whose If-None-Match names it gets 304 and
+ * no body.
  */
 export async function answerCachedRead(request: Request, key: string, compute: (resHeaders: Headers) => Promise<Computed>): Promise<Response> {
   let entry = cachedAnswer(key);
   if (!entry) {
-    const generation = answersGeneration();
-    const resHeaders = new Headers();
-    const { status, body } = await compute(resHeaders);
-    if (status !== 200 || resHeaders.has("Age") || resHeaders.has("Set-Cookie")) {
-      if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
-      resHeaders.set("Content-Type", "application/json");
-      return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+    const computed = await computeAndStore(key, compute);
+    if (!("entry" in computed)) {
+      return new Response(request.method === "HEAD" ? null : computed.json, { status: computed.status, headers: computed.headers });
     }
-    const cacheControl = resHeaders.get("Cache-Control") ?? cacheControlOf(key);
-    entry = storeAnswer(key, generation, { body: Buffer.from(JSON.stringify(body)), cacheControl });
+    entry = computed.entry;
   }
   const headers = cachedAnswerHeaders(entry);
   if (matchesEtag(request.headers.get("if-none-match"), entry.etag)) return new Response(null, { status: 304, headers });
   return new Response(request.method === "HEAD" ? null : new Uint8Array(entry.body), { status: 200, headers });
+}
+
+/**
+ * The procedure's answer to a cached read, stored when it is a fresh success; an error, or the
+ * catalogue's outage copy (which carries Age), is given back with its own headers and not kept.
+ */
+export async function computeAndStore(
+  key: string,
+  compute: (resHeaders: Headers) => Promise<Computed>,
+): Promise<{ entry: CachedAnswer } | { status: number; json: string; headers: Headers }> {
+  const generation = answersGeneration();
+  const resHeaders = new Headers();
+  const { status, json } = await compute(resHeaders);
+  if (status !== 200 || resHeaders.has("Age") || resHeaders.has("Set-Cookie")) {
+    if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "no-store");
+    resHeaders.set("Content-Type", "application/json");
+    return { status, json, headers: resHeaders };
+  }
+  const cacheControl = resHeaders.get("Cache-Control") ?? cacheControlOf(key);
+  return { entry: storeAnswer(key, generation, { body: Buffer.from(json), cacheControl }) };
 }
 
 export function cachedAnswerHeaders(entry: CachedAnswer): Record<string, string> {

@@ -3,7 +3,7 @@ import { createTRPCContext, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
-import { answerCachedRead, answerKey, isCachedRead, isStaffCachedRead } from "./public-answer-cache";
+import { answerCachedRead, answerKey, computeAndStore, isCachedRead, isStaffCachedRead } from "./public-answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
@@ -13,6 +13,13 @@ const NOT_JSON: ApiErrorBody = { message: "Send the request body as JSON (conten
 const UNREADABLE_JSON: ApiErrorBody = { message: "The request body is not valid JSON.", code: "BAD_REQUEST" };
 const NOT_AN_OBJECT: ApiErrorBody = { message: "The request body must be a JSON object.", code: "BAD_REQUEST" };
 const UNREADABLE_PATH: ApiErrorBody = { message: "The request path is not valid.", code: "BAD_REQUEST" };
+
+/**
+ * Operations whose REST answer is JSON text the database wrote, by a procedure of the same input and
+ * access that returns that text: sent as it is, instead of the documented procedure's objects
+ * serialized again (the month list: hundreds of visits).
+ */
+const PREBUILT_JSON: Record<string, string> = { "schedules.list": "schedules.listJson" };
 
 class InputRefused {
   constructor(
@@ -46,21 +53,22 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     throw error;
   }
 
+  const compute = (resHeaders: Headers) => answer(request.headers, request.method, match.route, input, resHeaders);
   if (method === "GET" && isCachedRead(match.route.procedurePath)) {
-    return answerCachedRead(request, answerKey(match.route.procedurePath, input), (resHeaders) => answer(request, match.route, input, resHeaders));
+    return answerCachedRead(request, answerKey(match.route.procedurePath, input), compute);
   }
   // A staff answer's stored bytes go only to a caller who passes the staff check now; anyone else
   // takes the full path, which refuses them exactly as it always has.
   if (method === "GET" && isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request.headers))) {
-    return answerCachedRead(request, answerKey(match.route.procedurePath, input), (resHeaders) => answer(request, match.route, input, resHeaders));
+    return answerCachedRead(request, answerKey(match.route.procedurePath, input), compute);
   }
 
   const resHeaders = new Headers();
-  const { status, body } = await answer(request, match.route, input, resHeaders);
+  const { status, json } = await compute(resHeaders);
   // Anything else may depend on who asks: no shared cache keeps it, and no browser stores it.
   if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
   resHeaders.set("Content-Type", "application/json");
-  return new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: resHeaders });
+  return new Response(request.method === "HEAD" ? null : json, { status, headers: resHeaders });
 }
 
 /** Whether the caller's cookie or API key passes the staff check now (schedules.list has no exemption). */
@@ -96,6 +104,25 @@ export function cachedReadKey(pathname: string, search: string): string | null {
   }
 }
 
+/**
+ * A public cached read the cache does not hold, answered for the production server without Fetch
+ * API objects (src/server/http/api-server.ts): read and computed exactly as handleRestRequest does,
+ * and stored the same way. Null when the URL is not such a read or its input is refused: the full
+ * path answers those.
+ */
+export async function computePublicRead(pathname: string, search: string, headers: Headers) {
+  const match = matchApiPath("GET", pathname);
+  if (match.kind !== "found" || !isCachedRead(match.route.procedurePath)) return null;
+  let input: Record<string, unknown>;
+  try {
+    input = readUrlInput(new URLSearchParams(search), match.route, match.pathValues);
+  } catch (error) {
+    if (error instanceof InputRefused) return null;
+    throw error;
+  }
+  return computeAndStore(answerKey(match.route.procedurePath, input), (resHeaders) => answer(headers, "GET", match.route, input, resHeaders));
+}
+
 /** The cache key of a GET of a staff-only cached read (the month list), read as handleRestRequest reads it; null otherwise. */
 export function cachedStaffReadKey(pathname: string, search: string): string | null {
   const match = matchApiPath("GET", pathname);
@@ -108,23 +135,28 @@ export function cachedStaffReadKey(pathname: string, search: string): string | n
   }
 }
 
-/** Calls the operation's procedure; headers it sets (cookies, caching, Retry-After) land in resHeaders. */
-async function answer(request: Request, route: RestRoute, input: Record<string, unknown>, resHeaders: Headers) {
-  const ctx = await createTRPCContext({ headers: request.headers, resHeaders });
+/**
+ * Calls the operation's procedure and gives its answer as JSON text; headers it sets (cookies,
+ * caching, Retry-After) land in resHeaders.
+ */
+async function answer(headers: Headers, method: string, route: RestRoute, input: Record<string, unknown>, resHeaders: Headers) {
+  const ctx = await createTRPCContext({ headers, resHeaders });
   try {
-    const procedure = route.procedurePath.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
+    const prebuilt = PREBUILT_JSON[route.procedurePath];
+    const path = prebuilt ?? route.procedurePath;
+    const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx));
     const data = await (procedure as (input: unknown) => Promise<unknown>)(input);
-    return { status: route.successStatus, body: data ?? null };
+    return { status: route.successStatus, json: prebuilt ? (data as string) : JSON.stringify(data ?? null) };
   } catch (error) {
     const failure = describeFailure(error);
-    if (failure.status === 500 || failure.databaseStage) logFailure(request, route, failure.databaseStage, error);
+    if (failure.status === 500 || failure.databaseStage) logFailure(method, route, failure.databaseStage, error);
     if (failure.retryAfterSeconds !== undefined) resHeaders.set("Retry-After", String(failure.retryAfterSeconds));
-    return { status: failure.status, body: errorBody(failure) };
+    return { status: failure.status, json: JSON.stringify(errorBody(failure)) };
   }
 }
 
-function logFailure(request: Request, route: RestRoute, databaseStage: string | undefined, error: unknown) {
-  const where = `REST ${request.method} ${route.template}`;
+function logFailure(method: string, route: RestRoute, databaseStage: string | undefined, error: unknown) {
+  const where = `REST ${method} ${route.template}`;
   if (databaseStage) console.warn(`${where}: database unavailable (${databaseStage})`);
   else console.error(`${where}:`, rootCause(error));
 }

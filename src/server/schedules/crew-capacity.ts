@@ -24,7 +24,12 @@ export async function getCrewCapacity(db: Db): Promise<number> {
     .select({ value: businessSettings.value })
     .from(businessSettings)
     .where(eq(businessSettings.key, CREW_CAPACITY_SETTING));
-  const value = Number(row?.value);
+  return crewCapacityOf(row?.value);
+}
+
+/** The setting's stored value as a capacity: a whole number from 1, else the default. */
+export function crewCapacityOf(stored: unknown): number {
+  const value = Number(stored);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_CREW_CAPACITY;
 }
 

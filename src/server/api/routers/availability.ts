@@ -1,6 +1,5 @@
 import { dayAvailability } from "@/server/booking/availability";
 import { NotFoundError } from "@/server/errors";
-import { findService } from "@/server/services/list-services";
 import { ZAvailabilityRequestSchema, ZAvailabilityResponseSchema } from "../schemas/booking";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -24,9 +23,8 @@ export const availabilityRouter = createTRPCRouter({
     .input(ZAvailabilityRequestSchema)
     .output(ZAvailabilityResponseSchema)
     .query(async ({ ctx, input }) => {
-      const service = await findService(ctx.db, input.serviceId);
-      if (!service || !service.isActive) throw new NotFoundError("That service does not exist.");
-      const day = await dayAvailability(ctx.db, { date: input.date, durationMinutes: service.duration });
-      return { ...day, serviceId: service.id };
+      const day = await dayAvailability(ctx.db, { date: input.date, serviceId: input.serviceId });
+      if (!day) throw new NotFoundError("That service does not exist.");
+      return { ...day, serviceId: input.serviceId };
     }),
 });

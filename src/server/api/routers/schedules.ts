@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
 import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { countVisitsByDay } from "@/server/schedules/day-counts";
-import { listSchedulesInRange } from "@/server/schedules/list-schedules";
+import { listSchedulesInRange, listSchedulesJson } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
 import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
@@ -17,6 +17,7 @@ const ZScheduleId = pathId("Schedule not found");
 const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
 const ZDateRangeInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate") });
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
+const ZListInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() });
 
 /** PUT carries the same payload as POST plus the id from the path. */
 const ZScheduleUpdateInput = schedulePayloadWithId(ZScheduleId);
@@ -31,7 +32,7 @@ export const schedulesRouter = createTRPCRouter({
         summary: "Visits between two Austin dates, both inclusive, every visit of a series listed (endDate is clamped to its month, so 2027-04-31 means April 30)",
       },
     })
-    .input(z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() }))
+    .input(ZListInput)
     .output(z.array(ZScheduleVisitSchema))
     .query(({ ctx, input }) => listSchedulesInRange(ctx.db, input)),
 
@@ -47,6 +48,17 @@ export const schedulesRouter = createTRPCRouter({
     .input(ZDateRangeInput)
     .output(z.array(ZDayCountSchema))
     .query(({ ctx, input }) => countVisitsByDay(ctx.db, input)),
+
+  /**
+   * The same list as the JSON text PostgreSQL writes: REST answers GET /schedules with it as it is
+   * (src/server/http/rest-handler.ts). Hundreds of visits a month made validating each against the
+   * output schema and serializing it again most of that answer's cost; a test holds this text to
+   * the documented schema instead (src/server/schedules/list-schedules.test.ts).
+   */
+  listJson: staffProcedure
+    .input(ZListInput)
+    .output(z.string())
+    .query(({ ctx, input }) => listSchedulesJson(ctx.db, input)),
 
   get: staffProcedure
     .meta({ openapi: { method: "GET", path: "/schedules/{id}", tags: TAGS, summary: "One schedule (a one-time visit or a whole series)" } })
