@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { businessInstant } from "../src/lib/business-time";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
+import { addCrew } from "../src/server/crews/crews-repository";
 import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
@@ -218,6 +219,18 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /customers/{id}": { access: "staff", request: async () => ({ path: `/customers/${(await managedCustomer()).id}` }) },
   "POST /customers/{id}/invite": { access: "staff", request: async () => ({ path: `/customers/${(await managedCustomer()).id}/invite` }) },
+
+  // Crews (staff).
+  "GET /crews": { access: "staff", request: () => ({ path: "/crews" }) },
+  "POST /crews": { access: "staff", request: () => ({ path: "/crews", body: { name: `Crew ${unique()}` } }) },
+  "PUT /crews/{id}": {
+    access: "staff",
+    request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}`, body: { name: `Crew ${unique()}` } }),
+  },
+  "DELETE /crews/{id}": {
+    access: "staff",
+    request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}` }),
+  },
 
   // Schedules (staff).
   "GET /schedules": { access: "staff", request: () => ({ path: `/schedules?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },

@@ -15,6 +15,7 @@ import { paymentsRouter } from "./routers/payments";
 import { portalInvitesRouter } from "./routers/portal-invites";
 import { portalRouter } from "./routers/portal";
 import { schedulesRouter } from "./routers/schedules";
+import { crewsRouter } from "./routers/crews";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
 import { webhooksRouter } from "./routers/webhooks";
@@ -39,6 +40,7 @@ export const appRouter = createTRPCRouter({
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
   schedules: schedulesRouter,
+  crews: crewsRouter,
   services: servicesRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,

@@ -23,6 +23,7 @@ export interface Visit {
   changed: boolean;
   customerId: number;
   serviceId: number | null;
+  crewId: number | null;
   isRecurring: boolean;
   recurringFrequency: RecurringFrequency | null;
   recurringEndDate: Date | null;
@@ -150,6 +151,7 @@ function toVisit(row: VisitRow): Visit {
     changed: visit.changed,
     customerId: visit.customerId,
     serviceId: visit.serviceId,
+    crewId: visit.crewId,
     isRecurring: plan.isRecurring,
     recurringFrequency: plan.recurringFrequency,
     recurringEndDate: plan.recurringEndDate,
