@@ -7,6 +7,7 @@ import { ButtonLink, Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { businessDateOf, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+import { ByCrewToggle, CrewDayView } from "./crew-day-view";
 import { MonthCalendar } from "./month-calendar";
 import { VisitCard } from "./visit-card";
 
@@ -25,6 +26,7 @@ export function ScheduleCalendarView({ initialDate, newHref }: { initialDate: Da
   const [selected, setSelected] = useState<DateString | null>(initialDate);
   const [month, setMonth] = useState<DateString>(monthOf(initialDate));
   const [rainDayOpen, setRainDayOpen] = useState(false);
+  const [byCrew, setByCrew] = useState(false);
 
   // Spec 7: the screen asks for day 1 to day 31 of the shown month, whatever its length.
   const monthVisits = api.schedules.list.useQuery({ startDate: month, endDate: `${month.slice(0, 7)}-31` });
@@ -63,6 +65,7 @@ export function ScheduleCalendarView({ initialDate, newHref }: { initialDate: Da
             {heading}
           </h2>
           <div className="flex flex-wrap gap-2">
+            {selected ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
             {selected && movable.length > 0 ? (
               <Button variant="outline" onClick={() => setRainDayOpen(true)}>
                 <CloudRain aria-hidden="true" className="size-4" />
@@ -79,6 +82,8 @@ export function ScheduleCalendarView({ initialDate, newHref }: { initialDate: Da
           <Spinner />
         ) : shown.isError ? (
           <p className="text-sm text-red-700">The schedule could not be loaded.</p>
+        ) : selected && byCrew ? (
+          <CrewDayView visits={visits} />
         ) : visits.length === 0 ? (
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">No schedules for this date.</p>
         ) : (
