@@ -104,6 +104,25 @@ describe("crews", () => {
     expect((await call("POST", "/schedules", visit(day, "12:00", "13:00", { crewId: second.id }))).status).toBe(201);
   });
 
+  it("keep a crew free when a visit takes a crew again or a rain day moves it onto the crew's other visit", async () => {
+    const { call, visit } = await setup();
+    const [first] = (await call("GET", "/crews")).json;
+    const day = nextDay();
+    const cancelled = await call("POST", "/schedules", visit(day, "15:00", "16:00", { crewId: first.id, status: "cancelled" }));
+    expect((await call("POST", "/schedules", visit(day, "15:30", "16:30", { crewId: first.id }))).status).toBe(201);
+    const back = await call("PATCH", `/schedules/visits/${cancelled.json.id}/status`, { status: "pending" });
+    expect(back.status).toBe(409);
+    expect(back.json.message).toMatch(new RegExp(`^${first.name} already has a visit at 3:00 PM`));
+
+    const rainDay = nextDay();
+    const dryDay = addDays(rainDay, 1);
+    expect((await call("POST", "/schedules", visit(rainDay, "08:00", "09:00", { crewId: first.id }))).status).toBe(201);
+    expect((await call("POST", "/schedules", visit(dryDay, "08:00", "09:00", { crewId: first.id }))).status).toBe(201);
+    const moved = await call("POST", "/schedules/rain-day", { fromDate: rainDay, toDate: dryDay });
+    expect(moved.status).toBe(409);
+    expect(moved.json.message).toMatch(new RegExp(`^${first.name} already has a visit at 8:00 AM`));
+  });
+
   it("follow a series into its visits, and removing a crew unassigns its visits still to come", async () => {
     const { call, visit } = await setup();
     const added = (await call("POST", "/crews", { name: "Weekly crew" })).json;
