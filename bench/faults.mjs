@@ -327,7 +327,7 @@ async function sigtermUnderLoad(url) {
 
 async function lastPlace(url) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  await sql`insert into business_settings (key, value) values ('crew_capacity', '2'::jsonb) on conflict (key) do update set value = excluded.value`;
+  await sql`update crews set active = (position <= 2)`;
   await sql.end();
   const date = austinDate(30);
   const first = await fetch(`${base}/api/bookings`, {

@@ -51,8 +51,8 @@ export async function seedVisits(url) {
     select id, id, customer_id, service_id, (start_time at time zone 'America/Chicago')::date, start_time, end_time, status, total_price, address, city, state, zip_code, 'staff'
     from schedules where not is_recurring`;
   // Crew capacity high enough that the booking benchmark measures booking, not refusals.
-  await sql`insert into business_settings (key, value) values ('crew_capacity', '100000'::jsonb)
-    on conflict (key) do update set value = excluded.value`;
+  await sql`insert into crews (name, position) select 'Bench crew ' || n, n from generate_series(1, 500) n
+    where (select count(*) from crews where active) < 500`;
   await sql`analyze`;
   const [{ count }] = await sql`select count(*)::int as count from visits`;
   await sql.end();

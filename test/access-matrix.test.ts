@@ -4,6 +4,7 @@ import { addDays, businessInstant } from "../src/lib/business-time";
 import { changeAppointment } from "../src/server/self-service/change-appointment";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
+import { addCrew } from "../src/server/crews/crews-repository";
 import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
@@ -261,6 +262,18 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /customers/{id}": { access: "staff", request: async () => ({ path: `/customers/${(await managedCustomer()).id}` }) },
   "POST /customers/{id}/invite": { access: "staff", request: async () => ({ path: `/customers/${(await managedCustomer()).id}/invite` }) },
+
+  // Crews (staff).
+  "GET /crews": { access: "staff", request: () => ({ path: "/crews" }) },
+  "POST /crews": { access: "staff", request: () => ({ path: "/crews", body: { name: `Crew ${unique()}` } }) },
+  "PUT /crews/{id}": {
+    access: "staff",
+    request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}`, body: { name: `Crew ${unique()}` } }),
+  },
+  "DELETE /crews/{id}": {
+    access: "staff",
+    request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}` }),
+  },
 
   // Schedules (staff).
   "GET /schedules": { access: "staff", request: () => ({ path: `/schedules?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },

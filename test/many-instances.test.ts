@@ -52,8 +52,7 @@ describe.skipIf(!onPostgres)("two instances on one database", () => {
     const services = await seedServices();
     serviceId = services[0]!.id;
     const db = await getDb();
-    await db.execute(sql`insert into business_settings (key, value) values ('crew_capacity', '1'::jsonb)
-      on conflict (key) do update set value = excluded.value`);
+    await db.execute(sql`update crews set active = (position = 1)`);
     [one, two] = await Promise.all([startInstance(), startInstance()]);
   }, 120_000);
 

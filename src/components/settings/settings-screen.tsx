@@ -3,6 +3,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { BackgroundJobsPanel } from "./background-jobs-panel";
+import { CrewsPanel } from "./crews-panel";
 import { DeleteAccount } from "./delete-account";
 import { ExportData } from "./export-data";
 import { NotificationSettingsForm } from "./notification-settings-form";
@@ -45,6 +46,9 @@ export function SettingsScreen() {
             </div>
             <div className="rounded-xl border border-gray-200 bg-white p-5">
               <PasswordForm />
+            </div>
+            <div className="rounded-xl border border-gray-200 bg-white p-5">
+              <CrewsPanel />
             </div>
             <div className="rounded-xl border border-gray-200 bg-white p-5">
               <StaffCalendarFeed />

@@ -3,6 +3,7 @@ import { businessDateOf, isDateString, isTimeOfDay } from "@/lib/business-time";
 import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { BOOKING_MESSAGES } from "./booking-messages";
+import { CREW_MESSAGES } from "./crews";
 import {
   dateStringField,
   idField,
@@ -47,6 +48,10 @@ export const ZScheduleFormSchema = z
       .union([z.literal(""), idField(SCHEDULE_MESSAGES.service)], { error: SCHEDULE_MESSAGES.service })
       .optional()
       .transform((value) => (value === "" ? undefined : value)),
+    crewId: z
+      .union([z.literal(""), idField(CREW_MESSAGES.unknown)], { error: CREW_MESSAGES.unknown })
+      .optional()
+      .transform((value) => (value === "" || value === undefined ? null : value)),
     date: dateStringField(SCHEDULE_MESSAGES.date),
     startTime: timeOfDayField(SCHEDULE_MESSAGES.startTime),
     endTime: timeOfDayField(SCHEDULE_MESSAGES.endTime),
@@ -79,6 +84,8 @@ const ZScheduleFields = z
   .object({
     customerId: positiveIdNumber(SCHEDULE_MESSAGES.customer),
     serviceId: positiveIdNumber(SCHEDULE_MESSAGES.service).nullish(),
+    // Left out, a saved schedule keeps its crew; null unassigns it.
+    crewId: positiveIdNumber(CREW_MESSAGES.unknown).nullish(),
     date: instantField(SCHEDULE_MESSAGES.date),
     startTime: instantField(SCHEDULE_MESSAGES.startTime),
     endTime: instantField(SCHEDULE_MESSAGES.endTime),

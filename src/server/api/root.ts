@@ -15,6 +15,7 @@ import { paymentsRouter } from "./routers/payments";
 import { portalInvitesRouter } from "./routers/portal-invites";
 import { portalRouter } from "./routers/portal";
 import { schedulesRouter } from "./routers/schedules";
+import { crewsRouter } from "./routers/crews";
 import { selfServiceRouter } from "./routers/self-service";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
   schedules: schedulesRouter,
+  crews: crewsRouter,
   selfService: selfServiceRouter,
   services: servicesRouter,
   settings: settingsRouter,

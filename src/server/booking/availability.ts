@@ -4,7 +4,7 @@ import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots
 import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
 import { rowsOf } from "@/server/db/rows";
-import { CREW_CAPACITY_SETTING, CREW_HOLDING_STATUSES, countOverlappingVisits, crewCapacityOf } from "@/server/schedules/crew-capacity";
+import { CREW_HOLDING_STATUSES, countOverlappingVisits } from "@/server/schedules/crew-capacity";
 import { LONGEST_VISIT_MS } from "@/server/schedules/visits";
 import { ensureVisitsUntil } from "@/server/schedules/series";
 
@@ -75,7 +75,7 @@ async function readDay(
   const startsArray = `{${starts.map((start) => start.toISOString()).join(",")}}`;
   const result: unknown = await db.execute(sql`
     select slot.duration,
-      (select value from business_settings where key = ${CREW_CAPACITY_SETTING}) as capacity,
+      (select count(*)::int from crews where active) as capacity,
       (select ${BUSY_PER_SLOT} from visits
         where ${countBusy}
           and visits.start_time >= slot.starts[1] - make_interval(secs => ${LONGEST_VISIT_MS / 1000})
@@ -86,5 +86,5 @@ async function readDay(
     from (select duration, make_interval(mins => duration) as length, ${startsArray}::timestamptz[] as starts from (${source}) service) slot`);
   const [row] = rowsOf<{ duration: number; capacity: unknown; busy: number[] | null }>(result);
   if (!row) return null;
-  return { duration: Number(row.duration), capacity: crewCapacityOf(row.capacity), busy: row.busy ?? [] };
+  return { duration: Number(row.duration), capacity: Number(row.capacity), busy: row.busy ?? [] };
 }

@@ -17,6 +17,7 @@ describe("migrations and seed", () => {
       "business_settings",
       "calendar_feeds",
       "contact_inquiries",
+      "crews",
       "customer_email_tokens",
       "customer_sessions",
       "customers",

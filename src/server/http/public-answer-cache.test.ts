@@ -35,8 +35,7 @@ describe("cached public answers (catalogue, availability)", () => {
     serviceId = services[0]!.id;
     const db = await getDb();
     // One crew: a single booking fills its slot.
-    await db.execute(sql`insert into business_settings (key, value) values ('crew_capacity', '1'::jsonb)
-      on conflict (key) do update set value = excluded.value`);
+    await db.execute(sql`update crews set active = (position = 1)`);
   });
 
   it("answers the catalogue with an ETag and Cache-Control a CDN can use, and 304 to If-None-Match", async () => {
@@ -110,7 +109,7 @@ describe("cached public answers (catalogue, availability)", () => {
     await db.execute(sql`update visits set status = 'pending' where occurrence_date >= ${date}::date`);
     await eventually(async () => expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(false));
     // A second crew: the slot opens again.
-    await db.execute(sql`update business_settings set value = '2'::jsonb where key = 'crew_capacity'`);
+    await db.execute(sql`update crews set active = true where position = 2`);
     await eventually(async () => expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(true));
   });
 

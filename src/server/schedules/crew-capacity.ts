@@ -1,43 +1,41 @@
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { businessDateOf, formatBusinessDate, isDateString, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import type { ScheduleStatus } from "@/lib/schedule-enums";
-import { businessSettings, visits } from "@/server/db/schema";
+import { crews, visits } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
 import { ensureVisitsUntil } from "./series";
 import { overlapping } from "./visits";
 
-export const CREW_CAPACITY_SETTING = "crew_capacity";
-
 /** Visits that still hold a crew. Completed and cancelled ones free it. */
 export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];
 
-/** With no setting the business runs two crews. */
+/** A new business runs two crews (the migration and a fresh database start with them). */
 export const DEFAULT_CREW_CAPACITY = 2;
 
 /** First key of the advisory locks that guard each day's crew capacity (an arbitrary constant). */
 const CAPACITY_LOCK_NAMESPACE = 4_701;
 
-/** How many visits can run at the same time: one per crew. */
+/** How many visits can run at the same time: one per crew at work. */
 export async function getCrewCapacity(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: businessSettings.value })
-    .from(businessSettings)
-    .where(eq(businessSettings.key, CREW_CAPACITY_SETTING));
-  return crewCapacityOf(row?.value);
+  const [row] = await db.select({ value: count() }).from(crews).where(eq(crews.active, true));
+  return row?.value ?? 0;
 }
 
-/** The setting's stored value as a capacity: a whole number from 1, else the default. */
-export function crewCapacityOf(stored: unknown): number {
-  const value = Number(stored);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_CREW_CAPACITY;
-}
-
+/**
+ * Makes the business run exactly `capacity` crews: the first ones (in screen order) stay, the rest
+ * are retired, and missing ones are added as "Crew <n>". For seeding and tests; staff edit crews
+ * one by one in Settings.
+ */
 export async function setCrewCapacity(db: Db, capacity: number): Promise<void> {
-  await db
-    .insert(businessSettings)
-    .values({ key: CREW_CAPACITY_SETTING, value: capacity })
-    .onConflictDoUpdate({ target: businessSettings.key, set: { value: capacity, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    const active = await tx.select({ id: crews.id }).from(crews).where(eq(crews.active, true)).orderBy(asc(crews.position), asc(crews.id));
+    const retired = active.slice(capacity).map((crew) => crew.id);
+    if (retired.length) await tx.update(crews).set({ active: false }).where(inArray(crews.id, retired));
+    for (let n = active.length + 1; n <= capacity; n++) {
+      await tx.insert(crews).values({ name: `Crew ${n}`, position: n });
+    }
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import type { Db } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
+import { assertCrewFree } from "./crew-assignment";
 import { getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
 import { listVisits, moveVisit, type Visit } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
@@ -134,6 +135,8 @@ export async function moveRainDay(db: Db, input: { fromDate: string; toDate: str
       const after = await findNotifiableVisit(tx, move.visit.visitId);
       if (before && after) await announceVisitChange(tx, before, after, { rainDay: true, now: input.now });
     }
+    // A moved visit keeps its crew, which must be free at the new time (else nothing moves).
+    for (const move of plan.moves) await assertCrewFree(tx, { visitId: move.visit.id }, input.now);
 
     const byCustomer = new Map<number, RainDayMove[]>();
     for (const move of plan.moves) byCustomer.set(move.visit.customerId, [...(byCustomer.get(move.visit.customerId) ?? []), move]);

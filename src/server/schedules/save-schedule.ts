@@ -7,6 +7,8 @@ import { customers, schedules, services, visits } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit, listVisitsBetween } from "@/server/notifications/visit-source";
+import { assertActiveCrew } from "@/server/crews/crews-repository";
+import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { getSchedule } from "./get-schedule";
 import { createPlanVisits } from "./plan-visits";
@@ -28,9 +30,13 @@ async function scheduleValues(db: Db, payload: TSchedulePayload) {
     totalPrice ??= bookingPrice(service, { lawnSizeSqFt: payload.lawnSizeSqFt, isRecurring: payload.isRecurring }).total;
   }
 
+  await assertActiveCrew(db, payload.crewId);
+
   return {
     customerId: payload.customerId,
     serviceId: payload.serviceId ?? null,
+    // Left out, an edit keeps the crew (undefined is not written); a new schedule starts unassigned.
+    crewId: payload.crewId,
     date: payload.date,
     startTime: payload.startTime,
     endTime: payload.endTime,
@@ -58,6 +64,7 @@ export async function createSchedule(db: Db, payload: TSchedulePayload, now = ne
     await claimCrew(tx, values, now);
     const [plan] = await tx.insert(schedules).values(values).returning();
     await createPlanVisits(tx, plan!, "staff", now);
+    await assertCrewFree(tx, { scheduleId: plan!.id }, now);
     return { ...(await getSchedule(tx, plan!.id)), seriesChange: null };
   });
 }
@@ -102,6 +109,7 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       const after = await findNotifiableVisit(tx, String(id));
       if (before && after) await announceVisitChange(tx, before, after);
     }
+    await assertCrewFree(tx, { scheduleId: id }, now);
     return { ...(await getSchedule(tx, id)), seriesChange };
   });
 }

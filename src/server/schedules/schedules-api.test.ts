@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessInstant, formatBusinessDate } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { businessSettings, messages, visits } from "@/server/db/schema";
+import { messages, visits } from "@/server/db/schema";
+import { setCrewCapacity } from "./crew-capacity";
 
 /** A visit named by its series and planned date, the way the old visit ids read. */
 const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
@@ -242,7 +243,7 @@ describe("rain-day reschedule", () => {
   it("lists the conflicts and moves nothing when the crew would be overbooked", async () => {
     const db = await getDb();
     const { staff, mowing, customer } = await setup();
-    await db.insert(businessSettings).values({ key: "crew_capacity", value: 1 });
+    await setCrewCapacity(db, 1);
     const rainy = await staff.schedules.create({
       customerId: customer.id, serviceId: mowing.id, date: "2031-08-07", startTime: at("2031-08-07", "10:00"), endTime: at("2031-08-07", "11:00"), status: "pending",
     });
@@ -262,8 +263,8 @@ describe("rain-day reschedule", () => {
     expect((await staff.schedules.get({ id: rainy.id })).startTime.toISOString()).toBe(at("2031-08-07", "10:00"));
     expect(await db.select().from(messages).where(eq(messages.customerId, customer.id))).toHaveLength(0);
 
-    // With the default capacity of 2 the same move fits.
-    await db.delete(businessSettings);
+    // With two crews the same move fits.
+    await setCrewCapacity(db, 2);
     expect(await staff.schedules.rainDayMove({ fromDate: "2031-08-07", toDate: "2031-08-08" })).toMatchObject({ movedVisits: 1 });
   });
 

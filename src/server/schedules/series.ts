@@ -23,6 +23,7 @@ export function visitFieldsOf(plan: Plan) {
     scheduleId: plan.id,
     customerId: plan.customerId,
     serviceId: plan.serviceId,
+    crewId: plan.crewId,
     status: plan.status,
     totalPrice: plan.totalPrice,
     lawnSizeSqFt: plan.lawnSizeSqFt,
@@ -112,6 +113,7 @@ export async function regenerateSeriesVisits(db: Db, plan: Plan, fromDate: DateS
         set: {
           customerId: sql`excluded.customer_id`,
           serviceId: sql`excluded.service_id`,
+          crewId: sql`excluded.crew_id`,
           startTime: sql`excluded.start_time`,
           endTime: sql`excluded.end_time`,
           status: sql`excluded.status`,

@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db";
 import { NotFoundError } from "@/server/errors";
+import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";
 import { findVisit, setVisitStatus } from "./visits";
@@ -19,6 +20,7 @@ export async function changeVisitStatus(db: Db, visitId: string, status: Schedul
     const holdsCrew = visit.status === "pending" || visit.status === "confirmed";
     if (!holdsCrew) await claimCrew(tx, { startTime: visit.startTime, endTime: visit.endTime, status }, now);
     await setVisitStatus(tx, visit, status);
+    if (!holdsCrew) await assertCrewFree(tx, { visitId: visit.id }, now);
     await announceVisitChange(tx, before, (await findNotifiableVisit(tx, visit.visitId))!);
     return toScheduleVisit((await findVisit(tx, visit.visitId))!);
   });

@@ -27,6 +27,7 @@ export interface Visit {
   changedAt: Date | null;
   customerId: number;
   serviceId: number | null;
+  crewId: number | null;
   isRecurring: boolean;
   recurringFrequency: RecurringFrequency | null;
   recurringEndDate: Date | null;
@@ -169,6 +170,7 @@ function toVisit(row: VisitRow): Visit {
     changedAt: visit.changedAt,
     customerId: visit.customerId,
     serviceId: visit.serviceId,
+    crewId: visit.crewId,
     isRecurring: plan.isRecurring,
     recurringFrequency: plan.recurringFrequency,
     recurringEndDate: plan.recurringEndDate,

@@ -7,6 +7,7 @@ import { ButtonLink, Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { businessDateOf, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+import { ByCrewToggle, CrewDayView } from "./crew-day-view";
 import { MonthCalendar } from "./month-calendar";
 import { MonthSummary } from "./month-summary";
 import { dayVisitsInput, monthCountsInput, monthOf } from "./schedule-queries";
@@ -24,6 +25,7 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
   const [selected, setSelected] = useState<DateString | null>(initialDate);
   const [month, setMonth] = useState<DateString>(monthOf(initialDate));
   const [rainDayOpen, setRainDayOpen] = useState(false);
+  const [byCrew, setByCrew] = useState(false);
 
   const monthCounts = api.schedules.dayCounts.useQuery(monthCountsInput(month));
   const counts = useMemo(() => new Map((monthCounts.data ?? []).map((day) => [day.date, day.total])), [monthCounts.data]);
@@ -55,6 +57,7 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
             {heading}
           </h2>
           <div className="flex flex-wrap gap-2">
+            {selected ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
             {selected && movable.length > 0 ? (
               <Button variant="outline" onClick={() => setRainDayOpen(true)}>
                 <CloudRain aria-hidden="true" className="size-4" />
@@ -73,6 +76,8 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
           <Spinner />
         ) : dayVisits.isError ? (
           <p className="text-sm text-red-700">The schedule could not be loaded.</p>
+        ) : selected && byCrew ? (
+          <CrewDayView visits={visits} />
         ) : visits.length === 0 ? (
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">No schedules for this date.</p>
         ) : (

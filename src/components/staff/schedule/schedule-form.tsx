@@ -38,6 +38,7 @@ function defaultsFor(today: DateString, customerId?: number): FormInput {
   return {
     customerId: customerId ? String(customerId) : "",
     serviceId: "",
+    crewId: "",
     date: today,
     startTime: "09:00",
     endTime: "10:30",
@@ -54,6 +55,7 @@ export function valuesFromSchedule(schedule: Schedule, formatDate: (instant: Dat
   return {
     customerId: String(schedule.customerId),
     serviceId: schedule.serviceId ? String(schedule.serviceId) : "",
+    crewId: schedule.crewId ? String(schedule.crewId) : "",
     date: formatDate(schedule.startTime),
     startTime: formatTime(schedule.startTime),
     endTime: formatTime(schedule.endTime),
@@ -81,6 +83,7 @@ export function ScheduleForm({
   const router = useRouter();
   const utils = api.useUtils();
   const services = api.services.list.useQuery({});
+  const crews = api.crews.list.useQuery({});
   const editing = scheduleId !== undefined;
   const {
     register,
@@ -105,6 +108,7 @@ export function ScheduleForm({
     const payload = {
       customerId: form.customerId,
       serviceId: form.serviceId,
+      crewId: form.crewId,
       date: businessInstant(form.date, "00:00").toISOString(),
       startTime: businessInstant(form.date, form.startTime).toISOString(),
       endTime: businessInstant(form.date, form.endTime).toISOString(),
@@ -184,6 +188,20 @@ export function ScheduleForm({
             ))}
           </select>
           <FieldError message={errors.status?.message} />
+        </div>
+        <div>
+          <label htmlFor="schedule-crew" className="mb-1 block text-sm font-medium text-gray-800">
+            Crew
+          </label>
+          <select id="schedule-crew" className={controlClasses(Boolean(errors.crewId))} aria-invalid={errors.crewId ? true : undefined} aria-describedby="schedule-crew-error" {...register("crewId")}>
+            <option value="">{crews.isPending ? "Loading crews..." : "Unassigned"}</option>
+            {crews.data?.map((crew) => (
+              <option key={crew.id} value={String(crew.id)}>
+                {crew.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="schedule-crew-error" message={errors.crewId?.message} />
         </div>
       </div>
 

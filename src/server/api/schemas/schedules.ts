@@ -4,6 +4,7 @@ import { CHANGE_AUTHORS, CUSTOMER_CHANGES, RECURRING_FREQUENCIES, SCHEDULE_STATU
 const scheduleFields = {
   customerId: z.number().int(),
   serviceId: z.number().int().nullable(),
+  crewId: z.number().int().nullable().describe("The crew assigned (GET /crews lists them); null while unassigned"),
   date: z.date(),
   startTime: z.date(),
   endTime: z.date(),
@@ -54,6 +55,7 @@ export const ZScheduleVisitSchema = z
     moved: z.boolean().describe("True when this visit is no longer on the date its schedule planned"),
     customerId: scheduleFields.customerId,
     serviceId: scheduleFields.serviceId,
+    crewId: scheduleFields.crewId,
     date: scheduleFields.date.describe("The visit's start (the same as startTime)"),
     startTime: scheduleFields.startTime,
     endTime: scheduleFields.endTime,

@@ -1,6 +1,7 @@
 export * from "./staff";
 export * from "./customers";
 export * from "./services";
+export * from "./crews";
 export * from "./schedules";
 export * from "./messages";
 export * from "./payments";

@@ -11,6 +11,7 @@ import {
   type ScheduleStatus,
 } from "../../../lib/schedule-enums";
 import { createdAt, instant } from "./columns";
+import { crews } from "./crews";
 import { customers } from "./customers";
 import { services } from "./services";
 
@@ -46,6 +47,8 @@ export const schedules = pgTable(
     city: text(),
     state: text(),
     zipCode: text(),
+    /** The crew its visits go to; a series' visits follow it unless changed on their own. */
+    crewId: integer().references(() => crews.id, { onDelete: "set null" }),
     /** Set for visits booked on the public site; shown to the customer on confirmation. */
     bookingReference: text().unique(),
     /** Every visit of the series planned on or before this Austin date exists as a row. */
@@ -102,6 +105,8 @@ export const visits = pgTable(
     state: text(),
     zipCode: text(),
     origin: text().$type<VisitOrigin>().notNull(),
+    /** The crew doing it; none yet while unassigned. */
+    crewId: integer().references(() => crews.id, { onDelete: "set null" }),
     /** Changed on its own (moved, or a status of its own): a series edit leaves it alone. */
     changed: boolean().notNull().default(false),
     changedAt: instant(),
@@ -122,5 +127,6 @@ export const visits = pgTable(
     uniqueIndex("visits_schedule_occurrence_idx").on(t.scheduleId, t.occurrenceDate),
     index("visits_start_time_idx").on(t.startTime),
     index("visits_customer_idx").on(t.customerId, t.startTime),
+    index("visits_crew_idx").on(t.crewId, t.startTime).where(sql`${t.crewId} is not null`),
   ],
 );

@@ -1,0 +1,153 @@
+"use client";
+
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { ZCrewFormSchema } from "@/lib/validation/crews";
+import { api, type RouterOutputs } from "@/trpc/react";
+
+type Crew = RouterOutputs["crews"]["list"][number];
+
+/** The form's own check, so an empty name reads the server's words without a round trip. */
+function nameProblem(name: string): string | undefined {
+  const parsed = ZCrewFormSchema.safeParse({ name });
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** One crew: its name, saved on Rename; Remove asks first. */
+function CrewRow({ crew, onRemove }: { crew: Crew; onRemove: (crew: Crew) => void }) {
+  const utils = api.useUtils();
+  const [name, setName] = useState(crew.name);
+  const [error, setError] = useState<string | undefined>();
+  const rename = api.crews.rename.useMutation({
+    onSuccess: async (saved) => {
+      toast({ title: "Crew renamed", description: `Now called ${saved.name}.` });
+      await Promise.all([utils.crews.invalidate(), utils.schedules.invalidate()]);
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  return (
+    <li>
+      <form
+        method="post"
+        noValidate
+        aria-label={`Crew ${crew.name}`}
+        className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problem = nameProblem(name);
+          setError(problem);
+          if (!problem) rename.mutate({ id: crew.id, name });
+        }}
+      >
+        <TextField label="Crew name" value={name} onChange={(event) => setName(event.target.value)} error={error} className="flex-1" maxLength={40} />
+        <div className="flex gap-2 sm:mt-6">
+          <SubmitButton variant="outline" disabled={rename.isPending || name.trim() === crew.name}>
+            Rename
+          </SubmitButton>
+          <Button variant="ghost" onClick={() => onRemove(crew)} aria-label={`Remove ${crew.name}`}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Remove
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+/**
+ * The crews: as many visits can run at once as there are crews, and each visit may be given to one.
+ * Add, rename, remove (docs/product-rules.md#crews).
+ */
+export function CrewsPanel() {
+  const crews = api.crews.list.useQuery({});
+  const utils = api.useUtils();
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [removing, setRemoving] = useState<Crew | null>(null);
+
+  const add = api.crews.add.useMutation({
+    onSuccess: async (crew) => {
+      setName("");
+      toast({ title: "Crew added", description: `${crew.name} can now take visits.` });
+      await utils.crews.invalidate();
+    },
+    onError: (failure) => setNameError(errorMessage(failure)),
+  });
+  const remove = api.crews.remove.useMutation({
+    onSuccess: async (result) => {
+      setRemoving(null);
+      toast({ title: "Crew removed", description: result.message });
+      await Promise.all([utils.crews.invalidate(), utils.schedules.invalidate()]);
+    },
+    onError: (failure) => {
+      setRemoving(null);
+      toast({ title: "Failed to remove the crew", description: errorMessage(failure), variant: "destructive" });
+    },
+  });
+
+  return (
+    <section aria-labelledby="crews-heading" className="space-y-4">
+      <div>
+        <h2 id="crews-heading" className="text-lg font-semibold text-gray-900">
+          Crews
+        </h2>
+        <p className="text-sm text-gray-700">
+          Each crew does one visit at a time, so the number of crews is how many visits can overlap, online bookings included.
+        </p>
+      </div>
+
+      {crews.isPending ? (
+        <Spinner label="Loading crews" />
+      ) : crews.isError ? (
+        <p className="text-sm text-red-700">Crews could not be loaded.</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Crews">
+          {crews.data.map((crew) => (
+            <CrewRow key={`${crew.id}:${crew.name}`} crew={crew} onRemove={setRemoving} />
+          ))}
+        </ul>
+      )}
+
+      <form
+        method="post"
+        noValidate
+        className="flex flex-col gap-2 sm:flex-row sm:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problem = nameProblem(name);
+          setNameError(problem);
+          if (!problem) add.mutate({ name });
+        }}
+      >
+        <TextField label="New crew" placeholder="e.g. North Austin crew" value={name} onChange={(event) => setName(event.target.value)} error={nameError} className="flex-1" maxLength={40} />
+        <SubmitButton className="sm:mt-6" disabled={add.isPending}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add crew
+        </SubmitButton>
+      </form>
+
+      <ModalDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={removing ? `Remove ${removing.name}?` : "Remove crew"}
+        description="Its visits still to come become unassigned; past visits keep its name. One crew fewer means one visit fewer can overlap."
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setRemoving(null)}>
+            Keep it
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => removing && remove.mutate({ id: removing.id })}>
+            Remove crew
+          </Button>
+        </div>
+      </ModalDialog>
+    </section>
+  );
+}
