@@ -25,7 +25,7 @@ export function OwedPanel() {
           <ul className="mt-1 space-y-1 text-sm text-gray-800" aria-label="Failed autopay charges">
             {failedAutopay.map((charge) => (
               <li key={charge.paymentId}>
-                <Link className="font-semibold text-brand-700 underline" href={`/payments?customerId=${charge.customerId}`}>
+                <Link prefetch={false} className="font-semibold text-brand-700 underline" href={`/payments?customerId=${charge.customerId}`}>
                   {charge.customerName}
                 </Link>{" "}
                 · {formatCents(charge.amount)} · {charge.reason}
@@ -38,7 +38,7 @@ export function OwedPanel() {
         <ul className="divide-y divide-gray-100 text-sm text-gray-800" aria-label="Unpaid completed visits">
           {unpaidVisits.map((visit) => (
             <li key={visit.visitId} className="flex flex-wrap justify-between gap-2 py-1.5">
-              <Link className="font-semibold text-brand-700 underline" href={`/payments?customerId=${visit.customerId}`}>
+              <Link prefetch={false} className="font-semibold text-brand-700 underline" href={`/payments?customerId=${visit.customerId}`}>
                 {visit.customerName}
               </Link>
               <span>

@@ -19,7 +19,7 @@ export function StaffBottomBar() {
           const active = isActiveLink(pathname, href);
           return (
             <li key={href}>
-              <Link
+              <Link prefetch={false}
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn(

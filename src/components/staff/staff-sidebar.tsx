@@ -14,7 +14,7 @@ export function StaffSidebar({ fullName, email }: { fullName: string | null; ema
         {STAFF_NAV_LINKS.map(({ href, label, icon: Icon }) => {
           const active = isActiveLink(pathname, href);
           return (
-            <Link
+            <Link prefetch={false}
               key={href}
               href={href}
               aria-current={active ? "page" : undefined}

@@ -31,7 +31,8 @@ export function CustomerCard({
 }) {
   const place = formatPostalAddress(customer);
   return (
-    <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="customer-card">
+    // Cards below the screen skip layout and paint until scrolled to.
+    <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]" data-testid="customer-card">
       <h2 className="text-lg font-semibold text-gray-900">
         <HighlightedText text={customer.fullName} query={query} />
       </h2>
@@ -57,18 +58,18 @@ export function CustomerCard({
         {customer.notes ? <p className="rounded-lg bg-gray-50 p-2 text-gray-700">{customer.notes}</p> : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
-        <Link href={`/schedule?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
+        <Link prefetch={false} href={`/schedule?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
           <CalendarDays aria-hidden="true" className="size-4" />
           Schedule<span className="sr-only"> for {customer.fullName}</span>
         </Link>
-        <Link href={`/messages?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
+        <Link prefetch={false} href={`/messages?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
           <MessageSquare aria-hidden="true" className="size-4" />
           Messages<span className="sr-only"> with {customer.fullName}</span>
         </Link>
         {extraActions}
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Link href={`/customers/edit/${customer.id}`} className={`${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`}>
+        <Link prefetch={false} href={`/customers/edit/${customer.id}`} className={`${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`}>
           <Pencil aria-hidden="true" className="size-4" />
           Edit<span className="sr-only"> {customer.fullName}</span>
         </Link>

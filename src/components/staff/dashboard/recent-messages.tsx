@@ -8,7 +8,7 @@ type RecentMessage = RouterOutputs["dashboard"]["recentMessages"][number];
 /** The latest messages either way, rendered on the server; null when they could not be loaded. */
 export function RecentMessages({ messages }: { messages: RecentMessage[] | null }) {
   return (
-    <Panel title="Recent Messages" action={<Link href="/messages" className="text-sm font-semibold text-brand-700 hover:underline">All messages</Link>}>
+    <Panel title="Recent Messages" action={<Link prefetch={false} href="/messages" className="text-sm font-semibold text-brand-700 hover:underline">All messages</Link>}>
       {messages === null ? (
         <p className="text-sm text-red-700">Messages could not be loaded.</p>
       ) : messages.length === 0 ? (
@@ -19,7 +19,7 @@ export function RecentMessages({ messages }: { messages: RecentMessage[] | null 
             const unread = !message.read && message.senderType === "customer";
             return (
               <li key={message.id} className="py-3 first:pt-0 last:pb-0">
-                <Link href={`/messages?customerId=${message.customerId}`} className="block rounded-lg hover:bg-gray-50">
+                <Link prefetch={false} href={`/messages?customerId=${message.customerId}`} className="block rounded-lg hover:bg-gray-50">
                   <div className="flex items-center justify-between gap-2">
                     <p className="flex items-center gap-2 font-semibold text-gray-900">
                       {message.customer.fullName}

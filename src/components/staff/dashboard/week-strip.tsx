@@ -12,7 +12,7 @@ export function WeekStrip({ today, days }: { today: string; days: WeekDay[] | nu
     <Panel
       title="Weekly Schedule"
       action={
-        <Link href="/schedule" className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link prefetch={false} href="/schedule" className="text-sm font-semibold text-brand-700 hover:underline">
           View Full Calendar
         </Link>
       }
@@ -26,7 +26,7 @@ export function WeekStrip({ today, days }: { today: string; days: WeekDay[] | nu
             const label = formatBusinessDate(start, "EEEE, MMMM d");
             return (
               <li key={date}>
-                <Link
+                <Link prefetch={false}
                   href={`/schedule?date=${date}`}
                   aria-label={`${label}: ${visits} visit${visits === 1 ? "" : "s"}`}
                   className={cn(
