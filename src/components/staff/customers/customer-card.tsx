@@ -31,8 +31,7 @@ export function CustomerCard({
 }) {
   const place = formatPostalAddress(customer);
   return (
-    // Cards below the screen skip layout and paint until scrolled to.
-    <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm [contain-intrinsic-size:auto_18rem] [content-visibility:auto]" data-testid="customer-card">
+    <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="customer-card">
       <h2 className="text-lg font-semibold text-gray-900">
         <HighlightedText text={customer.fullName} query={query} />
       </h2>
