@@ -19,7 +19,8 @@ export function StaffBottomBar() {
           const active = isActiveLink(pathname, href);
           return (
             <li key={href}>
-              <Link prefetch={false}
+              <Link
+                prefetch={false}
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn(

@@ -25,7 +25,8 @@ export function StaffHeader({ fullName, email }: { fullName: string | null; emai
     <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 md:px-6">
       <StaffLogo />
       <div className="flex items-center gap-2">
-        <Link prefetch={false}
+        <Link
+          prefetch={false}
           href="/messages"
           aria-label={unreadCount > 0 ? `Messages, ${unreadCount} unread` : "Messages"}
           className="relative flex size-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"

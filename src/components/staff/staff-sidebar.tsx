@@ -14,7 +14,8 @@ export function StaffSidebar({ fullName, email }: { fullName: string | null; ema
         {STAFF_NAV_LINKS.map(({ href, label, icon: Icon }) => {
           const active = isActiveLink(pathname, href);
           return (
-            <Link prefetch={false}
+            <Link
+              prefetch={false}
               key={href}
               href={href}
               aria-current={active ? "page" : undefined}

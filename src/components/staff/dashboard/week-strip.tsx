@@ -26,7 +26,8 @@ export function WeekStrip({ today, days }: { today: string; days: WeekDay[] | nu
             const label = formatBusinessDate(start, "EEEE, MMMM d");
             return (
               <li key={date}>
-                <Link prefetch={false}
+                <Link
+                  prefetch={false}
                   href={`/schedule?date=${date}`}
                   aria-label={`${label}: ${visits} visit${visits === 1 ? "" : "s"}`}
                   className={cn(
