@@ -24,11 +24,15 @@ export async function seedStaffData(url, { customers = 2000, visits = 50_000 } =
     cross join (select min(id) as id from services) s
     cross join lateral (select (current_date - 3650 + (g * 4015 / ${visits}))::timestamp at time zone 'America/Chicago'
       + make_interval(hours => 9 + g % 9) as t) times`;
+  // The staff screens read visits, one row each; a one-time plan and its visit share their id.
+  await sql`insert into visits (id, schedule_id, customer_id, service_id, occurrence_date, start_time, end_time, status, total_price, address, city, state, zip_code, origin)
+    select id, id, customer_id, service_id, (start_time at time zone 'America/Chicago')::date, start_time, end_time, status, total_price, address, city, state, zip_code, 'staff'
+    from schedules where address like '% Bench St'`;
   await sql`insert into messages (customer_id, content, sender_type, read, timestamp)
     select ${first} + (g % ${customers}), 'Could you come a day earlier next week?', case when g % 3 = 0 then 'user' else 'customer' end, g % 5 <> 0,
       now() - make_interval(mins => g * 37)
     from generate_series(1, 4000) g`;
-  const [{ count }] = await sql`select count(*)::int as count from schedules`;
+  const [{ count }] = await sql`select count(*)::int as count from visits`;
   await sql.end();
   return { customers, visits: count };
 }

@@ -291,6 +291,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Messages and website inquiries (staff).
   "GET /messages/unread": { access: "staff", request: () => ({ path: "/messages/unread" }) },
+  "GET /messages/unread/count": { access: "staff", request: () => ({ path: "/messages/unread/count" }) },
   "GET /messages": { access: "staff", request: () => ({ path: `/messages?customerId=${fx.customerA.id}` }) },
   "POST /messages": { access: "staff", request: () => ({ path: "/messages", body: { customerId: fx.customerA.id, content: "See you Tuesday." } }) },
   "GET /messages/conversations": { access: "staff", request: () => ({ path: "/messages/conversations" }) },
@@ -301,6 +302,7 @@ const MATRIX: Record<string, Entry> = {
 
   // Dashboard (staff).
   "GET /dashboard-stats": { access: "staff", request: () => ({ path: "/dashboard-stats" }) },
+  "GET /dashboard/week": { access: "staff", request: () => ({ path: "/dashboard/week" }) },
   "GET /dashboard/recent-messages": { access: "staff", request: () => ({ path: "/dashboard/recent-messages" }) },
 
   // Payments (staff), against the Stripe stand-in.

@@ -10,10 +10,9 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 /** The admin layout for every staff path. */
 export default async function StaffLayout({ children }: { children: ReactNode }) {
   await requireStaff();
-  // The staff status comes with the page, so the shell and the first screen render on the server.
-  // The bell's unread list is not brought along: it holds every unread message, which with years of
-  // data would weigh more than the page itself; it follows on the client.
-  await prefetchApi.auth.status.prefetch({});
+  // The staff status and the bell's unread count (one indexed count) come with the page, so the
+  // shell renders on the server and the phone makes no request of its own for them.
+  await Promise.all([prefetchApi.auth.status.prefetch({}), prefetchApi.messages.unreadCount.prefetch({})]);
   return (
     <TRPCReactProvider>
       <HydrateClient>

@@ -90,7 +90,7 @@ function useMarkCustomerMessagesRead(
     ).then(() =>
       Promise.all([
         utils.messages.list.invalidate({ customerId }),
-        utils.messages.unread.invalidate(),
+        utils.messages.unreadCount.invalidate(),
         utils.messages.conversations.invalidate(),
         utils.dashboard.stats.invalidate(),
       ]),

@@ -90,7 +90,7 @@ export function AccountMenu({
             <p className="font-semibold text-gray-900">{fullName}</p>
             <p className="truncate text-gray-600">{email}</p>
           </div>
-          <Link href="/settings" role="menuitem" tabIndex={-1} className={ITEM} onClick={() => close(false)}>
+          <Link prefetch={false} href="/settings" role="menuitem" tabIndex={-1} className={ITEM} onClick={() => close(false)}>
             Settings
           </Link>
           <button

@@ -11,6 +11,7 @@ export function FloatingPlusButton() {
   const target = plusButtonTarget(pathname);
   return (
     <Link
+      prefetch={false}
       href={target.href}
       aria-label={target.label}
       className="fixed right-4 bottom-20 z-40 flex size-14 items-center justify-center rounded-full bg-accent-700 text-white shadow-lg hover:bg-accent-600 md:hidden"

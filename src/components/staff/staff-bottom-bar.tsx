@@ -20,6 +20,7 @@ export function StaffBottomBar() {
           return (
             <li key={href}>
               <Link
+                prefetch={false}
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn(

@@ -4,7 +4,7 @@ import { BUSINESS } from "@/lib/business";
 
 export function StaffLogo() {
   return (
-    <Link href="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800">
+    <Link prefetch={false} href="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800">
       <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-white">
         <Leaf aria-hidden="true" className="size-5" />
       </span>

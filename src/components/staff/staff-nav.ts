@@ -8,6 +8,11 @@ export interface StaffNavLink {
   inBottomBar: boolean;
 }
 
+/**
+ * Staff links carry prefetch={false}: every staff page renders per request and has no loading
+ * state, so a prefetch brings only the shared layout. On a phone each one cost main-thread time
+ * while the page was still starting, and the click got nothing from it.
+ */
 export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, inBottomBar: true },
   { href: "/schedule", label: "Schedule", icon: CalendarDays, inBottomBar: true },

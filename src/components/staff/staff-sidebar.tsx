@@ -15,6 +15,7 @@ export function StaffSidebar({ fullName, email }: { fullName: string | null; ema
           const active = isActiveLink(pathname, href);
           return (
             <Link
+              prefetch={false}
               key={href}
               href={href}
               aria-current={active ? "page" : undefined}

@@ -6,6 +6,7 @@ import { contactInquiries, messages, schedules } from "@/server/db/schema";
 import { setVisitStatus, findVisit } from "@/server/schedules/visits";
 import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "../../../test/helpers";
 import { dashboardStats } from "./stats";
+import { weekVisitCounts } from "./week";
 
 describe("dashboard", () => {
   it("counts upcoming and completed visits in Austin time, series included, unread customer messages and open inquiries", async () => {
@@ -58,6 +59,14 @@ describe("dashboard", () => {
     // Five completed series visits in October plus the one-time visit on Oct 31.
     expect(stats.completedThisMonth).toBe(6);
     expect(stats.unreadMessages).toBe(1);
+
+    // The week strip: Monday Oct 27 to Sunday Nov 2 in Austin, every status counted by its start day.
+    const week = await weekVisitCounts(db, now);
+    expect(week.map((day) => day.date)).toEqual(["2031-10-27", "2031-10-28", "2031-10-29", "2031-10-30", "2031-10-31", "2031-11-01", "2031-11-02"]);
+    const counted = Object.fromEntries(week.map((day) => [day.date, day.visits]));
+    expect(counted["2031-10-31"]).toBeGreaterThanOrEqual(3); // the series visit, 09:00 and 23:00
+    expect(counted["2031-11-01"]).toBeGreaterThanOrEqual(1);
+    expect(counted["2031-11-02"]).toBeGreaterThanOrEqual(1); // cancelled still shows on its day
   });
 
   it("answers GET /api/dashboard-stats for staff only", async () => {
@@ -66,7 +75,11 @@ describe("dashboard", () => {
     for (const caller of [await anonymousCaller(), await customerCaller()]) {
       await expect(caller.dashboard.stats({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
       await expect(caller.dashboard.recentMessages({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.dashboard.week({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     }
+    const week = await rest("GET", "/dashboard/week", { headers: { cookie: await staffCookie() } });
+    expect(week.status).toBe(200);
+    expect(week.json).toHaveLength(7);
     const recent = await (await staffCaller()).dashboard.recentMessages({});
     expect(recent.length).toBeLessThanOrEqual(3);
   });

@@ -22,7 +22,28 @@ describe("messages.unread (GET /api/messages/unread)", () => {
     expect(response.json).toHaveLength(2);
   });
 
+  it("counts the same messages the list holds, without sending them (GET /api/messages/unread/count)", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer({ fullName: "Count Only" });
+    const before = await (await staffCaller()).messages.unreadCount({});
+    await db.insert(messages).values([
+      { customerId: customer.id, content: "First", senderType: "customer" },
+      { customerId: customer.id, content: "Second", senderType: "customer" },
+      { customerId: customer.id, content: "Seen", senderType: "customer", read: true },
+      { customerId: customer.id, content: "Our reply", senderType: "user" },
+    ]);
+    const after = await (await staffCaller()).messages.unreadCount({});
+    expect(after.count).toBe(before.count + 2);
+    expect(after.count).toBe((await (await staffCaller()).messages.unread({})).length);
+
+    const response = await rest("GET", "/messages/unread/count", { headers: { cookie: await staffCookie() } });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ count: after.count });
+  });
+
   it("refuses anonymous and customer sessions", async () => {
+    await expect((await anonymousCaller()).messages.unreadCount({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await rest("GET", "/messages/unread/count")).status).toBe(401);
     await expect((await anonymousCaller()).messages.unread({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect((await customerCaller()).messages.unread({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect((await rest("GET", "/messages/unread")).status).toBe(401);

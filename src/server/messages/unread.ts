@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, messages } from "@/server/db/schema";
 
-/** Customer messages staff have not read yet, newest first: the bell badge counts them. */
+/** Customer messages staff have not read yet, newest first. */
 export function listUnreadCustomerMessages(db: Db) {
   return db
     .select({
@@ -16,4 +16,13 @@ export function listUnreadCustomerMessages(db: Db) {
     .innerJoin(customers, eq(customers.id, messages.customerId))
     .where(and(eq(messages.read, false), eq(messages.senderType, "customer")))
     .orderBy(desc(messages.timestamp), desc(messages.id));
+}
+
+/** How many customer messages staff have not read: the bell badge needs the number, not the messages. */
+export async function countUnreadCustomerMessages(db: Db) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(eq(messages.read, false), eq(messages.senderType, "customer")));
+  return { count: row?.value ?? 0 };
 }

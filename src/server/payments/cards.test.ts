@@ -5,7 +5,7 @@ import { POST as webhookPost } from "@/app/api/webhooks/stripe/route";
 import { getDb } from "@/server/db";
 import { emailOutbox, paymentRefunds, payments } from "@/server/db/schema";
 import { startStripeStandIn, type StandInCard, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
-import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
+import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "../../../test/helpers";
 import { insertVisit } from "../../../test/portal-data";
 import { setEnv } from "../../../test/env";
 import { autopayIdempotencyKey, chargeAutopay } from "./autopay";
@@ -254,9 +254,22 @@ describe("what the business is owed", () => {
     expect(unpaid.map((one) => one.visitId)).toContain(String(declinedVisit.id));
     expect(owed.json.failedAutopay).toEqual(expect.arrayContaining([expect.objectContaining({ paymentId: pending!.id, reason: "Your card was declined." })]));
 
+    // The total and count cover every unpaid visit, however few the list holds; the dashboard shows the same total.
+    const short = await rest("GET", "/payments/owed?limit=1", { headers: { cookie: staff } });
+    expect(short.status).toBe(200);
+    expect(short.json.unpaidVisits).toHaveLength(1);
+    expect(short.json.unpaidCount).toBe(unpaid.length);
+    expect(short.json.owedTotal).toBe(unpaid.reduce((sum, one) => sum + one.amount, 0));
+    expect((await (await staffCaller()).dashboard.stats({})).owedTotal).toBe(short.json.owedTotal);
+    expect((await (await staffCaller()).dashboard.stats({})).autopayNeedingCustomer).toBe((owed.json.failedAutopay as unknown[]).length);
+    const refused = await rest("GET", "/payments/owed?limit=0", { headers: { cookie: staff } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toMatch(/Limit must be a whole number from 1 to 200/);
+
     await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 4500, method: "cash", scheduleId: visit.id }, headers: { cookie: staff } });
     const after = await rest("GET", "/payments/owed", { headers: { cookie: staff } });
     expect((after.json.unpaidVisits as Array<{ visitId: string }>).map((one) => one.visitId)).not.toContain(String(visit.id));
+    expect(after.json.owedTotal).toBe(Number(short.json.owedTotal) - 4500);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, payments, visits } from "@/server/db/schema";
 
@@ -8,7 +8,7 @@ import { customers, payments, visits } from "@/server/db/schema";
  * it, or, for a one-time visit (whose row id is its plan's id), linked to its plan.
  */
 
-const UNPAID_LIMIT = 200;
+export const UNPAID_LIMIT = 200;
 
 export interface UnpaidVisit {
   visitId: string;
@@ -19,7 +19,8 @@ export interface UnpaidVisit {
   amount: number;
 }
 
-export async function listUnpaidVisits(db: Db): Promise<UnpaidVisit[]> {
+/** Completed, priced visits with no completed payment for them. */
+function unpaidVisitCondition(db: Db) {
   const paid = db
     .select({ one: sql`1` })
     .from(payments)
@@ -32,6 +33,10 @@ export async function listUnpaidVisits(db: Db): Promise<UnpaidVisit[]> {
         ),
       ),
     );
+  return and(eq(visits.status, "completed"), gt(visits.totalPrice, 0), notExists(paid));
+}
+
+export async function listUnpaidVisits(db: Db, limit = UNPAID_LIMIT): Promise<UnpaidVisit[]> {
   const rows = await db
     .select({
       id: visits.id,
@@ -43,10 +48,29 @@ export async function listUnpaidVisits(db: Db): Promise<UnpaidVisit[]> {
     })
     .from(visits)
     .innerJoin(customers, eq(customers.id, visits.customerId))
-    .where(and(eq(visits.status, "completed"), gt(visits.totalPrice, 0), notExists(paid)))
+    .where(unpaidVisitCondition(db))
     .orderBy(desc(visits.startTime))
-    .limit(UNPAID_LIMIT);
+    .limit(Math.min(limit, UNPAID_LIMIT));
   return rows.map(({ id, ...row }) => ({ visitId: String(id), ...row }));
+}
+
+/** The whole debt in one aggregate: the list above stops at its limit, the total must not. */
+export async function unpaidVisitTotals(db: Db) {
+  const [row] = await db
+    .select({ count: count(), total: sql<number>`coalesce(sum(${visits.totalPrice}), 0)`.mapWith(Number) })
+    .from(visits)
+    .where(unpaidVisitCondition(db));
+  return { unpaidCount: row?.count ?? 0, owedTotal: row?.total ?? 0 };
+}
+
+/** How many autopay charges wait for the customer (the dashboard shows the number only). */
+export async function countFailedAutopay(db: Db) {
+  const [row] = await db.select({ value: count() }).from(payments).where(failedAutopayCondition());
+  return row?.value ?? 0;
+}
+
+function failedAutopayCondition() {
+  return and(isNotNull(payments.visitId), eq(payments.status, "pending"), sql`(${payments.metadata} ->> 'actionNeeded')::boolean is true`);
 }
 
 /** Autopay charges the card did not cover: still pending, with the reason the customer was given. */
@@ -63,7 +87,7 @@ export async function listFailedAutopay(db: Db) {
     })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
-    .where(and(isNotNull(payments.visitId), eq(payments.status, "pending"), sql`(${payments.metadata} ->> 'actionNeeded')::boolean is true`))
+    .where(failedAutopayCondition())
     .orderBy(desc(payments.createdAt))
     .limit(UNPAID_LIMIT);
   return rows.map(({ metadata, visitId, ...row }) => ({
@@ -73,7 +97,7 @@ export async function listFailedAutopay(db: Db) {
   }));
 }
 
-export async function owedSummary(db: Db) {
-  const [unpaidVisits, failedAutopay] = await Promise.all([listUnpaidVisits(db), listFailedAutopay(db)]);
-  return { unpaidVisits, failedAutopay, owedTotal: unpaidVisits.reduce((sum, visit) => sum + visit.amount, 0) };
+export async function owedSummary(db: Db, limit = UNPAID_LIMIT) {
+  const [unpaidVisits, failedAutopay, totals] = await Promise.all([listUnpaidVisits(db, limit), listFailedAutopay(db), unpaidVisitTotals(db)]);
+  return { unpaidVisits, failedAutopay, ...totals };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { owedPanelInput } from "@/components/payments/owed-input";
 import { PaymentsScreen } from "@/components/payments/payments-screen";
 import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -11,6 +12,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const customerId = Number((await searchParams).customerId) || null;
   await Promise.all([
     prefetchApi.customers.search.prefetch(customerPickerInput()),
+    prefetchApi.cards.owed.prefetch(owedPanelInput),
     ...(customerId !== null && Number.isSafeInteger(customerId) && customerId > 0
       ? [prefetchApi.customers.get.prefetch({ id: customerId }), prefetchApi.payments.list.prefetch({ customerId })]
       : []),

@@ -1,28 +1,25 @@
-"use client";
-
 import Link from "next/link";
-import { Spinner } from "@/components/ui/spinner";
-import { api } from "@/trpc/react";
 import { recentMessageTimeLabel } from "@/components/messages/message-time";
+import type { RouterOutputs } from "@/trpc/react";
 import { Panel } from "./panel";
 
-export function RecentMessages() {
-  const messages = api.dashboard.recentMessages.useQuery({});
+type RecentMessage = RouterOutputs["dashboard"]["recentMessages"][number];
+
+/** The latest messages either way, rendered on the server; null when they could not be loaded. */
+export function RecentMessages({ messages }: { messages: RecentMessage[] | null }) {
   return (
-    <Panel title="Recent Messages" action={<Link href="/messages" className="text-sm font-semibold text-brand-700 hover:underline">All messages</Link>}>
-      {messages.isPending ? (
-        <Spinner />
-      ) : messages.isError ? (
+    <Panel title="Recent Messages" action={<Link prefetch={false} href="/messages" className="text-sm font-semibold text-brand-700 hover:underline">All messages</Link>}>
+      {messages === null ? (
         <p className="text-sm text-red-700">Messages could not be loaded.</p>
-      ) : messages.data.length === 0 ? (
+      ) : messages.length === 0 ? (
         <p className="text-sm text-gray-600">No messages available.</p>
       ) : (
         <ul className="divide-y divide-gray-100">
-          {messages.data.map((message) => {
+          {messages.map((message) => {
             const unread = !message.read && message.senderType === "customer";
             return (
               <li key={message.id} className="py-3 first:pt-0 last:pb-0">
-                <Link href={`/messages?customerId=${message.customerId}`} className="block rounded-lg hover:bg-gray-50">
+                <Link prefetch={false} href={`/messages?customerId=${message.customerId}`} className="block rounded-lg hover:bg-gray-50">
                   <div className="flex items-center justify-between gap-2">
                     <p className="flex items-center gap-2 font-semibold text-gray-900">
                       {message.customer.fullName}

@@ -27,7 +27,7 @@ import {
   ZOwedSchema,
   ZStaffAutopayRequestSchema,
 } from "../schemas/cards";
-import { owedSummary } from "@/server/payments/owed";
+import { owedSummary, UNPAID_LIMIT } from "@/server/payments/owed";
 
 const PORTAL = ["customer portal"];
 const CARDS = ["cards"];
@@ -42,6 +42,17 @@ async function cardsOnFile(db: Db, customerId: number) {
 const ZCustomerPathSchema = z.object({ id: pathId(CUSTOMER_NOT_FOUND) });
 
 /** Card on file, autopay, receipts and refunds (issue 16). */
+const OWED_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${UNPAID_LIMIT}`;
+const ZOwedInputSchema = z.object({
+  limit: z
+    .number({ error: OWED_LIMIT_MESSAGE })
+    .int(OWED_LIMIT_MESSAGE)
+    .min(1, OWED_LIMIT_MESSAGE)
+    .max(UNPAID_LIMIT, OWED_LIMIT_MESSAGE)
+    .optional()
+    .describe(`List at most this many unpaid visits, latest first (${UNPAID_LIMIT} when left out); the total and count cover them all`),
+});
+
 export const cardsRouter = createTRPCRouter({
   mine: customerProcedure
     .meta({ errors: [ServiceUnavailableError], openapi: { method: "GET", path: "/customer/cards", tags: PORTAL, summary: "My saved cards and autopay" } })
@@ -133,9 +144,9 @@ export const cardsRouter = createTRPCRouter({
 
   owed: staffProcedure
     .meta({ openapi: { method: "GET", path: "/payments/owed", tags: ["payments"], summary: "Completed visits not yet paid, and autopay charges that need the customer" } })
-    .input(ZNoInputSchema)
+    .input(ZOwedInputSchema)
     .output(ZOwedSchema)
-    .query(({ ctx }) => owedSummary(ctx.db)),
+    .query(({ ctx, input }) => owedSummary(ctx.db, input.limit)),
 
   refunds: staffProcedure
     .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/payments/{id}/refunds", tags: ["payments"], summary: "A payment's refunds" } })

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { dashboardStats } from "@/server/dashboard/stats";
 import { listRecentMessages } from "@/server/dashboard/recent-messages";
+import { weekVisitCounts } from "@/server/dashboard/week";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/common";
-import { ZDashboardStatsSchema, ZRecentMessageSchema } from "../schemas/dashboard";
+import { ZDashboardStatsSchema, ZRecentMessageSchema, ZWeekDaySchema } from "../schemas/dashboard";
 
 export const dashboardRouter = createTRPCRouter({
   stats: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/dashboard-stats", tags: ["dashboard"], summary: "The dashboard's three counts, in Austin time" } })
+    .meta({ openapi: { method: "GET", path: "/dashboard-stats", tags: ["dashboard"], summary: "The dashboard's counts and what is owed, in Austin time" } })
     .input(ZNoInputSchema)
     .output(ZDashboardStatsSchema)
     .query(({ ctx }) => dashboardStats(ctx.db)),
@@ -17,4 +18,10 @@ export const dashboardRouter = createTRPCRouter({
     .input(ZNoInputSchema)
     .output(z.array(ZRecentMessageSchema))
     .query(({ ctx }) => listRecentMessages(ctx.db)),
+
+  week: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/dashboard/week", tags: ["dashboard"], summary: "This week, Monday to Sunday in Austin days, with each day's number of visits" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZWeekDaySchema))
+    .query(({ ctx }) => weekVisitCounts(ctx.db)),
 });

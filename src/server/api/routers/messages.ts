@@ -3,19 +3,25 @@ import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
 import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
-import { listUnreadCustomerMessages } from "@/server/messages/unread";
+import { countUnreadCustomerMessages, listUnreadCustomerMessages } from "@/server/messages/unread";
 import { NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/common";
-import { ZConversationSchema, ZMessageSchema, ZUnreadMessageSchema } from "../schemas/messages";
+import { ZConversationSchema, ZMessageSchema, ZUnreadCountSchema, ZUnreadMessageSchema } from "../schemas/messages";
 
 /** Staff messages. */
 export const messagesRouter = createTRPCRouter({
   unread: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread customer messages (the bell badge)" } })
+    .meta({ openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread customer messages, newest first" } })
     .input(ZNoInputSchema)
     .output(z.array(ZUnreadMessageSchema))
     .query(({ ctx }) => listUnreadCustomerMessages(ctx.db)),
+
+  unreadCount: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/messages/unread/count", tags: ["messages"], summary: "How many customer messages are unread (the bell badge)" } })
+    .input(ZNoInputSchema)
+    .output(ZUnreadCountSchema)
+    .query(({ ctx }) => countUnreadCustomerMessages(ctx.db)),
 
   list: staffProcedure
     .meta({ openapi: { method: "GET", path: "/messages", tags: ["messages"], summary: "A customer's conversation (or the latest messages), oldest first" } })

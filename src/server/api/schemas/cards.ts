@@ -102,6 +102,7 @@ export const ZOwedSchema = z
         createdAt: z.date(),
       }),
     ),
-    owedTotal: z.number().int().describe("Cents owed for completed, unpaid visits"),
+    owedTotal: z.number().int().describe("Cents owed for all completed, unpaid visits (the list holds the latest 200)"),
+    unpaidCount: z.number().int().describe("How many completed visits are unpaid (the list holds the latest 200)"),
   })
   .meta({ id: "Owed" });

@@ -6,6 +6,8 @@ export const ZDashboardStatsSchema = z
     completedThisMonth: z.number().int().describe("Visits completed in the current Austin calendar month"),
     unreadMessages: z.number().int().describe("Customer messages not yet read by staff"),
     openInquiries: z.number().int().describe("Website contact-form inquiries not yet marked handled"),
+    owedTotal: z.number().int().describe("Cents owed for every completed, unpaid visit"),
+    autopayNeedingCustomer: z.number().int().describe("Autopay charges the card did not cover, waiting for the customer"),
   })
   .meta({ id: "DashboardStats" });
 
@@ -20,3 +22,10 @@ export const ZRecentMessageSchema = z
     customer: z.object({ fullName: z.string() }),
   })
   .meta({ id: "RecentMessage" });
+
+export const ZWeekDaySchema = z
+  .object({
+    date: z.string().describe("An Austin date, yyyy-MM-dd"),
+    visits: z.number().int().describe("Visits starting that day, whatever their status"),
+  })
+  .meta({ id: "WeekDay" });

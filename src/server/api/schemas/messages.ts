@@ -10,6 +10,10 @@ export const ZUnreadMessageSchema = z
   })
   .meta({ id: "UnreadMessage" });
 
+export const ZUnreadCountSchema = z
+  .object({ count: z.number().int().describe("Customer messages staff have not read") })
+  .meta({ id: "UnreadCount" });
+
 export const ZMessageSchema = z
   .object({
     id: z.number().int(),
