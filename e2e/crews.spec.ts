@@ -32,6 +32,9 @@ test("staff rename a crew, give it a visit, and see the visit under that crew on
 
   // A visit for the renamed crew.
   await page.goto("/schedule?new=true");
+  // Typing waits for the page to be live (its submit button is enabled once hydrated).
+  await expect(page.getByRole("button", { name: "Schedule Service" })).toBeEnabled();
+  await page.getByLabel("Search by name, phone, email or address").fill(customer.fullName);
   await page.getByLabel("Customer").selectOption({ label: customer.fullName });
   await page.getByLabel("Service", { exact: true }).selectOption({ label: "Basic Lawn Mowing" });
   await page.getByLabel("Crew").selectOption({ label: "Lakeway crew" });

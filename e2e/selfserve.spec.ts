@@ -38,6 +38,9 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await staff.setViewportSize({ width: 1280, height: 900 });
   await signInAsStaff(staff);
   await staff.goto("/schedule?new=true");
+  // Typing waits for the page to be live (its submit button is enabled once hydrated).
+  await expect(staff.getByRole("button", { name: "Schedule Service" })).toBeEnabled();
+  await staff.getByLabel("Search by name, phone, email or address").fill(customer.fullName);
   await staff.getByLabel("Customer").selectOption({ label: customer.fullName });
   await staff.getByLabel("Service", { exact: true }).selectOption({ label: "Basic Lawn Mowing" });
   await staff.getByLabel("Service date").fill(first);
