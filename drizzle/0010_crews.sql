@@ -12,7 +12,7 @@ ALTER TABLE "visits" ADD COLUMN "crew_id" integer;--> statement-breakpoint
 CREATE UNIQUE INDEX "crews_active_name_idx" ON "crews" USING btree (lower("name")) WHERE "crews"."active";--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_crew_id_crews_id_fk" FOREIGN KEY ("crew_id") REFERENCES "public"."crews"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_crew_id_crews_id_fk" FOREIGN KEY ("crew_id") REFERENCES "public"."crews"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "visits_crew_idx" ON "visits" USING btree ("crew_id","start_time") WHERE "visits"."crew_id" is not null;
+CREATE INDEX "visits_crew_idx" ON "visits" USING btree ("crew_id","start_time") WHERE "visits"."crew_id" is not null;--> statement-breakpoint
 -- hand-written (crews):
 -- The crew capacity number becomes that many named crews (two when it was never set), then goes.
 INSERT INTO "crews" ("name", "position")
