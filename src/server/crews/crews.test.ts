@@ -11,12 +11,17 @@ const at = (date: string, time: string) => businessInstant(date, time).toISOStri
 let dayOffset = 30;
 const nextDay = () => addDays(businessToday(), dayOffset++);
 
+/** The fields these tests read from a crew, a schedule or an error answer. */
+type Answer = { id: number; name: string; crewId: number | null; message: string; unassignedVisits: number; issues: Array<{ message: string }> };
+
 async function setup() {
   const cookie = await staffCookie();
   const { customer } = await createCustomer({ fullName: "Crew Customer" });
-  // The answers are checked field by field, so any shape reads.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const call = async (method: string, path: string, body?: unknown) => (await rest(method, path, { headers: { cookie }, body })) as { status: number; json: any };
+  // Each call says which shape it reads: one answer, or a list (as a tuple where entries are picked).
+  const call = async <Json = Answer>(method: string, path: string, body?: unknown) => {
+    const answer = await rest(method, path, { headers: { cookie }, body });
+    return { status: answer.status, json: answer.json as Json };
+  };
   const visit = (date: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({
     customerId: customer.id,
     date,
@@ -33,9 +38,9 @@ async function setup() {
 describe("crews", () => {
   it("start as the two crews of the old capacity, and the capacity is their number", async () => {
     const { call } = await setup();
-    const listed = await call("GET", "/crews");
+    const listed = await call<Answer[]>("GET", "/crews");
     expect(listed.status).toBe(200);
-    expect(listed.json.map((crew: { name: string }) => crew.name)).toEqual(["Crew 1", "Crew 2"]);
+    expect(listed.json.map((crew) => crew.name)).toEqual(["Crew 1", "Crew 2"]);
     expect(await getCrewCapacity(await getDb())).toBe(2);
   });
 
@@ -46,7 +51,7 @@ describe("crews", () => {
     expect(added.json.name).toBe("North team");
     expect(await getCrewCapacity(await getDb())).toBe(3);
 
-    expect((await call("POST", "/crews", { name: "" })).json.issues[0].message).toBe("Crew name is required");
+    expect((await call("POST", "/crews", { name: "" })).json.issues[0]?.message).toBe("Crew name is required");
     expect((await call("POST", "/crews", { name: "x".repeat(41) })).status).toBe(400);
     const duplicate = await call("POST", "/crews", { name: "north TEAM" });
     expect(duplicate.status).toBe(409);
@@ -56,10 +61,10 @@ describe("crews", () => {
     expect(renamed.json).toMatchObject({ id: added.json.id, name: "South team" });
     expect((await call("PUT", "/crews/999999", { name: "Nobody" })).status).toBe(404);
 
-    const crews: { id: number }[] = (await call("GET", "/crews")).json;
-    expect((await call("DELETE", `/crews/${crews[0]!.id}`)).json.message).toBe("Crew 1 was removed");
-    expect((await call("DELETE", `/crews/${crews[1]!.id}`)).status).toBe(200);
-    const last = await call("DELETE", `/crews/${crews[2]!.id}`);
+    const crews = (await call<[Answer, Answer, Answer]>("GET", "/crews")).json;
+    expect((await call("DELETE", `/crews/${crews[0].id}`)).json.message).toBe("Crew 1 was removed");
+    expect((await call("DELETE", `/crews/${crews[1].id}`)).status).toBe(200);
+    const last = await call("DELETE", `/crews/${crews[2].id}`);
     expect(last.status).toBe(409);
     expect(last.json.message).toBe("Keep at least one crew: visits need a crew to run.");
     expect(await getCrewCapacity(await getDb())).toBe(1);
@@ -69,13 +74,13 @@ describe("crews", () => {
 
   it("take visits through REST crewId; an unknown crew is a 400 in plain words", async () => {
     const { call, visit } = await setup();
-    const [crew] = (await call("GET", "/crews")).json;
+    const [crew] = (await call<[Answer]>("GET", "/crews")).json;
     const day = nextDay();
     const created = await call("POST", "/schedules", visit(day, "09:00", "10:00", { crewId: crew.id }));
     expect(created.status).toBe(201);
     expect(created.json.crewId).toBe(crew.id);
-    const listed = await call("GET", `/schedules?startDate=${day}&endDate=${day}`);
-    expect(listed.json.find((row: { id: number }) => row.id === created.json.id).crewId).toBe(crew.id);
+    const listed = await call<Answer[]>("GET", `/schedules?startDate=${day}&endDate=${day}`);
+    expect(listed.json.find((row) => row.id === created.json.id)?.crewId).toBe(crew.id);
 
     // The spec's payload without crewId keeps the crew; null unassigns it.
     const kept = await call("PUT", `/schedules/${created.json.id}`, visit(day, "09:30", "10:30"));
@@ -91,7 +96,7 @@ describe("crews", () => {
 
   it("refuse a second overlapping visit for one crew with 409 naming the crew and time, but another crew may take it", async () => {
     const { call, visit } = await setup();
-    const [first, second] = (await call("GET", "/crews")).json;
+    const [first, second] = (await call<[Answer, Answer]>("GET", "/crews")).json;
     const day = nextDay();
     expect((await call("POST", "/schedules", visit(day, "09:00", "10:30", { crewId: first.id }))).status).toBe(201);
     const clash = await call("POST", "/schedules", visit(day, "10:00", "11:00", { crewId: first.id }));
@@ -106,7 +111,7 @@ describe("crews", () => {
 
   it("keep a crew free when a visit takes a crew again or a rain day moves it onto the crew's other visit", async () => {
     const { call, visit } = await setup();
-    const [first] = (await call("GET", "/crews")).json;
+    const [first] = (await call<[Answer]>("GET", "/crews")).json;
     const day = nextDay();
     const cancelled = await call("POST", "/schedules", visit(day, "15:00", "16:00", { crewId: first.id, status: "cancelled" }));
     expect((await call("POST", "/schedules", visit(day, "15:30", "16:30", { crewId: first.id }))).status).toBe(201);
