@@ -1,14 +1,11 @@
 "use client";
 
-import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { CreditCard } from "lucide-react";
+import { Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useState, type FormEvent } from "react";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
-import { CardFormLoading, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { CardFormLoading, CardElementForm, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
 
 export interface CardPaymentResult {
   paymentId: number;
@@ -82,17 +79,8 @@ function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPayment
   };
 
   return (
-    <form method="post" onSubmit={handleSubmit} className="space-y-4">
-      <PaymentElement />
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <SubmitButton className="w-full" disabled={!stripe || !elements || submitting}>
-        {submitting ? <Spinner className="[&>span:first-child]:size-4" label="Processing payment" /> : <CreditCard aria-hidden="true" className="size-4" />}
-        Pay {formatCents(amountCents)}
-      </SubmitButton>
-    </form>
+    <CardElementForm onSubmit={handleSubmit} ready={Boolean(stripe && elements)} submitting={submitting} submittingLabel="Processing payment" error={error}>
+      Pay {formatCents(amountCents)}
+    </CardElementForm>
   );
 }

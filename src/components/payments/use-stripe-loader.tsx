@@ -1,10 +1,12 @@
 "use client";
 
 import type { Stripe, StripeElementsOptions } from "@stripe/stripe-js";
-import { RotateCcw, TriangleAlert } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { PaymentElement } from "@stripe/react-stripe-js";
+import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { loadStripeOnce } from "./load-stripe";
 
 export type StripeLoadState = { kind: "loading" } | { kind: "unavailable"; message: string } | { kind: "ready"; stripe: Stripe };
@@ -58,4 +60,36 @@ export function CardFormUnavailable({ title, message, onRetry }: { title: string
 /** Stripe's card fields in our colours. */
 export function elementsOptions(clientSecret: string): StripeElementsOptions {
   return { clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#255937" } } };
+}
+
+/** Stripe's card fields with our error line and submit button, for paying and for saving a card. */
+export function CardElementForm({
+  onSubmit,
+  ready,
+  submitting,
+  submittingLabel,
+  error,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  ready: boolean;
+  submitting: boolean;
+  submittingLabel: string;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
+      <PaymentElement />
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <SubmitButton className="w-full" disabled={!ready || submitting}>
+        {submitting ? <Spinner className="[&>span:first-child]:size-4" label={submittingLabel} /> : <CreditCard aria-hidden="true" className="size-4" />}
+        {children}
+      </SubmitButton>
+    </form>
+  );
 }

@@ -1,11 +1,8 @@
 "use client";
 
-import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { CreditCard } from "lucide-react";
+import { Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useState, type FormEvent } from "react";
-import { CardFormLoading, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
-import { Spinner } from "@/components/ui/spinner";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { CardFormLoading, CardElementForm, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
 
 /**
  * Saves a card with the Payment Element for a SetupIntent: Stripe keeps the card, and we only
@@ -56,17 +53,8 @@ function ConfirmSetupForm({ onSaved }: { onSaved: () => void }) {
   };
 
   return (
-    <form method="post" onSubmit={handleSubmit} className="space-y-4">
-      <PaymentElement />
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <SubmitButton className="w-full" disabled={!stripe || !elements || submitting}>
-        {submitting ? <Spinner className="[&>span:first-child]:size-4" label="Saving the card" /> : <CreditCard aria-hidden="true" className="size-4" />}
-        Save card
-      </SubmitButton>
-    </form>
+    <CardElementForm onSubmit={handleSubmit} ready={Boolean(stripe && elements)} submitting={submitting} submittingLabel="Saving the card" error={error}>
+      Save card
+    </CardElementForm>
   );
 }
