@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { CustomersScreen } from "@/components/staff/customers/customers-screen";
 import { customerListInput } from "@/components/staff/customers/customer-list-input";
-import { PageSpinner } from "@/components/ui/spinner";
 import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -11,9 +9,7 @@ export default async function CustomersPage() {
   await prefetchApi.customers.search.prefetch(customerListInput({}));
   return (
     <HydrateClient>
-      <Suspense fallback={<PageSpinner />}>
-        <CustomersScreen />
-      </Suspense>
+      <CustomersScreen />
     </HydrateClient>
   );
 }

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { conversationListInput } from "@/components/messages/conversation-list-input";
 import { MessagesScreen } from "@/components/messages/messages-screen";
-import { PageSpinner } from "@/components/ui/spinner";
 import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Messages" };
@@ -11,9 +9,7 @@ export default async function MessagesPage() {
   await Promise.all([prefetchApi.messages.conversations.prefetch(conversationListInput()), prefetchApi.inquiries.list.prefetch({ status: "open" })]);
   return (
     <HydrateClient>
-      <Suspense fallback={<PageSpinner />}>
-        <MessagesScreen />
-      </Suspense>
+      <MessagesScreen />
     </HydrateClient>
   );
 }

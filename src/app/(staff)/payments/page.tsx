@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { owedPanelInput } from "@/components/payments/owed-input";
 import { PaymentsScreen } from "@/components/payments/payments-screen";
 import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
-import { PageSpinner } from "@/components/ui/spinner";
 import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Payments" };
@@ -19,9 +17,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   ]);
   return (
     <HydrateClient>
-      <Suspense fallback={<PageSpinner />}>
-        <PaymentsScreen />
-      </Suspense>
+      <PaymentsScreen />
     </HydrateClient>
   );
 }

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { ScheduleScreen } from "@/components/staff/schedule/schedule-screen";
 import { dayVisitsInput, monthCountsInput } from "@/components/staff/schedule/schedule-queries";
-import { PageSpinner } from "@/components/ui/spinner";
 import { businessToday, isDateString } from "@/lib/business-time";
 import { HydrateClient, prefetchApi } from "@/trpc/server";
 
@@ -29,9 +27,7 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
   }
   return (
     <HydrateClient>
-      <Suspense fallback={<PageSpinner />}>
-        <ScheduleScreen today={today} />
-      </Suspense>
+      <ScheduleScreen today={today} />
     </HydrateClient>
   );
 }
