@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, businessDateOf, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { messages, schedules, services, visits } from "@/server/db/schema";
+import { dayAvailability } from "@/server/booking/availability";
 import { createBooking, SLOT_TAKEN_MESSAGE } from "@/server/booking/create-booking";
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
@@ -204,8 +205,12 @@ describe("reschedule", () => {
       expect(full.status).toBe(409);
       expect(full.json.message).toBe(SLOT_TAKEN_MESSAGE);
 
+      // Earlier tests in this file leave visits at times taken from the clock, so each round races on
+      // the next day whose 17:00 place is free (one crew) before the race starts.
+      let raceDate = addDays(first, 2);
       for (let round = 0; round < 3; round++) {
-        const raceDate = addDays(first, 3 + round);
+        do raceDate = addDays(raceDate, 1);
+        while (!(await dayAvailability(db, { date: raceDate, serviceId: service.id }))?.slots.find((slot) => slot.time === "17:00")?.available);
         const results = await Promise.allSettled([
           changeAppointment(db, customer.id, String(rows[0]!.id), { action: "reschedule", date: raceDate, timeSlot: "17:00" }),
           createBooking(db, {
