@@ -122,7 +122,11 @@ async function staffRun(chrome, pageUrl, path, cookie, cpuSlowdownMultiplier) {
  * benchmarkIndex (the median of three Lighthouse runs of a page) over the mid-tier phone's.
  */
 async function cpuSlowdown(chrome, pageUrl) {
-  if (CPU_SLOWDOWN !== "calibrated") return Number(CPU_SLOWDOWN);
+  if (CPU_SLOWDOWN !== "calibrated") {
+    const multiplier = Number(CPU_SLOWDOWN);
+    if (!(multiplier >= 1)) throw new Error(`BENCH_CPU_SLOWDOWN must be a number of at least 1 or "calibrated", not "${CPU_SLOWDOWN}"`);
+    return multiplier;
+  }
   const indexes = [];
   for (let run = 0; run < 3; run += 1) {
     const { lhr } = await lighthouse(pageUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
