@@ -45,7 +45,7 @@ export function buildCalendar({ name, events, refreshMinutes, now = new Date() }
     );
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-    if (event.url) lines.push(`URL:${event.url}`);
+    if (event.url) lines.push(`URL:${uriValue(event.url)}`);
     if (event.status) lines.push(`STATUS:${event.status}`);
     lines.push("END:VEVENT");
   }
@@ -58,8 +58,31 @@ function utc(date: Date): string {
   return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped; every line break (CRLF,
+ * a bare CR or a bare LF) written as the "\\n" escape, so no value can end its line and start
+ * another (a bare CR is a line break to some calendar apps: "x\rEND:VEVENT\rBEGIN:VEVENT" would
+ * add events); a tab becomes a space, and every other control character (C0 and DEL), which
+ * TEXT may not hold, is dropped.
+ */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return withoutControls(
+    text
+      .replace(/\\/g, "\\\\")
+      .replace(/;/g, "\\;")
+      .replace(/,/g, "\\,")
+      .replace(/\r\n|\r|\n/g, "\\n")
+      .replace(/\t/g, " "),
+  );
+}
+
+/** A URI value (RFC 5545 3.3.13) is not escaped as TEXT, but holds no control character either. */
+function uriValue(uri: string): string {
+  return withoutControls(uri);
+}
+
+function withoutControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, "");
 }
 
 /** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
