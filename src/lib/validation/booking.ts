@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { isValidTimeSlot } from "@/lib/slots";
 import { BOOKING_MESSAGES } from "./booking-messages";
-import { dateStringField, emailField, optionalText, positiveIdNumber, requiredText } from "./fields";
+import { dateStringField, emailField, optionalText, positiveIdNumberOrDigits, requiredText } from "./fields";
 import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
 
 export { BOOKING_MESSAGES };
@@ -44,7 +44,8 @@ export type TBookingForm = z.output<typeof ZBookingFormSchema>;
  */
 export const ZCreateBookingRequestSchema = z.object({
   ...bookingFields,
-  serviceId: positiveIdNumber(BOOKING_MESSAGES.service),
+  // The spec's booking form holds the service as a string ("1"); integrations send a number.
+  serviceId: positiveIdNumberOrDigits(BOOKING_MESSAGES.service).describe("The service's id: an integer, or its decimal digits as a string"),
   zipCode: z
     .string({ error: BOOKING_MESSAGES.zipCode })
     .trim()

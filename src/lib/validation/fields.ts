@@ -67,6 +67,25 @@ export function positiveIdNumber(message: string) {
   return z.number({ error: message }).int(message).positive(message).max(MAX_DATABASE_ID, message);
 }
 
+/** A positive id written in decimal digits: no sign, space, leading zero, point or exponent. */
+const ID_DIGITS_PATTERN = "^[1-9][0-9]*$";
+
+/**
+ * An id in a JSON body that a form may hold as text: a JSON number (as positiveIdNumber) or a
+ * string of decimal digits ("12"), both documented. Hex ("0x1"), signs, spaces, leading zeros,
+ * decimals ("1.0") and empty text are refused with the field's own message, as is an id past the
+ * database's range.
+ */
+export function positiveIdNumberOrDigits(message: string) {
+  const digits = z
+    .string({ error: message })
+    .max(String(MAX_DATABASE_ID).length, message)
+    .regex(new RegExp(ID_DIGITS_PATTERN), message)
+    .transform(Number)
+    .pipe(positiveIdNumber(message));
+  return z.union([positiveIdNumber(message), digits], { error: message });
+}
+
 /**
  * The id of a record named in a REST path or query string (`/customers/{id}`, `?customerId=`).
  * The REST layer turns decimal digits into a number and leaves anything else (hex, exponent,

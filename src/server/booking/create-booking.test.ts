@@ -149,6 +149,33 @@ describe("POST /api/bookings", () => {
     expect(await db.select().from(schedules)).toHaveLength(schedulesBefore.length);
   });
 
+  it("takes the spec's form: serviceId as a string of decimal digits as well as an integer", async () => {
+    const { flat } = await bookableServices();
+    const db = await getDb();
+    // A service whose id has two digits, so "12"-like ids are read whole.
+    let twoDigits = flat;
+    while (twoDigits.id < 10) twoDigits = (await db.insert(services).values({ name: `Hedge Trimming ${twoDigits.id}`, price: 4000, duration: 60 }).returning())[0]!;
+
+    for (const serviceId of [String(flat.id), String(twoDigits.id), twoDigits.id]) {
+      const response = await rest("POST", "/bookings", { body: bookingRequest({ serviceId }) });
+      expect(response.status, `serviceId ${JSON.stringify(serviceId)}: ${response.text}`).toBe(201);
+      const expected = Number(serviceId);
+      expect(response.json).toMatchObject({ service: { id: expected } });
+      expect((await scheduleById(response.json.scheduleId as number)).serviceId).toBe(expected);
+    }
+
+    // Hex, signs, spaces, leading zeros, decimals, exponents and empty text stay refused with the service's message.
+    const schedulesBefore = await db.select().from(schedules);
+    const id = String(flat.id);
+    for (const serviceId of [`0x${flat.id.toString(16)}`, `+${id}`, `-${id}`, ` ${id}`, `${id} `, `${id}.0`, `${id}e0`, `0${id}`, "0", "", " ", "2147483648", "99999999999", "１", true, null, 1.5, 0, -1, [flat.id]]) {
+      const response = await rest("POST", "/bookings", { body: { ...bookingRequest(), serviceId } });
+      expect(response.status, `serviceId ${JSON.stringify(serviceId)}`).toBe(400);
+      expect(response.json.message, `serviceId ${JSON.stringify(serviceId)}`).toBe("Please select a service");
+      expect(response.json.issues).toEqual([{ path: ["serviceId"], message: "Please select a service" }]);
+    }
+    expect(await db.select().from(schedules)).toHaveLength(schedulesBefore.length);
+  });
+
   it("refuses a lawn under 100 sq ft whatever the service, and does not store the size of a flat-priced one", async () => {
     const { flat } = await bookableServices();
     const tiny = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: flat.id, lawnSizeSqFt: 99 }) });
@@ -355,5 +382,15 @@ describe("OpenAPI document", () => {
     expect((availability?.parameters ?? []).map((parameter) => ("name" in parameter ? parameter.name : ""))).toEqual(
       expect.arrayContaining(["date", "serviceId"]),
     );
+    // The booking's serviceId: an integer or its decimal digits, both documented.
+    const content = (create?.requestBody as { content: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }> }).content;
+    const bodySchema = content["application/json"]!.schema;
+    const booking = (bodySchema.$ref ? document.components?.schemas?.[bodySchema.$ref.split("/").pop()!] : bodySchema) as { properties: Record<string, unknown> };
+    expect(booking.properties.serviceId).toMatchObject({
+      anyOf: [
+        { type: "integer", exclusiveMinimum: 0, maximum: 2_147_483_647 },
+        { type: "string", pattern: "^[1-9][0-9]*$" },
+      ],
+    });
   });
 });
