@@ -9,6 +9,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
 import { autopayActionNeededEmail } from "./emails";
+import { activeIntentClaim, lockPayment, metadataWithoutClaim, writeIntentClaim } from "./intent";
 import { completeCardPayment } from "./settle";
 
 export const AUTOPAY_NEEDS_CARD = "Save a card before turning on autopay";
@@ -90,7 +91,9 @@ function jsonb(value: Record<string, unknown>) {
 /**
  * Charges a completed visit's autopay payment off-session to the default card. Safe to run any
  * number of times: a payment that already has an intent is left to the webhook, and Stripe's
- * idempotency key per visit answers a retried request with the first charge.
+ * idempotency key per visit answers a retried request with the first charge. Before Stripe is
+ * asked, the job claims the payment under its row lock (see intent.ts), so the portal's Pay and
+ * this charge can never both reach Stripe for one payment.
  */
 export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
@@ -99,6 +102,18 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
   if (!stripe) return needsCustomer(db, payment, "card payments are not set up, so the saved card could not be charged.");
   const card = await defaultCardOf(db, payment.customerId);
   if (!card) return needsCustomer(db, payment, "there is no saved card to charge.");
+
+  const claim = await db.transaction(async (tx) => {
+    const row = await lockPayment(tx, payment.id);
+    if (!row || row.status !== "pending" || row.stripePaymentIntent) return "settled" as const;
+    // Several runs of this job may hold the claim at once: they share the idempotency key, so one charge.
+    if (activeIntentClaim(row.metadata)?.by === "pay") return "customer-paying" as const;
+    await writeIntentClaim(tx, row.id, "autopay");
+    return "claimed" as const;
+  });
+  if (claim === "settled") return;
+  // The queue runs the job again later: by then the customer's intent is stored (and this run stands down) or their claim has lapsed.
+  if (claim === "customer-paying") throw new Error(`Payment ${payment.id} is being paid by the customer; the autopay charge waits`);
 
   let intent: Stripe.PaymentIntent;
   let failure: string | null = null;
@@ -119,19 +134,43 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
   } catch (error) {
     // A card that needs the customer (authentication, a decline) answers a card error with the intent.
     const failed = error instanceof Stripe.errors.StripeCardError ? (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
-    if (!failed) throw describeStripeFailure(error);
+    if (!failed) {
+      // Stripe refused the request itself, so nothing was charged: the customer may pay at once. Any
+      // other failure (no answer, a server error) keeps the claim until a retry learns the outcome.
+      if (refusedBeforeCharging(error)) await releaseAutopayClaim(db, payment.id);
+      throw describeStripeFailure(error);
+    }
     intent = failed;
     failure = error instanceof Error ? error.message : "The card was declined.";
   }
 
   const saved = await db
     .update(payments)
-    .set({ stripePaymentIntent: intent.id, metadata: jsonb({ card: { brand: card.brand, last4: card.last4 } }), updatedAt: new Date() })
+    .set({
+      stripePaymentIntent: intent.id,
+      metadata: sql`${metadataWithoutClaim} || ${JSON.stringify({ card: { brand: card.brand, last4: card.last4 } })}::jsonb`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(payments.id, payment.id), isNull(payments.stripePaymentIntent)))
     .returning({ id: payments.id });
   if (saved.length === 0) return;
   if (intent.status === "succeeded") await completeCardPayment(db, intent);
   else await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
+}
+
+function refusedBeforeCharging(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  );
+}
+
+async function releaseAutopayClaim(db: Db, paymentId: number) {
+  await db
+    .update(payments)
+    .set({ metadata: metadataWithoutClaim })
+    .where(and(eq(payments.id, paymentId), isNull(payments.stripePaymentIntent), sql`${payments.metadata} -> 'intentClaim' ->> 'by' = 'autopay'`));
 }
 
 /** The payment stays pending with the reason; the customer is emailed once and sees a Pay button. */

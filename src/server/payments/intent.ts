@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db";
 import { payments } from "@/server/db/schema";
@@ -78,17 +78,88 @@ async function latestPendingCardPayment(db: Db, customerId: number, amountCents:
 }
 
 /**
+ * Pay and the autopay job must never both reach Stripe for one payment: the job's off-session
+ * charge and the customer's own intent would be two charges. Whoever means to ask Stripe for the
+ * payment's intent first writes a claim into its `metadata` under the row lock (SELECT ... FOR
+ * UPDATE), and the intent is stored only where none is stored yet. A fresh claim of the other
+ * kind keeps it away: Pay is refused while the job's charge is in flight, and the job waits
+ * while the customer is starting a payment. A claim lapses, so a caller that died leaves nothing
+ * stuck for good.
+ */
+export interface IntentClaim {
+  by: "autopay" | "pay";
+  at: string;
+}
+
+/**
+ * The job's claim outlives its whole retry schedule (charge-autopay retries after 1, 2, 4, 8 and 16
+ * minutes, each attempt renewing the claim): a charge whose answer was lost is only known when a
+ * retry replays it with the same idempotency key, and Pay must not start another meanwhile.
+ */
+export const AUTOPAY_CLAIM_MS = 45 * 60_000;
+/** Pay's claim covers one intent creation with the SDK's timeouts and retries (3 x 20 s). */
+export const PAY_CLAIM_MS = 2 * 60_000;
+
+export const AUTOPAY_CHARGE_IN_PROGRESS = "Your saved card is being charged for this payment right now. Please check again in a few minutes.";
+
+/** The claim on a payment's intent still in force, or null. */
+export function activeIntentClaim(metadata: unknown, now = new Date()): IntentClaim | null {
+  const claim = (metadata as { intentClaim?: Partial<IntentClaim> } | null)?.intentClaim;
+  if (!claim || (claim.by !== "autopay" && claim.by !== "pay") || typeof claim.at !== "string") return null;
+  const age = now.getTime() - new Date(claim.at).getTime();
+  const lasts = claim.by === "autopay" ? AUTOPAY_CLAIM_MS : PAY_CLAIM_MS;
+  return Number.isFinite(age) && age < lasts ? { by: claim.by, at: claim.at } : null;
+}
+
+/** The payment row, locked until the transaction ends. */
+export async function lockPayment(tx: Db, paymentId: number): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  return row ?? null;
+}
+
+/** Writes `by`'s claim into the locked row's metadata. */
+export async function writeIntentClaim(tx: Db, paymentId: number, by: IntentClaim["by"], now = new Date()): Promise<void> {
+  const claim: IntentClaim = { by, at: now.toISOString() };
+  await tx
+    .update(payments)
+    .set({ metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify({ intentClaim: claim })}::jsonb` })
+    .where(eq(payments.id, paymentId));
+}
+
+/** The metadata with the claim taken out, for the update that stores the intent. */
+export const metadataWithoutClaim = sql`coalesce(${payments.metadata}, '{}'::jsonb) - 'intentClaim'`;
+
+/**
+ * Under the row lock: the intent already stored, or this request's claim to make one. Refused
+ * when the payment is completed or the autopay job is charging it.
+ */
+async function claimForPay(db: Db, paymentId: number): Promise<{ storedIntent: string | null }> {
+  return db.transaction(async (tx) => {
+    const row = await lockPayment(tx, paymentId);
+    if (!row) throw new NotFoundError(PAYMENT_NOT_FOUND);
+    if (row.status === "completed") throw new ConflictError(PAYMENT_ALREADY_COMPLETED);
+    if (row.stripePaymentIntent) return { storedIntent: row.stripePaymentIntent };
+    if (activeIntentClaim(row.metadata)?.by === "autopay") throw new ConflictError(AUTOPAY_CHARGE_IN_PROGRESS);
+    await writeIntentClaim(tx, paymentId, "pay");
+    return { storedIntent: null };
+  });
+}
+
+/**
  * The intent for a payment: the one already made for it when it can still be paid, else a new
  * one for the record's amount. A failed payment can be retried with the same intent.
  */
-async function intentForPayment(db: Db, stripe: Stripe, payment: PaymentRow): Promise<PaymentIntentAnswer> {
+async function intentForPayment(db: Db, stripe: Stripe, payment: PaymentRow, attempt = 0): Promise<PaymentIntentAnswer> {
   if (payment.method !== "card") throw new ConflictError(NOT_A_CARD_PAYMENT);
   if (payment.status === "completed") throw new ConflictError(PAYMENT_ALREADY_COMPLETED);
+  const { storedIntent } = await claimForPay(db, payment.id);
 
+  let intent: Stripe.PaymentIntent;
+  let clientSecret: string;
   try {
     let idempotencyKey = intentIdempotencyKey(payment.id);
-    if (payment.stripePaymentIntent) {
-      const existing = await stripe.paymentIntents.retrieve(payment.stripePaymentIntent);
+    if (storedIntent) {
+      const existing = await stripe.paymentIntents.retrieve(storedIntent);
       if (existing.status === "succeeded") {
         // The webhook has not arrived yet: settle now rather than charge twice.
         await completeCardPayment(db, existing);
@@ -101,7 +172,7 @@ async function intentForPayment(db: Db, stripe: Stripe, payment: PaymentRow): Pr
       idempotencyKey = `${idempotencyKey}-replaces-${existing.id}`;
     }
 
-    const intent = await stripe.paymentIntents.create(
+    intent = await stripe.paymentIntents.create(
       {
         amount: payment.amount,
         currency: "usd",
@@ -112,10 +183,25 @@ async function intentForPayment(db: Db, stripe: Stripe, payment: PaymentRow): Pr
       { idempotencyKey },
     );
     if (!intent.client_secret) throw new Error("The payment provider answered without a client secret");
-    await db.update(payments).set({ stripePaymentIntent: intent.id, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-    return { clientSecret: intent.client_secret, paymentId: payment.id, amount: payment.amount };
+    clientSecret = intent.client_secret;
   } catch (error) {
     if (error instanceof ConflictError) throw error;
     throw describeStripeFailure(error);
   }
+
+  // Stored only over what this request saw: a concurrent Pay with the same key made the same intent.
+  const stored = await db
+    .update(payments)
+    .set({ stripePaymentIntent: intent.id, metadata: metadataWithoutClaim, updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), storedIntent ? eq(payments.stripePaymentIntent, storedIntent) : isNull(payments.stripePaymentIntent)))
+    .returning({ id: payments.id });
+  if (stored.length === 0) {
+    const [now] = await db.select({ stripePaymentIntent: payments.stripePaymentIntent }).from(payments).where(eq(payments.id, payment.id));
+    // Another intent was stored meanwhile (only after a lapsed claim): this one was never handed out; pay the stored one.
+    if (now?.stripePaymentIntent !== intent.id) {
+      if (attempt > 0) throw new ConflictError("This payment changed while it was being started. Please try again.");
+      return intentForPayment(db, stripe, payment, attempt + 1);
+    }
+  }
+  return { clientSecret, paymentId: payment.id, amount: payment.amount };
 }

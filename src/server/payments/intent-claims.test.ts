@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/server/db";
+import { payments } from "@/server/db/schema";
+import { getStripe } from "@/server/stripe/client";
+import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
+import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
+import { insertVisit } from "../../../test/portal-data";
+import { setEnv } from "../../../test/env";
+import { chargeAutopay } from "./autopay";
+import { activeIntentClaim, AUTOPAY_CLAIM_MS, PAY_CLAIM_MS } from "./intent";
+
+/** The claim Pay and the autopay job take on a payment before either asks Stripe for its intent (issue 27). */
+let stripe: StripeStandIn;
+let staff: string;
+
+beforeAll(async () => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  stripe = await startStripeStandIn();
+  staff = await staffCookie();
+});
+beforeEach(() => {
+  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url });
+});
+afterAll(async () => {
+  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
+  await stripe.close();
+  vi.restoreAllMocks();
+});
+
+async function autopayPayment() {
+  const { customer } = await createCustomer({ password: "claims-owner-1" });
+  const cookie = await customerCookie(customer.id);
+  const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
+  stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "visa");
+  expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
+  const visit = await insertVisit(customer.id, -2);
+  expect((await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status).toBe(200);
+  const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
+  return { payment: payment!, cookie };
+}
+
+async function setClaim(paymentId: number, by: "autopay" | "pay", ageMs: number) {
+  const at = new Date(Date.now() - ageMs).toISOString();
+  await (await getDb()).update(payments).set({ metadata: { autopay: true, intentClaim: { by, at } } }).where(eq(payments.id, paymentId));
+}
+
+async function row(paymentId: number) {
+  const [found] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));
+  return found!;
+}
+
+const intentsOf = (paymentId: number) => [...stripe.intents.values()].filter((intent) => intent.metadata.paymentId === String(paymentId));
+
+describe("activeIntentClaim", () => {
+  const now = new Date("2030-05-01T12:00:00Z");
+  const claim = (by: string, ageMs: number) => ({ intentClaim: { by, at: new Date(now.getTime() - ageMs).toISOString() } });
+
+  it("holds while fresh and lapses after its kind's time", () => {
+    expect(activeIntentClaim(claim("autopay", AUTOPAY_CLAIM_MS - 1000), now)).toMatchObject({ by: "autopay" });
+    expect(activeIntentClaim(claim("autopay", AUTOPAY_CLAIM_MS), now)).toBeNull();
+    expect(activeIntentClaim(claim("pay", PAY_CLAIM_MS - 1000), now)).toMatchObject({ by: "pay" });
+    expect(activeIntentClaim(claim("pay", PAY_CLAIM_MS), now)).toBeNull();
+  });
+
+  it("ignores metadata that holds no claim or a malformed one", () => {
+    for (const metadata of [null, {}, { intentClaim: null }, { intentClaim: { by: "someone", at: now.toISOString() } }, { intentClaim: { by: "pay", at: "not a date" } }]) {
+      expect(activeIntentClaim(metadata, now)).toBeNull();
+    }
+  });
+});
+
+describe("the claim before Stripe is asked", () => {
+  it("keeps the job away while the customer is starting a payment, and lets it charge once that claim has lapsed", async () => {
+    const { payment } = await autopayPayment();
+    const db = await getDb();
+    await setClaim(payment.id, "pay", 1000);
+    await expect(chargeAutopay(db, payment.id)).rejects.toThrow("is being paid by the customer");
+    expect(intentsOf(payment.id)).toHaveLength(0);
+
+    await setClaim(payment.id, "pay", PAY_CLAIM_MS + 1000);
+    await chargeAutopay(db, payment.id);
+    expect(intentsOf(payment.id)).toHaveLength(1);
+    const charged = await row(payment.id);
+    expect(charged.status).toBe("completed");
+    expect(charged.metadata).not.toHaveProperty("intentClaim");
+  });
+
+  it("lets Pay start once the job's claim has lapsed, and drops Pay's claim when the intent is stored", async () => {
+    const { payment, cookie } = await autopayPayment();
+    await setClaim(payment.id, "autopay", AUTOPAY_CLAIM_MS + 1000);
+    const pay = await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } });
+    expect(pay.status).toBe(200);
+    const stored = await row(payment.id);
+    expect(stored.stripePaymentIntent).toBe(intentsOf(payment.id)[0]?.id);
+    expect(stored.metadata).not.toHaveProperty("intentClaim");
+  });
+
+  it("releases the job's claim when Stripe refused the charge itself, and keeps it when the answer was lost", async () => {
+    const { payment, cookie } = await autopayPayment();
+    const db = await getDb();
+    const create = vi.spyOn(getStripe()!.paymentIntents, "create");
+
+    create.mockRejectedValueOnce(new Stripe.errors.StripeConnectionError({ message: "socket hang up" }));
+    await expect(chargeAutopay(db, payment.id)).rejects.toThrow("could not be reached");
+    expect(activeIntentClaim((await row(payment.id)).metadata)).toMatchObject({ by: "autopay" });
+    // The charge may have gone through: Pay waits for the job's retry to learn the outcome.
+    expect((await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } })).status).toBe(409);
+
+    create.mockRejectedValueOnce(new Stripe.errors.StripeInvalidRequestError({ message: "No such PaymentMethod" }));
+    await expect(chargeAutopay(db, payment.id)).rejects.toThrow("refused the request");
+    expect((await row(payment.id)).metadata).not.toHaveProperty("intentClaim");
+    create.mockRestore();
+    expect((await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } })).status).toBe(200);
+  });
+});

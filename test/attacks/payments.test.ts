@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/server/db";
+import { payments } from "@/server/db/schema";
+import { chargeAutopay } from "@/server/payments/autopay";
+import { startStripeStandIn, type StandInCard, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
+import { createCustomer, customerCookie, rest, staffCookie } from "../helpers";
+import { insertVisit } from "../portal-data";
+import { setEnv } from "../env";
+
+/**
+ * Issue 27, "Payments that never surprise the customer": the races and floods an attacker (or an
+ * unlucky customer) can set off with the API alone, replayed against the local Stripe stand-in.
+ */
+let stripe: StripeStandIn;
+let staff: string;
+
+beforeAll(async () => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  stripe = await startStripeStandIn();
+  staff = await staffCookie();
+});
+beforeEach(() => {
+  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url });
+});
+afterAll(async () => {
+  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
+  await stripe.close();
+  vi.restoreAllMocks();
+});
+
+/** A portal customer with a saved card and autopay on, as the portal sets them up. */
+async function autopayCustomer(card: StandInCard = "visa") {
+  const { customer } = await createCustomer({ password: "attack-owner-1" });
+  const cookie = await customerCookie(customer.id);
+  const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
+  expect(setup.status).toBe(200);
+  stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, card);
+  const autopay = await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } });
+  expect(autopay.status).toBe(200);
+  return { customer, cookie };
+}
+
+/** A visit marked completed by staff: with autopay on, its pending card payment is recorded. */
+async function completedVisitPayment(customerId: number, hoursAgo: number) {
+  const visit = await insertVisit(customerId, -hoursAgo);
+  const done = await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } });
+  expect(done.status).toBe(200);
+  const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
+  expect(payment).toMatchObject({ status: "pending", method: "card" });
+  return payment!;
+}
+
+function intentsOf(paymentId: number) {
+  return [...stripe.intents.values()].filter((intent) => intent.metadata.paymentId === String(paymentId));
+}
+
+async function paymentRow(paymentId: number) {
+  const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));
+  return row!;
+}
+
+describe("Pay racing the autopay job", () => {
+  it("never makes two charges for one payment, however the portal's Pay and the job interleave", async () => {
+    const { customer, cookie } = await autopayCustomer("visa");
+    const db = await getDb();
+    for (let round = 0; round < 6; round += 1) {
+      const payment = await completedVisitPayment(customer.id, 2 + round * 3);
+      // Either side may start a moment later, so the rounds see different interleavings.
+      const lag = (side: number) => new Promise((resolve) => setTimeout(resolve, round % 2 === side ? (round % 3) * 3 : 0));
+      const [pay, job] = await Promise.allSettled([
+        lag(0).then(() => rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } })),
+        lag(1).then(() => chargeAutopay(db, payment.id)),
+      ]);
+      // The queue runs the job again (a retry, or a second worker): still the one intent.
+      await chargeAutopay(db, payment.id).catch(() => {});
+      const intents = intentsOf(payment.id);
+      const where = `round ${round}: pay ${pay.status === "fulfilled" ? `${pay.value.status} ${pay.value.text.slice(0, 160)}` : String(pay.reason)}, job ${job.status === "fulfilled" ? "ran" : String(job.reason)}`;
+      expect(intents.map((intent) => intent.id), where).toHaveLength(1);
+      const row = await paymentRow(payment.id);
+      expect(row.stripePaymentIntent, where).toBe(intents[0]!.id);
+      if (pay.status === "fulfilled" && pay.value.status === 200) {
+        // Pay won: the job stood down, and the customer holds the one intent there is.
+        expect(pay.value.json.clientSecret, where).toBe(intents[0]!.client_secret);
+        expect(intents[0]!.off_session, where).toBe(false);
+      } else {
+        // The job won: Pay was refused with a plain word, and the saved card was charged once.
+        expect(pay.status === "fulfilled" && pay.value.status, where).toBe(409);
+        expect(row.status, where).toBe("completed");
+      }
+    }
+  });
+
+  it("refuses Pay with 409 while the job holds the payment, and lets it pay once the job has left it to the customer", async () => {
+    const { customer, cookie } = await autopayCustomer("declined");
+    const payment = await completedVisitPayment(customer.id, 30);
+    const db = await getDb();
+    // The job has claimed the payment and is waiting on Stripe.
+    await db
+      .update(payments)
+      .set({ metadata: { autopay: true, intentClaim: { by: "autopay", at: new Date().toISOString() } } })
+      .where(eq(payments.id, payment.id));
+    const refused = await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("Your saved card is being charged for this payment right now. Please check again in a few minutes.");
+    expect(intentsOf(payment.id)).toHaveLength(0);
+
+    // The charge is declined: the payment waits for the customer, who pays with the same intent.
+    await chargeAutopay(db, payment.id);
+    const [declined] = intentsOf(payment.id);
+    expect(declined?.status).toBe("requires_payment_method");
+    const pay = await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } });
+    expect(pay.status).toBe(200);
+    expect(pay.json.clientSecret).toBe(declined!.client_secret);
+    expect(intentsOf(payment.id)).toHaveLength(1);
+  });
+});
