@@ -115,3 +115,41 @@ describe("Pay racing the autopay job", () => {
     expect(intentsOf(payment.id)).toHaveLength(1);
   });
 });
+
+describe("two refunds of one payment at once", () => {
+  async function chargedPayment() {
+    const { customer } = await autopayCustomer("visa");
+    const payment = await completedVisitPayment(customer.id, 4);
+    await chargeAutopay(await getDb(), payment.id);
+    expect((await paymentRow(payment.id)).status).toBe("completed");
+    return payment;
+  }
+  const refund = (paymentId: number, body: Record<string, unknown>) => rest("POST", `/payments/${paymentId}/refunds`, { body, headers: { cookie: staff } });
+  const refundsAtStripe = (intentId: string) => [...stripe.refunds.values()].filter((one) => one.payment_intent === intentId);
+
+  it("admits one of two partial refunds whose sum is more than was paid, and tells the other why", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const payment = await chargedPayment();
+      const answers = await Promise.all([refund(payment.id, { amount: 3000, reason: "Missed the back yard" }), refund(payment.id, { amount: 2000, reason: "Late arrival" })]);
+      const where = answers.map((answer) => `${answer.status} ${answer.text.slice(0, 160)}`).join(" | ");
+      const admitted = answers.filter((answer) => answer.status === 201);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(admitted, where).toHaveLength(1);
+      expect(refused[0]?.status, where).toBe(400);
+      const left = 4500 - (admitted[0]!.json.refunds as Array<{ amount: number }>)[0]!.amount;
+      expect(refused[0]?.json.message, where).toBe(`The refund cannot be more than the $${(left / 100).toFixed(2)} not yet refunded`);
+      const intentId = (await paymentRow(payment.id)).stripePaymentIntent!;
+      expect(refundsAtStripe(intentId).reduce((sum, one) => sum + one.amount, 0), where).toBeLessThanOrEqual(4500);
+    }
+  });
+
+  it("still makes one refund of a request sent twice at once (a double click)", async () => {
+    const payment = await chargedPayment();
+    const body = { amount: 1500, reason: "Missed the back yard" };
+    const answers = await Promise.all([refund(payment.id, body), refund(payment.id, body)]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const intentId = (await paymentRow(payment.id)).stripePaymentIntent!;
+    expect(refundsAtStripe(intentId).map((one) => one.amount)).toEqual([1500]);
+    expect((await refund(payment.id, { reason: "The rest" })).json.refunds).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 3000 })]));
+  });
+});

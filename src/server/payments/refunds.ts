@@ -1,11 +1,11 @@
-import { and, desc, eq, ne, sum } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sum } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db";
-import { paymentRefunds, type RefundStatus } from "@/server/db/schema";
-import { ConflictError, InvalidInputError } from "@/server/errors";
+import { paymentRefunds, payments, type RefundStatus } from "@/server/db/schema";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { formatCents } from "@/lib/money";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
-import { getPayment } from "./queries";
+import { getPayment, PAYMENT_NOT_FOUND } from "./queries";
 
 export const ONLY_COMPLETED_CARD_PAYMENTS = "Only a completed card payment can be refunded";
 
@@ -34,39 +34,65 @@ export function listRefunds(db: Db, paymentId: number) {
 }
 
 /**
+ * A refund asked again within this time with the same reason (and amount, when one is given) is
+ * the same request sent twice, a double click: it answers what the first did and refunds nothing more.
+ */
+const SAME_REQUEST_MS = 60_000;
+
+/**
  * Asks Stripe to refund a completed card payment, whole (no amount) or in part, with a reason.
- * The refund is kept as pending and counts once the webhook confirms it.
+ * The refund is kept as pending and counts once the webhook confirms it. Refunds of one payment
+ * are serialized: the payment's row stays locked from the check of what is left to refund until
+ * the refund is recorded, so two refunds at once cannot both pass the check.
  */
 export async function refundPayment(
   db: Db,
   input: { paymentId: number; amount?: number; reason: string; staffUserId: number | null },
 ) {
-  const payment = await getPayment(db, input.paymentId);
-  if (payment.method !== "card" || payment.status !== "completed" || !payment.stripePaymentIntent) {
-    throw new ConflictError(ONLY_COMPLETED_CARD_PAYMENTS);
-  }
-  const left = payment.amount - (await refundedSoFar(db, payment.id));
-  const amount = input.amount ?? left;
-  if (left <= 0) throw new ConflictError("This payment has already been refunded in full");
-  if (amount > left) throw new InvalidInputError(`The refund cannot be more than the ${formatCents(left)} not yet refunded`, "amount");
+  await db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+    if (payment.method !== "card" || payment.status !== "completed" || !payment.stripePaymentIntent) {
+      throw new ConflictError(ONLY_COMPLETED_CARD_PAYMENTS);
+    }
+    const [repeated] = await tx
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(
+        and(
+          eq(paymentRefunds.paymentId, payment.id),
+          eq(paymentRefunds.reason, input.reason),
+          input.amount === undefined ? undefined : eq(paymentRefunds.amount, input.amount),
+          ne(paymentRefunds.status, "failed"),
+          gt(paymentRefunds.createdAt, new Date(Date.now() - SAME_REQUEST_MS)),
+        ),
+      )
+      .limit(1);
+    if (repeated) return;
 
-  const stripe = requireStripe();
-  let refund: Stripe.Refund;
-  try {
-    refund = await stripe.refunds.create(
-      { payment_intent: payment.stripePaymentIntent, amount, reason: "requested_by_customer", metadata: { paymentId: String(payment.id), reason: input.reason } },
-      // The same request repeated (a double click) is one refund; a later one for the rest is another.
-      { idempotencyKey: `payment-${payment.id}-refund-${left}-${amount}` },
-    );
-  } catch (error) {
-    throw describeStripeFailure(error);
-  }
-  await db
-    .insert(paymentRefunds)
-    .values({ paymentId: payment.id, stripeRefundId: refund.id, amount: refund.amount, reason: input.reason, requestedByUserId: input.staffUserId })
-    .onConflictDoNothing({ target: paymentRefunds.stripeRefundId });
+    const left = payment.amount - (await refundedSoFar(tx, payment.id));
+    const amount = input.amount ?? left;
+    if (left <= 0) throw new ConflictError("This payment has already been refunded in full");
+    if (amount > left) throw new InvalidInputError(`The refund cannot be more than the ${formatCents(left)} not yet refunded`, "amount");
+
+    const stripe = requireStripe();
+    let refund: Stripe.Refund;
+    try {
+      refund = await stripe.refunds.create(
+        { payment_intent: payment.stripePaymentIntent, amount, reason: "requested_by_customer", metadata: { paymentId: String(payment.id), reason: input.reason } },
+        // A retry of this very call is one refund; a later one for the rest is another.
+        { idempotencyKey: `payment-${payment.id}-refund-${left}-${amount}` },
+      );
+    } catch (error) {
+      throw describeStripeFailure(error);
+    }
+    await tx
+      .insert(paymentRefunds)
+      .values({ paymentId: payment.id, stripeRefundId: refund.id, amount: refund.amount, reason: input.reason, requestedByUserId: input.staffUserId })
+      .onConflictDoNothing({ target: paymentRefunds.stripeRefundId });
+  });
   // Stripe may already say succeeded; the webhook is still what records it.
-  return { payment: await getPayment(db, payment.id), refunds: await listRefunds(db, payment.id) };
+  return { payment: await getPayment(db, input.paymentId), refunds: await listRefunds(db, input.paymentId) };
 }
 
 function refundStatusOf(refund: Stripe.Refund): RefundStatus | null {
