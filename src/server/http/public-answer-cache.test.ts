@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
-import { cachesLive } from "@/server/cache/state";
+import { cacheState, cachesLive } from "@/server/cache/state";
 import { getDb } from "@/server/db";
 import { rest, seedServices, staffCookie } from "../../../test/helpers";
 import { eventually } from "../../../test/eventually";
+import { handleRestRequest } from "./rest-handler";
 
 type Availability = { slots: { time: string; available: boolean }[] };
 
@@ -65,6 +66,50 @@ describe("cached public answers (catalogue, availability)", () => {
     expect(one.headers.get("etag")).not.toBe(other.headers.get("etag"));
     const notModified = await rest("GET", `/availability?serviceId=${serviceId}&date=${date}`, { headers: { "if-none-match": one.headers.get("etag")! } });
     expect(notModified.status).toBe(304);
+  });
+
+  it("keys each answer by the parameters its operation documents only: unknown ones share one entry", async () => {
+    const day = addDays(date, 3);
+    const cookie = await staffCookie();
+    const reads: Array<{ operation: string; path: string; headers: Record<string, string> }> = [
+      { operation: "availability.get", path: `/availability?date=${day}&serviceId=${serviceId}`, headers: {} },
+      { operation: "services.list", path: "/services", headers: {} },
+      { operation: "schedules.list", path: `/schedules?startDate=${day}&endDate=${addDays(day, 6)}`, headers: { cookie } },
+    ];
+    // The entries of this operation; for a dated one, of this day only (earlier tests cached others).
+    const entriesOf = (operation: string) =>
+      [...cacheState().answers.keys()].filter((key) => key.startsWith(`${operation} `) && (operation === "services.list" || key.includes(`"${day}"`)));
+    // Unknown names, values of every kind, and the documented ones in another order.
+    const junk = (index: number) =>
+      [`junk=${index}`, `junk${index}=1`, `utm_source=${"x".repeat(index)}`, `a%00b=${index}`, `date2=${index}&junk=${index}`][index % 5]!;
+
+    expect(cachesLive()).toBe(true);
+    for (const read of reads) {
+      // An invalidation (a write notified by the database) may empty the cache meanwhile: try again then.
+      for (let attempt = 1; ; attempt++) {
+        const generation = cacheState().answersGeneration;
+        const plain = await rest("GET", read.path, { headers: read.headers });
+        expect(plain.status, read.path).toBe(200);
+        const answers = [];
+        for (let index = 0; index < 50; index++) {
+          answers.push(await rest("GET", `${read.path}${read.path.includes("?") ? "&" : "?"}${junk(index)}`, { headers: read.headers }));
+        }
+        // The full path (what `next dev` serves through) keys them alike.
+        for (let index = 50; index < 55; index++) {
+          const url = `http://localhost/api${read.path}${read.path.includes("?") ? "&" : "?"}${junk(index)}`;
+          const response = await handleRestRequest(new Request(url, { headers: read.headers }));
+          answers.push({ status: response.status, text: await response.text(), headers: response.headers });
+        }
+        if (cacheState().answersGeneration !== generation && attempt < 5) continue;
+        expect(entriesOf(read.operation), read.path).toHaveLength(1);
+        for (const answer of answers) {
+          expect(answer.status, read.path).toBe(200);
+          expect(answer.text, read.path).toBe(plain.text);
+          expect(answer.headers.get("etag"), read.path).toBe(plain.headers.get("etag"));
+        }
+        break;
+      }
+    }
   });
 
   it("keeps per-user answers out of every cache", async () => {

@@ -36,9 +36,22 @@ function cacheControlOf(key: string): string {
   return (CACHED_READS[procedurePath] ?? STAFF_CACHED_READS[procedurePath])?.cacheControl ?? "no-store";
 }
 
-/** The key of one answer: the operation and its validated-shape input, keys sorted. */
-export function answerKey(procedurePath: string, input: Record<string, unknown>): string {
+/** The names of the parameters an operation documents (its path and query parameters). */
+export type DocumentedNames = { has(name: string): boolean };
+
+/**
+ * The input a cached read is keyed and answered by: only the parameters its operation documents.
+ * Anything else in a query string (`&junk=1`) is dropped, so it can neither make a new cache entry
+ * (a cheap way to keep the cache empty or grow its memory) nor reach the procedure.
+ */
+export function documentedInput(documented: DocumentedNames, input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([name]) => documented.has(name)));
+}
+
+/** The key of one answer: the operation and the values of its documented parameters, names sorted. */
+export function answerKey(procedurePath: string, documented: DocumentedNames, input: Record<string, unknown>): string {
   const sorted = Object.keys(input)
+    .filter((name) => documented.has(name))
     .sort()
     .map((name) => [name, input[name]]);
   return `${procedurePath} ${JSON.stringify(sorted)}`;

@@ -3,7 +3,7 @@ import { createTRPCContext, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
-import { answerCachedRead, answerKey, computeAndStore, isCachedRead, isStaffCachedRead } from "./public-answer-cache";
+import { answerCachedRead, answerKey, computeAndStore, documentedInput, isCachedRead, isStaffCachedRead } from "./public-answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
@@ -53,18 +53,16 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     throw error;
   }
 
-  const compute = (resHeaders: Headers) => answer(request.headers, request.method, match.route, input, resHeaders);
-  if (method === "GET" && isCachedRead(match.route.procedurePath)) {
-    return answerCachedRead(request, answerKey(match.route.procedurePath, input), compute);
-  }
-  // A staff answer's stored bytes go only to a caller who passes the staff check now; anyone else
-  // takes the full path, which refuses them exactly as it always has.
-  if (method === "GET" && isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request.headers))) {
-    return answerCachedRead(request, answerKey(match.route.procedurePath, input), compute);
+  // A cached read is keyed and answered by its documented parameters only. A staff answer's stored
+  // bytes go only to a caller who passes the staff check now; anyone else takes the full path,
+  // which refuses them exactly as it always has.
+  if (method === "GET" && (isCachedRead(match.route.procedurePath) || (isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request.headers))))) {
+    const read = cachedReadOf(match.route, input);
+    return answerCachedRead(request, read.key, (resHeaders) => answer(request.headers, request.method, match.route, read.input, resHeaders));
   }
 
   const resHeaders = new Headers();
-  const { status, json } = await compute(resHeaders);
+  const { status, json } = await answer(request.headers, request.method, match.route, input, resHeaders);
   // Anything else may depend on who asks: no shared cache keeps it, and no browser stores it.
   if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
   resHeaders.set("Content-Type", "application/json");
@@ -82,6 +80,12 @@ export async function passesStaffCheck(headers: Headers): Promise<boolean> {
   }
 }
 
+/** The input a cached read is answered by (its documented parameters only) and the key it is stored under. */
+function cachedReadOf(route: RestRoute, input: Record<string, unknown>) {
+  const documented = documentedInput(route.parameterKinds, input);
+  return { input: documented, key: answerKey(route.procedurePath, route.parameterKinds, documented) };
+}
+
 function matchApiPath(method: string, pathname: string) {
   const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) || "/" : pathname;
   return matchRoute(method, path.length > 1 ? path.replace(/\/$/, "") : path);
@@ -97,7 +101,7 @@ export function cachedReadKey(pathname: string, search: string): string | null {
   const match = matchApiPath("GET", pathname);
   if (match.kind !== "found" || !isCachedRead(match.route.procedurePath)) return null;
   try {
-    return answerKey(match.route.procedurePath, readUrlInput(new URLSearchParams(search), match.route, match.pathValues));
+    return cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)).key;
   } catch (error) {
     if (error instanceof InputRefused) return null;
     throw error;
@@ -120,7 +124,8 @@ export async function computePublicRead(pathname: string, search: string, header
     if (error instanceof InputRefused) return null;
     throw error;
   }
-  return computeAndStore(answerKey(match.route.procedurePath, input), (resHeaders) => answer(headers, "GET", match.route, input, resHeaders));
+  const read = cachedReadOf(match.route, input);
+  return computeAndStore(read.key, (resHeaders) => answer(headers, "GET", match.route, read.input, resHeaders));
 }
 
 /** The cache key of a GET of a staff-only cached read (the month list), read as handleRestRequest reads it; null otherwise. */
@@ -128,7 +133,7 @@ export function cachedStaffReadKey(pathname: string, search: string): string | n
   const match = matchApiPath("GET", pathname);
   if (match.kind !== "found" || !isStaffCachedRead(match.route.procedurePath)) return null;
   try {
-    return answerKey(match.route.procedurePath, readUrlInput(new URLSearchParams(search), match.route, match.pathValues));
+    return cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)).key;
   } catch (error) {
     if (error instanceof InputRefused) return null;
     throw error;
