@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { addDays, businessInstant, endOfBusinessDayExclusive, type DateString } from "@/lib/business-time";
+import { businessInstant, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
 import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
 import type { Db } from "@/server/db";
 import { rowsOf } from "@/server/db/rows";
 import { CREW_HOLDING_STATUSES, countOverlappingVisits } from "@/server/schedules/crew-capacity";
 import { LONGEST_VISIT_MS } from "@/server/schedules/visits";
-import { ensureVisitsUntil } from "@/server/schedules/series";
 
 export { CREW_HOLDING_STATUSES, countOverlappingVisits };
 
@@ -37,8 +36,6 @@ export async function dayAvailability(db: Db, options: DayOptions & SlotLength):
   const { date, now = new Date(), exceptVisitId } = options;
   const offered = new Set<string>(isBookableDate(date, now) ? slotsForDate(date, now) : []);
   const starts = TIME_SLOTS.map((time) => businessInstant(date, time));
-  // Series have their visits as rows through the day after (no visit lasts longer than a day).
-  if (offered.size) await ensureVisitsUntil(db, endOfBusinessDayExclusive(addDays(date, 1)));
   const day = await readDay(db, { starts, countBusy: offered.size > 0, length: options, exceptVisitId });
   if (!day) return null;
   const slots = TIME_SLOTS.map((time, index) => {

@@ -3,7 +3,6 @@ import { addDays, businessToday, endOfBusinessDayExclusive, monthRange, startOfB
 import type { Db } from "@/server/db";
 import { contactInquiries, messages, visits } from "@/server/db/schema";
 import { countFailedAutopay, unpaidVisitTotals } from "@/server/payments/owed";
-import { ensureVisitsUntil } from "@/server/schedules/series";
 
 /** Open-ended series never stop, so "upcoming" looks this far ahead. */
 export const UPCOMING_WINDOW_DAYS = 30;
@@ -19,7 +18,6 @@ export async function dashboardStats(db: Db, now: Date = new Date()) {
   const today = businessToday(now);
   const month = monthRange(today);
   const upcomingUntil = endOfBusinessDayExclusive(addDays(today, UPCOMING_WINDOW_DAYS));
-  await ensureVisitsUntil(db, upcomingUntil);
   const [[upcoming], [completed], [unread], [inquiries], owed, autopayNeedingCustomer] = await Promise.all([
     db
       .select({ value: count() })

@@ -2,7 +2,6 @@ import { and, gte, lt } from "drizzle-orm";
 import { addDays, businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, weekRange } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { visits } from "@/server/db/schema";
-import { ensureVisitsUntil } from "@/server/schedules/series";
 
 /**
  * This week, Monday to Sunday in Austin days, with how many visits start on each day: the week
@@ -11,7 +10,6 @@ import { ensureVisitsUntil } from "@/server/schedules/series";
 export async function weekVisitCounts(db: Db, now: Date = new Date()) {
   const week = weekRange(businessToday(now));
   const to = endOfBusinessDayExclusive(week.end);
-  await ensureVisitsUntil(db, to);
   const rows = await db
     .select({ startTime: visits.startTime })
     .from(visits)

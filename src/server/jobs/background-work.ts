@@ -2,14 +2,17 @@ import type { DatabaseHandle } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
 import { queueDueReminders } from "@/server/notifications/reminders";
 import { chargeAutopay } from "@/server/payments/autopay";
-import { extendSeriesThrough, horizonDate } from "@/server/schedules/series";
+import { extendSeriesToHorizon } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
 
 /** Looks for visits to remind customers of every five minutes (the time itself is a setting). */
 export const REMINDER_SWEEP_SECONDS = 300;
 
-/** Once a day every series gets its visits generated up to the horizon again. */
+/**
+ * Once a day every series gets its visits generated up to the horizon again (the only place the
+ * horizon moves; a plan's creation or a staff edit generates through it at once).
+ */
 export const SERIES_EXTENSION_SECONDS = 86_400;
 
 /**
@@ -28,7 +31,7 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
       },
       chargeAutopay: (job) => chargeAutopay(db, job.data.paymentId),
       extendSeries: async () => {
-        await extendSeriesThrough(db, horizonDate());
+        await extendSeriesToHorizon(db);
       },
     },
     {

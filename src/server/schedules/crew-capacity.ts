@@ -4,7 +4,6 @@ import type { Db } from "@/server/db";
 import type { ScheduleStatus } from "@/lib/schedule-enums";
 import { crews, visits } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
-import { ensureVisitsUntil } from "./series";
 import { overlapping } from "./visits";
 
 /** Visits that still hold a crew. Completed and cancelled ones free it. */
@@ -55,7 +54,6 @@ export async function countOverlappingVisits(
   db: Db,
   range: { start: Date; end: Date; exceptScheduleId?: number; exceptVisitId?: number },
 ): Promise<number> {
-  await ensureVisitsUntil(db, range.end);
   const [row] = await db
     .select({ value: count() })
     .from(visits)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
+import { getDb } from "@/server/db";
+import { extendSeriesToHorizon } from "./series";
 import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "../../../test/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
@@ -30,6 +32,8 @@ describe("schedules.dayCounts", () => {
     // 23:00 in Austin is the next day in UTC: it still counts on the Austin day.
     await visit("2031-05-07", "22:30", "23:30", { status: "cancelled" });
     await visit("2031-05-13", "08:00", "09:00", { isRecurring: true, recurringFrequency: "weekly", recurringEndDate: at("2031-05-27", "00:00") });
+    // The series lies past the horizon its creation generates through: the daily job of a later day makes its visits.
+    await extendSeriesToHorizon(await getDb(), businessInstant("2031-04-01", "03:00"));
     // Outside the range asked for.
     await visit("2031-06-02", "09:00", "10:00");
 

@@ -4,7 +4,6 @@ import { SCHEDULE_STATUSES, type ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
 import { visits } from "@/server/db/schema";
 import { parseDateRange } from "./list-schedules";
-import { ensureVisitsUntil } from "./series";
 
 export type DayCount = { date: string; total: number } & Record<ScheduleStatus, number>;
 
@@ -16,7 +15,6 @@ export type DayCount = { date: string; total: number } & Record<ScheduleStatus, 
 export async function countVisitsByDay(db: Db, range: { startDate: string; endDate: string }): Promise<DayCount[]> {
   const { start, end } = parseDateRange(range.startDate, range.endDate);
   const to = endOfBusinessDayExclusive(end);
-  await ensureVisitsUntil(db, to);
   const day = sql<string>`to_char(${visits.startTime} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({ date: day, status: visits.status, visits: count() })

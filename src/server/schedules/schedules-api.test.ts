@@ -4,6 +4,7 @@ import { businessInstant, formatBusinessDate } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { messages, visits } from "@/server/db/schema";
 import { setCrewCapacity } from "./crew-capacity";
+import { extendSeriesToHorizon } from "./series";
 
 /** A visit named by its series and planned date, the way the old visit ids read. */
 const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
@@ -11,6 +12,14 @@ const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: stri
 import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "../../../test/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
+
+/**
+ * These plans lie years ahead, past the horizon their creation generates visits through: the
+ * daily job makes their visits once the horizon reaches them, as it does here run on `date`.
+ */
+async function dailyJobOn(date: string) {
+  await extendSeriesToHorizon(await getDb(), businessInstant(date, "03:00"));
+}
 
 async function setup() {
   const services = await seedServices();
@@ -142,6 +151,7 @@ describe("schedules API", () => {
       customerId: customer.id, serviceId: mowing.id, date: "2031-04-01", startTime: at("2031-04-01", "09:00"), endTime: at("2031-04-01", "10:00"),
       status: "confirmed", isRecurring: true, recurringFrequency: "weekly", recurringEndDate: "2031-04-22",
     });
+    await dailyJobOn("2031-03-01");
 
     const april = await staff.schedules.list({ startDate: "2031-04-01", endDate: "2031-04-31" });
     expect(april.map(planned)).toEqual([
@@ -169,6 +179,7 @@ describe("schedules API", () => {
       customerId: customer.id, serviceId: mowing.id, date: "2031-06-02", startTime: at("2031-06-02", "09:00"), endTime: at("2031-06-02", "10:00"),
       status: "pending", isRecurring: true, recurringFrequency: "biweekly",
     });
+    await dailyJobOn("2031-05-01");
     const changed = await rest("PATCH", `/schedules/visits/${series.id}-2031-06-16/status`, {
       headers: { cookie: await staffCookie() },
       body: { status: "completed" },
@@ -203,6 +214,7 @@ describe("rain-day reschedule", () => {
       customerId: customer.id, serviceId: mowing.id, date: "2031-07-01", startTime: at("2031-07-01", "09:00"), endTime: at("2031-07-01", "10:00"),
       status: "confirmed", isRecurring: true, recurringFrequency: "weekly",
     });
+    await dailyJobOn("2031-06-01");
     const oneTime = await staff.schedules.create({
       customerId: other.id, serviceId: mowing.id, date: "2031-07-08", startTime: at("2031-07-08", "13:00"), endTime: at("2031-07-08", "14:30"), status: "pending",
     });

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lt, isNotNull, notInArray, sql } from "drizzle-orm";
 import { addDays, businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { expandOccurrences } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
@@ -6,8 +6,9 @@ import { schedules, visits, type VisitOrigin } from "@/server/db/schema";
 
 /**
  * How far ahead a series has its visits as rows. A little over a year, so that the longest read
- * (a year of portal history ahead, a 366-day range) rarely has to extend anything. The data
- * migration in drizzle/0007_visits.sql uses the same number.
+ * (a year of portal history ahead, a 366-day range, a booking 12 months out) finds its rows. The
+ * data migration in drizzle/0007_visits.sql uses the same number. Nothing generates past it:
+ * reads only read, and a date in a request (a visit id, a far window) never extends a series.
  */
 export const SERIES_HORIZON_DAYS = 400;
 
@@ -78,7 +79,6 @@ export async function generateSeriesVisits(db: Db, plan: Plan, fromDate: DateStr
     .update(schedules)
     .set({ visitsGeneratedThrough: sql`greatest(coalesce(${schedules.visitsGeneratedThrough}, ${throughDate}::date), ${throughDate}::date)` })
     .where(eq(schedules.id, plan.id));
-  noteGeneratedThrough(throughDate);
   return created;
 }
 
@@ -138,57 +138,56 @@ export async function regenerateSeriesVisits(db: Db, plan: Plan, fromDate: DateS
     .from(visits)
     .where(and(eq(visits.scheduleId, plan.id), gte(visits.occurrenceDate, fromDate), eq(visits.changed, true)));
   await db.update(schedules).set({ visitsGeneratedThrough: throughDate }).where(eq(schedules.id, plan.id));
-  noteGeneratedThrough(throughDate);
   return { updated, removed: removed.length, kept: kept?.count ?? 0 };
 }
 
 /**
- * Every series is generated through at least this date, as far as this process knows. Forgotten
- * after a minute, so a series another process created since is extended by the next far read.
+ * Makes sure every series has its visits as rows through `throughDate`, but never past the
+ * horizon of `now`: a later date is cut to it. Generates what is missing (idempotently, so
+ * concurrent calls are harmless) and returns how many visits it created. Only the daily job
+ * (extendSeriesToHorizon) calls it; reads never do.
  */
-let knownHorizon: { date: DateString; at: number } | null = null;
-const KNOWN_HORIZON_MS = 60_000;
-
-function noteGeneratedThrough(date: DateString) {
-  if (knownHorizon && date < knownHorizon.date) knownHorizon = { ...knownHorizon, date };
-}
-
-/**
- * Makes sure every series has its visits as rows through `throughDate`, generating what is
- * missing (idempotently, so concurrent calls are harmless). Costs nothing when the remembered
- * horizon already covers the date.
- */
-export async function extendSeriesThrough(db: Db, throughDate: DateString): Promise<number> {
-  if (knownHorizon && Date.now() - knownHorizon.at < KNOWN_HORIZON_MS && throughDate <= knownHorizon.date) return 0;
+export async function extendSeriesThrough(db: Db, throughDate: DateString, now: Date = new Date()): Promise<number> {
+  const horizon = horizonDate(now);
+  const target = throughDate < horizon ? throughDate : horizon;
   const behind = await db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.isRecurring, true), isNotNull(schedules.visitsGeneratedThrough), lt(schedules.visitsGeneratedThrough, throughDate)));
+    .where(and(eq(schedules.isRecurring, true), isNotNull(schedules.visitsGeneratedThrough), lt(schedules.visitsGeneratedThrough, target)));
   let created = 0;
   for (const plan of behind) {
     const lastDate = plan.recurringEndDate ? businessDateOf(plan.recurringEndDate) : null;
     const fromDate = addDays(plan.visitsGeneratedThrough!, 1);
     if (lastDate !== null && lastDate < fromDate) {
-      await db.update(schedules).set({ visitsGeneratedThrough: throughDate }).where(eq(schedules.id, plan.id));
+      await db.update(schedules).set({ visitsGeneratedThrough: target }).where(eq(schedules.id, plan.id));
       continue;
     }
-    created += await generateSeriesVisits(db, plan, fromDate, throughDate);
+    created += await generateSeriesVisits(db, plan, fromDate, target);
   }
-  const [lowest] = await db
-    .select({ date: sql<DateString | null>`min(${schedules.visitsGeneratedThrough})::text` })
-    .from(schedules)
-    .where(eq(schedules.isRecurring, true));
-  const date = lowest?.date ?? horizonDate();
-  knownHorizon = { date: date > throughDate ? date : throughDate, at: Date.now() };
   return created;
 }
 
-/** For reads: the visits of every series exist up to the end of the range read. */
-export function ensureVisitsUntil(db: Db, to: Date): Promise<number> {
-  return extendSeriesThrough(db, businessDateOf(new Date(to.getTime() - 1)));
+/**
+ * Removes what lies past the horizon of `now` and was never changed on its own: series visits
+ * an older version generated when a far window or a far visit id was read. The extension brings
+ * them back once the horizon reaches them. Returns how many visits it removed.
+ */
+export async function trimPastHorizon(db: Db, now: Date = new Date()): Promise<number> {
+  const horizon = horizonDate(now);
+  const removed = await db
+    .delete(visits)
+    .where(and(eq(visits.origin, "series"), eq(visits.changed, false), gt(visits.occurrenceDate, horizon)))
+    .returning({ id: visits.id });
+  await db
+    .update(schedules)
+    .set({ visitsGeneratedThrough: horizon })
+    .where(and(eq(schedules.isRecurring, true), gt(schedules.visitsGeneratedThrough, horizon)));
+  return removed.length;
 }
 
-/** Tests reset what this process remembers when they swap databases. */
-export function forgetKnownHorizon() {
-  knownHorizon = null;
+/** The daily job: every series has its visits as rows through the horizon of `now`, and none past it. */
+export async function extendSeriesToHorizon(db: Db, now: Date = new Date()) {
+  const removed = await trimPastHorizon(db, now);
+  const created = await extendSeriesThrough(db, horizonDate(now), now);
+  return { created, removed };
 }

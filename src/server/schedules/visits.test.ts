@@ -1,4 +1,4 @@
-import { and, eq, max } from "drizzle-orm";
+import { and, eq, gt, max } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { getDb } from "@/server/db";
@@ -6,7 +6,7 @@ import { emailOutbox, schedules, visits } from "@/server/db/schema";
 import { createCustomer, seedServices } from "../../../test/helpers";
 import { createPlanVisits } from "./plan-visits";
 import { updateSchedule } from "./save-schedule";
-import { extendSeriesThrough, horizonDate, SERIES_HORIZON_DAYS } from "./series";
+import { extendSeriesThrough, extendSeriesToHorizon, horizonDate, SERIES_HORIZON_DAYS } from "./series";
 import { findVisit, listVisits, moveVisit, parseVisitId, setVisitStatus } from "./visits";
 
 async function insertSchedule(values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number }, now?: Date) {
@@ -111,7 +111,7 @@ describe("visits", () => {
 });
 
 describe("series generation", () => {
-  it("generates an open-ended series to the horizon, extends it idempotently, and when a later range is read", async () => {
+  it("generates an open-ended series to the horizon; the daily job moves it on, idempotently; a far read writes nothing", async () => {
     const db = await getDb();
     const { customer } = await createCustomer();
     const now = new Date();
@@ -133,20 +133,73 @@ describe("series generation", () => {
     expect(last!.value! <= horizonDate(now)).toBe(true);
     expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate(now));
 
-    // The daily job's call: twice is the same as once.
-    const later = addDays(horizonDate(now), 28);
-    await extendSeriesThrough(db, later);
+    // The daily job four weeks later: twice is the same as once.
+    const later = businessInstant(addDays(businessToday(now), 28), "12:00");
+    await extendSeriesToHorizon(db, later);
     const extended = await rowsOf();
     expect(extended.length).toBe(generated.length + 4);
-    expect(await extendSeriesThrough(db, later)).toBe(0);
+    expect((await extendSeriesToHorizon(db, later)).created).toBe(0);
     expect((await rowsOf()).length).toBe(extended.length);
 
-    // A read far past the horizon finds the series there.
-    const farDate = addDays(horizonDate(now), 200);
+    // A read far past the horizon finds nothing there and writes nothing.
+    const farDate = addDays(horizonDate(later), 200);
     const farWeek = await listVisits(db, { from: startOfBusinessDay(farDate), to: endOfBusinessDayExclusive(addDays(farDate, 6)) });
-    expect(farWeek.filter((visit) => visit.scheduleId === series.id)).toHaveLength(1);
+    expect(farWeek.filter((visit) => visit.scheduleId === series.id)).toHaveLength(0);
+    expect(await findVisit(db, `${series.id}-${addDays(horizonDate(later), 7)}`)).toBeNull();
+    expect((await rowsOf()).length).toBe(extended.length);
     const ids = (await rowsOf()).map((visit) => visit.occurrenceDate);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("extendSeriesThrough never generates past the horizon of now, whatever date it is given", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const now = new Date();
+    const first = addDays(businessToday(now), 3);
+    const series = await insertSchedule(
+      { customerId: customer.id, startTime: businessInstant(first, "07:00"), endTime: businessInstant(first, "08:00"), isRecurring: true, recurringFrequency: "weekly" },
+      now,
+    );
+    // As if generated only a month ahead so far: the call below has a real gap to fill.
+    const monthAhead = addDays(first, 30);
+    await db.delete(visits).where(and(eq(visits.scheduleId, series.id), gt(visits.occurrenceDate, monthAhead)));
+    await db.update(schedules).set({ visitsGeneratedThrough: monthAhead }).where(eq(schedules.id, series.id));
+
+    expect(await extendSeriesThrough(db, "2200-01-01")).toBeGreaterThan(0);
+    const [last] = await db.select({ value: max(visits.occurrenceDate) }).from(visits).where(eq(visits.scheduleId, series.id));
+    expect(last!.value! <= horizonDate()).toBe(true);
+    expect(last!.value! > addDays(horizonDate(), -7)).toBe(true);
+    expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate());
+    expect(await extendSeriesThrough(db, "2200-01-01")).toBe(0);
+  });
+
+  it("the daily job removes unchanged series visits an older version left past the horizon, keeping changed ones", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const now = new Date();
+    const first = addDays(businessToday(now), 4);
+    const series = await insertSchedule(
+      { customerId: customer.id, startTime: businessInstant(first, "06:00"), endTime: businessInstant(first, "07:00"), isRecurring: true, recurringFrequency: "weekly" },
+      now,
+    );
+    // What a far read used to leave: visits generated a year past the horizon, one since moved by staff.
+    const yearLater = businessInstant(addDays(businessToday(now), 365), "12:00");
+    await extendSeriesToHorizon(db, yearLater);
+    const pastHorizon = and(eq(visits.scheduleId, series.id), gt(visits.occurrenceDate, horizonDate(now)));
+    const left = await db.select().from(visits).where(pastHorizon).orderBy(visits.occurrenceDate);
+    expect(left.length).toBeGreaterThan(40);
+    const moved = (await findVisit(db, String(left[10]!.id)))!;
+    await moveVisit(db, moved, new Date(moved.startTime.getTime() + 3_600_000), new Date(moved.endTime.getTime() + 3_600_000));
+
+    const { removed } = await extendSeriesToHorizon(db, now);
+    expect(removed).toBeGreaterThanOrEqual(left.length - 1);
+    expect((await db.select().from(visits).where(pastHorizon)).map((visit) => visit.id)).toEqual([moved.id]);
+    expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate(now));
+    // The job brings them back as the horizon reaches them, the changed one as it is.
+    await extendSeriesToHorizon(db, yearLater);
+    expect((await db.select().from(visits).where(pastHorizon)).length).toBe(left.length);
+    expect((await findVisit(db, String(moved.id)))!.startTime.toISOString()).toBe(new Date(moved.startTime.getTime() + 3_600_000).toISOString());
+    await extendSeriesToHorizon(db, now);
   });
 
   it("a series edit moves its visits still to come, keeps those changed on their own, and says so", async () => {

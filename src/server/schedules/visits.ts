@@ -4,7 +4,6 @@ import type { ChangeAuthor, CustomerChange, RecurringFrequency, ScheduleStatus }
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { onVisitCompleted } from "@/server/payments/autopay";
-import { ensureVisitsUntil, extendSeriesThrough } from "./series";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
 export interface Visit {
@@ -46,7 +45,8 @@ export interface Visit {
 
 /**
  * A visit id from a path: the row id, or the older "<scheduleId>-<yyyy-MM-dd>" of a series visit
- * (a one-time visit's row id is its plan's id, so "<scheduleId>" still names it).
+ * (a one-time visit's row id is its plan's id, so "<scheduleId>" still names it). Either names an
+ * existing row or nothing: reading an id never creates a visit.
  */
 export function parseVisitId(visitId: string): { id: number } | { scheduleId: number; occurrenceDate: DateString } | null {
   const match = /^(\d{1,9})(?:-(\d{4}-\d{2}-\d{2}))?$/.exec(visitId.trim());
@@ -92,9 +92,12 @@ export function overlapping(from: Date, to: Date): SQL {
   return and(gte(visits.startTime, new Date(from.getTime() - LONGEST_VISIT_MS)), lt(visits.startTime, to), gt(visits.endTime, from))!;
 }
 
-/** Every visit overlapping [from, to), by start time: one range scan over rows. */
+/**
+ * Every visit overlapping [from, to), by start time: one range scan over rows. A read writes
+ * nothing: series have their rows through the horizon (series.ts), and a window past it shows
+ * only the visits that exist there.
+ */
 export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
-  await ensureVisitsUntil(db, query.to);
   const rows = await selectVisitRows(
     db,
     and(
@@ -109,8 +112,7 @@ export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
 export async function findVisit(db: Db, visitId: string): Promise<Visit | null> {
   const parsed = parseVisitId(visitId);
   if (!parsed) return null;
-  // A series' visit named by its date may lie past what has been generated so far.
-  if ("occurrenceDate" in parsed) await extendSeriesThrough(db, parsed.occurrenceDate);
+  // The older form names the existing row of that series and planned date, or nothing.
   const where =
     "id" in parsed
       ? eq(visits.id, parsed.id)
