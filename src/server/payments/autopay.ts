@@ -155,7 +155,8 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
     .returning({ id: payments.id });
   if (saved.length === 0) return;
   if (intent.status === "succeeded") await completeCardPayment(db, intent);
-  else await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
+  // Processing has neither failed nor gone through: the payment stays pending, and the webhook settles it.
+  else if (intent.status !== "processing") await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
 }
 
 function refusedBeforeCharging(error: unknown): boolean {

@@ -11,6 +11,7 @@ import { assertCustomerExists, getCustomerPaymentRow, PAYMENT_NOT_FOUND, type Pa
 
 export const PAYMENT_ALREADY_COMPLETED = "This payment has already been completed";
 export const NOT_A_CARD_PAYMENT = "Only card payments can be paid by card";
+export const PAYMENT_PROCESSING = "This payment is being processed. It will show as paid once the card company confirms it.";
 
 export interface PaymentIntentAnswer {
   clientSecret: string;
@@ -165,6 +166,8 @@ async function intentForPayment(db: Db, stripe: Stripe, payment: PaymentRow, att
         await completeCardPayment(db, existing);
         throw new ConflictError(PAYMENT_ALREADY_COMPLETED);
       }
+      // Money already on its way: paying again could charge twice.
+      if (existing.status === "processing") throw new ConflictError(PAYMENT_PROCESSING);
       if (existing.status !== "canceled" && existing.client_secret) {
         return { clientSecret: existing.client_secret, paymentId: payment.id, amount: payment.amount };
       }

@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
-import { completeCardPayment, failCardPayment } from "./settle";
+import { completeCardPayment, failCardPayment, markCardPaymentProcessing } from "./settle";
 import { getPayment, PAYMENT_NOT_FOUND } from "./queries";
 
 function sameSecret(expected: string, given: string): boolean {
@@ -14,9 +14,13 @@ function sameSecret(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Applies what Stripe says of an intent now: the same guarded moves as the webhook. */
+/**
+ * Applies what Stripe says of an intent now: the same guarded moves as the webhook. A charge
+ * still processing is not a failure: the payment is pending until Stripe settles it.
+ */
 async function applyIntentState(db: Db, intent: Stripe.PaymentIntent) {
   if (intent.status === "succeeded") await completeCardPayment(db, intent);
+  else if (intent.status === "processing") await markCardPaymentProcessing(db, intent);
   else if (intent.status === "canceled" || (intent.status === "requires_payment_method" && intent.last_payment_error)) {
     await failCardPayment(db, intent);
   }
@@ -59,5 +63,5 @@ export async function paymentReturnStatus(db: Db, input: { paymentIntent: string
   if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
   await applyIntentState(db, intent);
   const { id, amount, status } = await getPayment(db, payment.id);
-  return { paymentId: id, amount, status, message: intent.last_payment_error?.message ?? null };
+  return { paymentId: id, amount, status, message: intent.status === "processing" ? null : (intent.last_payment_error?.message ?? null) };
 }

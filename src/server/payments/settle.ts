@@ -73,10 +73,41 @@ export async function failCardPayment(db: Db, intent: Stripe.PaymentIntent): Pro
     .set({
       status: sql`case when ${payments.visitId} is null then 'failed' else ${payments.status} end`,
       stripePaymentIntent: intent.id,
-      metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify(failure)}::jsonb`,
+      // A visit's charge that fails needs the customer again (its notice may have gone while it was processing).
+      metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify(failure)}::jsonb || (case when ${payments.visitId} is null then '{}' else '{"actionNeeded": true}' end)::jsonb`,
       updatedAt: new Date(),
     })
     .where(and(paymentOfIntent(intent), eq(payments.method, "card"), ne(payments.status, "completed")))
+    .returning({ id: payments.id });
+  return updated.length > 0;
+}
+
+/**
+ * Stripe is still confirming a charge (`processing`): it has neither failed nor gone through, so
+ * the payment is pending, without the failure of an earlier try (the customer tried another card),
+ * and waits for the webhook. Nothing is written when there is nothing to take back.
+ */
+export async function markCardPaymentProcessing(db: Db, intent: Stripe.PaymentIntent): Promise<boolean> {
+  const updated = await db
+    .update(payments)
+    .set({
+      status: "pending",
+      stripePaymentIntent: intent.id,
+      metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) - 'failureMessage' - 'actionNeeded'`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        paymentOfIntent(intent),
+        eq(payments.method, "card"),
+        ne(payments.status, "completed"),
+        or(
+          eq(payments.status, "failed"),
+          sql`${payments.metadata} ->> 'failureMessage' is not null`,
+          sql`${payments.metadata} ->> 'actionNeeded' is not null`,
+        ),
+      ),
+    )
     .returning({ id: payments.id });
   return updated.length > 0;
 }

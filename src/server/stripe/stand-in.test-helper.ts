@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
  * memory and honours idempotency keys (a replay answers what the first request answered).
  *
  * Saved cards behave like Stripe's test cards: "visa" succeeds off-session, "authentication_required"
- * needs the customer (4000002760003184), "declined" is refused (4000000000000002).
+ * needs the customer (4000002760003184), "declined" is refused (4000000000000002), and "processing"
+ * leaves the charge processing until the test moves it on (as a bank may hold a payment).
  * `POST /test/setup_intents/{id or latest}/confirm?card=visa` does what Stripe.js does after the customer
  * enters a card, for browser journeys where Stripe.js cannot load.
  */
@@ -35,7 +36,7 @@ export interface StandInIntent {
   off_session: boolean;
 }
 
-export type StandInCard = "visa" | "mastercard" | "authentication_required" | "declined";
+export type StandInCard = "visa" | "mastercard" | "authentication_required" | "declined" | "processing";
 
 export interface StandInPaymentMethod {
   id: string;
@@ -68,7 +69,7 @@ export interface StripeStandIn {
   /** What Stripe.js does when the customer enters a card in the Payment Element for a SetupIntent. */
   completeSetupIntent: (id: string, card?: StandInCard) => StandInPaymentMethod;
   /** Moves an intent as Stripe would after the customer confirms. */
-  setIntentStatus: (id: string, status: "succeeded" | "requires_payment_method" | "canceled", errorMessage?: string) => StandInIntent;
+  setIntentStatus: (id: string, status: "succeeded" | "processing" | "requires_payment_method" | "canceled", errorMessage?: string) => StandInIntent;
   close: () => Promise<void>;
 }
 
@@ -103,6 +104,7 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
     mastercard: { brand: "mastercard", last4: "4444" },
     authentication_required: { brand: "visa", last4: "3184" },
     declined: { brand: "visa", last4: "0002" },
+    processing: { brand: "visa", last4: "0077" },
   };
 
   function completeSetupIntent(id: string, card: StandInCard = "visa"): StandInPaymentMethod {
@@ -134,6 +136,10 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
       intent.latest_charge = `ch_for_${intent.id}`;
+      return undefined;
+    }
+    if (method.behaviour === "processing") {
+      intent.status = "processing";
       return undefined;
     }
     const failure =

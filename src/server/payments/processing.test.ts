@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { POST as webhookPost } from "@/app/api/webhooks/stripe/route";
+import { getDb } from "@/server/db";
+import { emailOutbox, payments } from "@/server/db/schema";
+import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
+import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
+import { insertVisit } from "../../../test/portal-data";
+import { setEnv } from "../../../test/env";
+import { chargeAutopay } from "./autopay";
+
+/**
+ * Issue 27: a charge Stripe reports as `processing` has neither failed nor gone through. The
+ * payment stays pending, nobody is told it "did not go through", and the webhook settles it.
+ */
+const WEBHOOK_SECRET = "whsec_test_processing";
+const signer = new Stripe("sk_test_signer_only");
+let stripe: StripeStandIn;
+let staff: string;
+let events = 0;
+
+beforeAll(async () => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  stripe = await startStripeStandIn();
+  staff = await staffCookie();
+});
+beforeEach(() => {
+  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+});
+afterAll(async () => {
+  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+  await stripe.close();
+  vi.restoreAllMocks();
+});
+
+function deliver(type: string, object: unknown) {
+  events += 1;
+  const payload = JSON.stringify({ id: `evt_processing_${events}_${Date.now()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return webhookPost(
+    new Request("http://localhost/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json", "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    }),
+  );
+}
+
+async function row(paymentId: number) {
+  const [found] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));
+  return found!;
+}
+
+async function emailKinds(address: string) {
+  return (await (await getDb()).select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.to, address))).map((email) => email.kind);
+}
+
+/** An autopay customer whose saved card's charges come back `processing`, and one completed visit. */
+async function processingAutopayPayment() {
+  const { customer } = await createCustomer({ password: "processing-owner-1" });
+  const cookie = await customerCookie(customer.id);
+  const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
+  stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "processing");
+  expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
+  const visit = await insertVisit(customer.id, -2);
+  expect((await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status).toBe(200);
+  const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
+  return { customer, cookie, payment: payment! };
+}
+
+describe("a charge that is processing", () => {
+  it("keeps an autopay charge pending without a word to the customer, and settles it when the webhook says it succeeded", async () => {
+    const { customer, cookie, payment } = await processingAutopayPayment();
+    await chargeAutopay(await getDb(), payment.id);
+
+    const waiting = await row(payment.id);
+    expect(waiting.status).toBe("pending");
+    const intent = stripe.intents.get(waiting.stripePaymentIntent!)!;
+    expect(intent.status).toBe("processing");
+    expect(waiting.metadata).not.toHaveProperty("actionNeeded");
+    expect(waiting.metadata).not.toHaveProperty("failureMessage");
+    expect(await emailKinds(customer.email)).not.toContain("autopay_action_needed");
+
+    // Neither the portal nor the office sees a charge that needs the customer.
+    const portal = await rest("GET", "/customer/payments", { headers: { cookie } });
+    expect(portal.json).toEqual([expect.objectContaining({ id: payment.id, status: "pending", actionNeeded: null })]);
+    const owed = await rest("GET", "/payments/owed", { headers: { cookie: staff } });
+    expect((owed.json.failedAutopay as Array<{ paymentId: number }>).map((one) => one.paymentId)).not.toContain(payment.id);
+
+    // Pay cannot start a second payment of money already on its way.
+    const pay = await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } });
+    expect(pay.status).toBe(409);
+    expect(pay.json.message).toBe("This payment is being processed. It will show as paid once the card company confirms it.");
+
+    // The job run again changes nothing; the webhook settles it.
+    await chargeAutopay(await getDb(), payment.id);
+    expect(await emailKinds(customer.email)).not.toContain("autopay_action_needed");
+    stripe.setIntentStatus(intent.id, "succeeded");
+    expect((await deliver("payment_intent.succeeded", intent)).status).toBe(200);
+    expect((await row(payment.id)).status).toBe("completed");
+  });
+
+  it("is reported as processing on the return screen and by a refresh, even for a payment whose earlier try failed", async () => {
+    const { customer } = await createCustomer();
+    const created = await rest("POST", "/payments", { body: { customerId: customer.id, amount: 2500 }, headers: { cookie: staff } });
+    const started = await rest("POST", "/create-payment-intent", { body: { amount: 25, customerId: customer.id, paymentId: created.json.id }, headers: { cookie: staff } });
+    const intentId = (await row(created.json.id as number)).stripePaymentIntent!;
+
+    // The first card is declined: the payment is failed.
+    stripe.setIntentStatus(intentId, "requires_payment_method", "Your card was declined.");
+    expect((await rest("POST", `/payments/${created.json.id}/refresh`, { body: {}, headers: { cookie: staff } })).json.status).toBe("failed");
+
+    // The customer tries again with another card, and Stripe says processing.
+    stripe.setIntentStatus(intentId, "processing");
+    const returned = await rest("POST", "/card-payments/return-status", { body: { paymentIntent: intentId, clientSecret: started.json.clientSecret } });
+    expect(returned.status).toBe(200);
+    expect(returned.json).toEqual({ paymentId: created.json.id, amount: 2500, status: "pending", message: null });
+    const refreshed = await rest("POST", `/payments/${created.json.id}/refresh`, { body: {}, headers: { cookie: staff } });
+    expect(refreshed.json.status).toBe("pending");
+    expect(refreshed.json.metadata).not.toHaveProperty("failureMessage");
+
+    // A late failure event for the processing charge is what fails it again.
+    stripe.setIntentStatus(intentId, "requires_payment_method", "The bank refused the payment.");
+    expect((await deliver("payment_intent.payment_failed", stripe.intents.get(intentId))).status).toBe(200);
+    expect(await row(created.json.id as number)).toMatchObject({ status: "failed", metadata: { failureMessage: "The bank refused the payment." } });
+  });
+});
