@@ -4,16 +4,24 @@ import type { RouterOutputs } from "@/trpc/react";
 
 type DashboardStats = RouterOutputs["dashboard"]["stats"];
 
+/**
+ * One count. The card holds its figure at any width (issue 27): at 1280 px four cards leave about
+ * 185 px inside each, too little for the icon beside "$12,345.67". So the card measures itself (a
+ * container query): narrow, the icon sits above the text and the figure is a step smaller; wide,
+ * as before. Digits are tabular, and a figure longer still wraps rather than run past the edge.
+ */
 function StatCard({ label, value, hint, icon: Icon }: { label: string; value: number | string; hint: string; icon: LucideIcon }) {
   return (
-    <div className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
-      <div>
-        <h2 className="text-sm font-medium text-gray-600">{label}</h2>
-        <p className="text-3xl font-bold text-gray-900">{value}</p>
-        <p className="text-xs text-gray-600">{hint}</p>
+    <div className="@container rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-col gap-3 @min-[15rem]:flex-row @min-[15rem]:items-center @min-[15rem]:gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <Icon aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-medium text-gray-600">{label}</h2>
+          <p className="text-2xl font-bold text-gray-900 tabular-nums wrap-anywhere @min-[18rem]:text-3xl">{value}</p>
+          <p className="text-xs text-gray-600">{hint}</p>
+        </div>
       </div>
     </div>
   );
