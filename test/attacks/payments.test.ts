@@ -4,7 +4,8 @@ import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { chargeAutopay } from "@/server/payments/autopay";
 import { startStripeStandIn, type StandInCard, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
-import { createCustomer, customerCookie, rest, staffCookie } from "../helpers";
+import { LIMITS } from "@/server/auth/limits";
+import { createCustomer, customerCookie, fromAddress, rest, staffCookie } from "../helpers";
 import { insertVisit } from "../portal-data";
 import { setEnv } from "../env";
 
@@ -151,5 +152,60 @@ describe("two refunds of one payment at once", () => {
     const intentId = (await paymentRow(payment.id)).stripePaymentIntent!;
     expect(refundsAtStripe(intentId).map((one) => one.amount)).toEqual([1500]);
     expect((await refund(payment.id, { reason: "The rest" })).json.refunds).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 3000 })]));
+  });
+});
+
+describe("floods of what costs a Stripe call or an email", () => {
+  /** Sends `count` requests one after another and answers their statuses in order. */
+  async function flood(count: number, send: () => ReturnType<typeof rest>) {
+    const answers = [];
+    for (let sent = 0; sent < count; sent += 1) answers.push(await send());
+    return answers;
+  }
+
+  function expectRefusedWithRetryAfter(answer: Awaited<ReturnType<typeof rest>>, message: string) {
+    expect(answer.status).toBe(429);
+    expect(answer.json.message).toBe(message);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+  }
+
+  it("limits card set-ups per account, not the customer next door", async () => {
+    const { customer } = await createCustomer({ password: "setup-flood-1" });
+    const cookie = await customerCookie(customer.id);
+    const rule = LIMITS.cardSetupsPerAccount;
+    const before = stripe.setupIntents.size;
+    const admitted = await flood(rule.limit, () => rest("POST", "/customer/cards/setup", { headers: { cookie } }));
+    expect(admitted.map((answer) => answer.status)).toEqual(Array(rule.limit).fill(200));
+    expectRefusedWithRetryAfter(await rest("POST", "/customer/cards/setup", { headers: { cookie } }), rule.message);
+    expect(stripe.setupIntents.size - before).toBe(rule.limit);
+
+    const neighbour = await customerCookie((await createCustomer({ password: "setup-flood-2" })).customer.id);
+    expect((await rest("POST", "/customer/cards/setup", { headers: { cookie: neighbour } })).status).toBe(200);
+  });
+
+  it("limits POST /api/card-payments/return-status per address before Stripe is asked", async () => {
+    const rule = LIMITS.paymentReturnStatusPerAddress;
+    const attacker = fromAddress("203.0.113.77");
+    const body = { paymentIntent: "pi_guess_1", clientSecret: "pi_guess_1_secret_abc" };
+    const lookups = () => stripe.requests.filter((request) => request.path === "/v1/payment_intents/pi_guess_1").length;
+    const before = lookups();
+    const admitted = await flood(rule.limit, () => rest("POST", "/card-payments/return-status", { body, headers: attacker }));
+    expect(admitted.map((answer) => answer.status)).toEqual(Array(rule.limit).fill(404));
+    expectRefusedWithRetryAfter(await rest("POST", "/card-payments/return-status", { body, headers: attacker }), rule.message);
+    expect(lookups() - before).toBe(rule.limit);
+
+    // Someone else paying at the same time is not held up.
+    expect((await rest("POST", "/card-payments/return-status", { body, headers: fromAddress("198.51.100.31") })).status).toBe(404);
+  });
+
+  it("limits portal messages per account, since each one emails the office", async () => {
+    const { customer } = await createCustomer({ password: "message-flood-1" });
+    const cookie = await customerCookie(customer.id);
+    const rule = LIMITS.portalMessagesPerAccount;
+    const admitted = await flood(rule.limit, () => rest("POST", "/customer/messages", { body: { content: "Is the gate code still 1234?" }, headers: { cookie } }));
+    expect(admitted.map((answer) => answer.status)).toEqual(Array(rule.limit).fill(201));
+    expectRefusedWithRetryAfter(await rest("POST", "/customer/messages", { body: { content: "One more" }, headers: { cookie } }), rule.message);
+    const conversation = await rest("GET", "/customer/messages", { headers: { cookie } });
+    expect(conversation.json).toHaveLength(rule.limit);
   });
 });

@@ -121,6 +121,37 @@ export const LIMITS = {
     windowMs: HOUR,
     message: "You have sent several messages in a short time. Please try again later or call us.",
   },
+
+  /*
+   * What a signed-in customer or a payment's return page can make us pay for: a call to Stripe
+   * or an email to the office. Each allows several times what a real customer ever does in an
+   * hour, so nobody meets them by using the app, only by scripting it.
+   */
+  /** "Add Payment Method" asks Stripe for a SetupIntent each time it opens; a customer opens it a handful of times at most. */
+  cardSetupsPerAccount: {
+    name: "card-setup:account",
+    limit: 30,
+    windowMs: HOUR,
+    message: `You have started adding a card many times in the last hour. Please try again later or call us at ${BUSINESS.phone}.`,
+  },
+  /**
+   * The return screen after a card payment reads the payment from Stripe, without a session, so
+   * it is counted per address: a customer returns once per payment, an office that takes cards
+   * at the counter a few dozen times a day.
+   */
+  paymentReturnStatusPerAddress: {
+    name: "payment-return:address",
+    limit: 60,
+    windowMs: HOUR,
+    message: "Too many payment checks from your network. Please wait a few minutes; your payment is recorded either way.",
+  },
+  /** Every portal message emails the office; a customer writes a few at a time. */
+  portalMessagesPerAccount: {
+    name: "portal-message:account",
+    limit: 30,
+    windowMs: HOUR,
+    message: `You have sent many messages in the last hour. Please wait a little, or call us at ${BUSINESS.phone} if it is urgent.`,
+  },
 } satisfies Record<string, LimitRule>;
 
 /**

@@ -3,6 +3,8 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db";
 import { billingProfiles, customers } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
+import { LIMITS } from "@/server/auth/limits";
+import { enforceLimit } from "@/server/auth/rate-limit";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { CUSTOMER_NOT_FOUND } from "./queries";
 
@@ -43,9 +45,13 @@ export async function ensureStripeCustomer(db: Db, stripe: Stripe, customerId: n
   return (await findBillingProfile(db, customerId))!.stripeCustomerId;
 }
 
-/** A SetupIntent for the Payment Element: the card is saved by Stripe for later off-session charges. */
+/**
+ * A SetupIntent for the Payment Element: the card is saved by Stripe for later off-session charges.
+ * Each one is a call to Stripe, so an account may start only so many an hour (429 past that).
+ */
 export async function createCardSetup(db: Db, customerId: number): Promise<{ clientSecret: string }> {
   const stripe = requireStripe();
+  await enforceLimit(db, LIMITS.cardSetupsPerAccount, String(customerId));
   try {
     const stripeCustomerId = await ensureStripeCustomer(db, stripe, customerId);
     const setup = await stripe.setupIntents.create({

@@ -4,6 +4,8 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
+import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
+import { enforceLimit } from "@/server/auth/rate-limit";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { completeCardPayment, failCardPayment, markCardPaymentProcessing } from "./settle";
 import { getPayment, PAYMENT_NOT_FOUND } from "./queries";
@@ -53,10 +55,12 @@ export async function refreshPaymentFromStripe(db: Db, paymentId: number) {
 /**
  * The /payments/success screen after Stripe's return. Knowing the intent's client secret
  * proves the visitor started this payment, so the answer needs no session; it also settles the
- * payment when no webhook has done so yet.
+ * payment when no webhook has done so yet. Each answer asks Stripe, so an address may ask only so
+ * many times an hour (429 past that), counted before Stripe is asked.
  */
-export async function paymentReturnStatus(db: Db, input: { paymentIntent: string; clientSecret: string }) {
+export async function paymentReturnStatus(db: Db, input: { paymentIntent: string; clientSecret: string }, context: { ip: string }) {
   const stripe = requireStripe();
+  await enforceLimit(db, LIMITS.paymentReturnStatusPerAddress, limitSubjectForAddress(context.ip));
   const intent = await retrieveIntent(stripe, input.paymentIntent);
   if (!intent.client_secret || !sameSecret(intent.client_secret, input.clientSecret)) throw new NotFoundError(PAYMENT_NOT_FOUND);
   const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.stripePaymentIntent, intent.id));

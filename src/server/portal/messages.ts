@@ -2,6 +2,8 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
+import { LIMITS } from "@/server/auth/limits";
+import { enforceLimit } from "@/server/auth/rate-limit";
 import { isMessageVisible, unconfirmedSince } from "./history-visibility";
 import { announcePortalMessage } from "@/server/notifications/announce";
 
@@ -31,8 +33,12 @@ export async function listConversation(db: Db, customerId: number) {
     .orderBy(asc(messages.timestamp), asc(messages.id));
 }
 
-/** What the customer sends is unread for staff until they open the conversation (docs/product-rules.md#messages). */
+/**
+ * What the customer sends is unread for staff until they open the conversation (docs/product-rules.md#messages).
+ * Each message emails the office, so an account may send only so many an hour (429 past that).
+ */
 export async function sendCustomerMessage(db: Db, customerId: number, content: string) {
+  await enforceLimit(db, LIMITS.portalMessagesPerAccount, String(customerId));
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(messages)

@@ -10,7 +10,7 @@ import { getCustomerPayment } from "@/server/portal/payments";
 import { customers } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { getStripe } from "@/server/stripe/client";
-import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
+import { ConflictError, NotFoundError, ServiceUnavailableError, TooManyRequestsError } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { eq } from "drizzle-orm";
 import { createTRPCRouter, customerProcedure, staffProcedure } from "../trpc";
@@ -61,7 +61,7 @@ export const cardsRouter = createTRPCRouter({
     .query(({ ctx }) => cardsOnFile(ctx.db, ctx.customer.id)),
 
   setup: customerProcedure
-    .meta({ errors: [ServiceUnavailableError], openapi: { method: "POST", path: "/customer/cards/setup", tags: PORTAL, summary: "Start saving a card (a SetupIntent for the Payment Element)" } })
+    .meta({ errors: [TooManyRequestsError, ServiceUnavailableError], openapi: { method: "POST", path: "/customer/cards/setup", tags: PORTAL, summary: "Start saving a card (a SetupIntent for the Payment Element)" } })
     .input(ZNoInputSchema)
     .output(ZCardSetupSchema)
     .mutation(({ ctx }) => createCardSetup(ctx.db, ctx.customer.id)),

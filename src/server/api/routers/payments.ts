@@ -8,7 +8,7 @@ import { CUSTOMER_NOT_FOUND, PAYMENT_NOT_FOUND, getPayment, listPayments } from 
 import { createPendingPayment, recordOfflinePayment } from "@/server/payments/record";
 import { paymentReturnStatus, refreshPaymentFromStripe } from "@/server/payments/refresh";
 import { stripeSettings } from "@/server/stripe/config";
-import { ConflictError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
+import { ConflictError, NotFoundError, ServiceUnavailableError, TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, customerProcedure, publicProcedure, staffProcedure } from "../trpc";
 import { ZNoInputSchema } from "../schemas/common";
 import {
@@ -94,7 +94,7 @@ export const paymentsRouter = createTRPCRouter({
     }),
 
   returnStatus: publicProcedure
-    .meta({ errors: [NotFoundError, ServiceUnavailableError], openapi: { method: "POST", path: "/card-payments/return-status", tags: ["payments"], protect: false, summary: "The outcome of a card payment after the provider's return" } })
+    .meta({ errors: [NotFoundError, TooManyRequestsError, ServiceUnavailableError], openapi: { method: "POST", path: "/card-payments/return-status", tags: ["payments"], protect: false, summary: "The outcome of a card payment after the provider's return" } })
     .input(
       z.object({
         // Stripe's own id shapes: anything else cannot name a payment, and never reaches Stripe.
@@ -103,5 +103,5 @@ export const paymentsRouter = createTRPCRouter({
       }),
     )
     .output(ZPaymentReturnStatusSchema)
-    .mutation(({ ctx, input }) => paymentReturnStatus(ctx.db, input)),
+    .mutation(({ ctx, input }) => paymentReturnStatus(ctx.db, input, { ip: ctx.ip })),
 });

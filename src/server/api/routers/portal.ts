@@ -68,7 +68,7 @@ export const portalRouter = createTRPCRouter({
     .query(({ ctx }) => listConversation(ctx.db, ctx.customer.id)),
 
   sendMessage: customerProcedure
-    .meta({ openapi: { method: "POST", path: "/customer/messages", tags: TAGS, summary: "Send a message to the business" }, successStatus: 201 })
+    .meta({ errors: [TooManyRequestsError], openapi: { method: "POST", path: "/customer/messages", tags: TAGS, summary: "Send a message to the business" }, successStatus: 201 })
     .input(ZMessageFormSchema)
     .output(ZPortalMessageSchema)
     .mutation(({ ctx, input }) => sendCustomerMessage(ctx.db, ctx.customer.id, input.content)),
