@@ -23,6 +23,7 @@ import {
   nextFreeDay,
   profileOf,
   seriesVisitOf,
+  heldBookingOf,
   unique,
   visitOf,
   type MatrixFixtures,
@@ -182,6 +183,10 @@ const MATRIX: Record<string, Entry> = {
   "POST /customer/appointments/{id}/cancel": {
     access: "customerOwned",
     request: async () => ({ path: `/customer/appointments/${(await visitOf(fx.customerA.id, fx.serviceId)).id}/cancel` }),
+  },
+  "POST /customer/appointments/{id}/confirm": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/appointments/${(await heldBookingOf(fx.customerA, fx.serviceId)).id}/confirm` }),
   },
   "POST /customer/appointments/{id}/preview": {
     access: "customerOwned",

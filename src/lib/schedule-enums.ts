@@ -16,3 +16,11 @@ export type CustomerChange = (typeof CUSTOMER_CHANGES)[number];
 /** Who last changed a visit on its own. */
 export const CHANGE_AUTHORS = ["customer", "staff"] as const;
 export type ChangeAuthor = (typeof CHANGE_AUTHORS)[number];
+
+/**
+ * Where a plan was booked: on the website without signing in, by the signed-in account, or by the
+ * office (staff and API keys). A website booking under a protected email waits for the account
+ * owner to confirm it (docs/product-rules.md#who-owns-a-visit).
+ */
+export const BOOKING_CHANNELS = ["website", "account", "office"] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];

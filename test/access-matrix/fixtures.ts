@@ -44,6 +44,33 @@ export async function visitOf(customerId: number, serviceId: number, date = next
 }
 
 /**
+ * A visit booked on the website, without signing in, under the customer's email after the account
+ * proved it: it waits for the owner to confirm it (docs/product-rules.md#who-owns-a-visit).
+ */
+export async function heldBookingOf(customer: Customer, serviceId: number, date = nextFreeDay()) {
+  const db = await getDb();
+  const startTime = businessInstant(date, "10:00");
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      customerId: customer.id,
+      serviceId,
+      date: startTime,
+      startTime,
+      endTime: new Date(startTime.getTime() + 60 * 60_000),
+      status: "pending",
+      totalPrice: 3500,
+      bookedVia: "website",
+      bookedEmail: customer.email,
+      bookedName: "Someone Typing",
+      createdAt: new Date(Date.now() + 1000),
+    })
+    .returning();
+  await createPlanVisits(db, schedule!, "booked");
+  return schedule!;
+}
+
+/**
  * The first visit of a five-week plan of the customer, at 7:00 (before the bookable hours, so its
  * later visits never fill a slot another entry books, and ending before the days other entries need empty).
  */

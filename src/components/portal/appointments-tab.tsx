@@ -14,6 +14,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { errorMessage } from "@/components/error-text";
 import { PlanChangeDialog, type PlanAction } from "./plan-change-dialog";
 import { CustomerChangeNote, PlanActions } from "./plan-actions";
+import { AwaitingConfirmation } from "./awaiting-confirmation";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
 type Rules = RouterOutputs["portal"]["appointments"]["rules"];
@@ -34,11 +35,12 @@ export function AppointmentsTab() {
 
   if (appointments.isPending) return <Spinner label="Loading appointments" />;
   if (appointments.isError) return <p role="alert" className="text-red-700">We could not load your appointments. Please try again later.</p>;
-  const { upcoming, past, historyHidden, rules } = appointments.data;
+  const { upcoming, past, awaitingConfirmation, historyHidden, rules } = appointments.data;
   const resumable = firstPausedVisits(upcoming);
 
   return (
     <div className="space-y-8">
+      <AwaitingConfirmation appointments={awaitingConfirmation} />
       <section aria-labelledby="upcoming-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="upcoming-heading" className="text-xl font-semibold text-gray-900">
@@ -80,7 +82,7 @@ export function AppointmentsTab() {
         )}
       </section>
       {historyHidden ? (
-        <p className="text-sm text-gray-700">Visits booked before you registered appear here once you confirm your email address.</p>
+        <p className="text-sm text-gray-700">Your visits and payments appear here once you confirm your email address with the link we sent.</p>
       ) : null}
       <CancelDialog appointment={toCancel} onClose={() => setToCancel(null)} />
       <PlanChangeDialog target={toChange} rules={rules} onClose={() => setToChange(null)} />

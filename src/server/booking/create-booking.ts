@@ -3,7 +3,7 @@ import { bookingPrice, DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { isServicedZip, SERVICE_AREA_MESSAGES } from "@/lib/service-area";
 import { isBookableDate, latestBookableDate, slotsForDate } from "@/lib/slots";
 import { BOOKING_MESSAGES, lawnSizeIssue, type TCreateBookingRequest } from "@/lib/validation/booking";
-import { findOrCreateCustomer } from "@/server/customers/customers-repository";
+import { findOrCreateCustomer, normalizeEmail } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
 import { schedules } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
@@ -53,7 +53,13 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
 
     const { fullName, email, phone, address, city, state, zipCode } = request;
     const customerId = signedInCustomerId ?? (await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking")).customer.id;
+    // A signed-in booking is the account's own; one made without signing in records the email and
+    // name typed, and joins an account only by the ownership rule (docs/product-rules.md#who-owns-a-visit).
+    const bookedBy = signedInCustomerId
+      ? ({ bookedVia: "account" } as const)
+      : ({ bookedVia: "website", bookedEmail: normalizeEmail(email), bookedName: fullName } as const);
     const schedule = await insertSchedule(tx, {
+      ...bookedBy,
       customerId,
       serviceId: service.id,
       date: startTime,
@@ -96,7 +102,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       specialInstructions: schedule.specialInstructions,
     };
     // The confirmation, the office's notice and the webhook commit with the booking, or not at all.
-    await announceBooking(tx, customerId, booking);
+    await announceBooking(tx, customerId, booking, signedInCustomerId ? null : { fullName, phone });
     return booking;
   });
 }

@@ -59,7 +59,8 @@ export async function calendarForToken(db: Db, token: string, now = new Date()):
   const visits = await listVisitsBetween(db, {
     from: new Date(now.getTime() - PAST_DAYS * DAY),
     to: new Date(now.getTime() + FUTURE_DAYS * DAY),
-    customerId: feed.customerId ?? undefined,
+    // A customer's feed holds only the visits the account owns (docs/product-rules.md#who-owns-a-visit).
+    ownedBy: feed.customerId ?? undefined,
     statuses: ["pending", "confirmed", "completed"],
   });
   const forStaff = feed.staffUserId !== null;

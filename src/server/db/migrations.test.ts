@@ -18,6 +18,7 @@ describe("migrations and seed", () => {
       "calendar_feeds",
       "contact_inquiries",
       "crews",
+      "customer_email_proofs",
       "customer_email_tokens",
       "customer_sessions",
       "customers",

@@ -9,6 +9,7 @@ import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emai
 import { getNotificationSettings } from "./settings";
 import { newBookingStaffEmail, newInquiryStaffEmail, newMessageStaffEmail } from "./staff-emails";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
+import { isAwaitingOwner, planContact } from "@/server/ownership/ownership";
 
 /**
  * Who is told when something happens. Each function runs inside the transaction of what it
@@ -46,9 +47,18 @@ export interface AnnouncedBooking {
   zipCode: string;
 }
 
-/** A booking from the website: the customer's confirmation, the office's notice and `booking.created`. */
-export async function announceBooking(db: Db, customerId: number, booking: AnnouncedBooking) {
-  const customer = await customerById(db, customerId);
+/**
+ * A booking from the website: the customer's confirmation, the office's notice and `booking.created`.
+ * Each names whom the ownership rule names (docs/product-rules.md#who-owns-a-visit): a booking made
+ * without signing in under an account's email is addressed to the name typed on it until the account
+ * owner confirms it, and the office sees the name typed (`typed`, null for a signed-in booking).
+ */
+export async function announceBooking(db: Db, customerId: number, booking: AnnouncedBooking, typed: { fullName: string; phone: string } | null) {
+  const record = await customerById(db, customerId);
+  const contact = await planContact(db, booking.scheduleId);
+  const customer = contact?.ofRecord ? record : { ...record, fullName: contact?.fullName ?? record.fullName, email: contact?.email ?? record.email, phone: typed?.phone ?? null };
+  const awaitingOwner = contact !== null && !contact.ofRecord && (await isAwaitingOwner(db, booking.scheduleId));
+  const office = typed ? { ...customer, fullName: typed.fullName, phone: typed.phone } : customer;
   const settings = await getNotificationSettings(db);
   const confirmed: ConfirmedBooking = {
     reference: booking.bookingReference,
@@ -62,9 +72,9 @@ export async function announceBooking(db: Db, customerId: number, booking: Annou
     isRecurring: booking.isRecurring,
     recurringFrequency: booking.recurringFrequency,
   };
-  await sendEmail(db, bookingConfirmationEmail(customer, confirmed), { idempotencyKey: `booking-confirmation:${booking.bookingReference}` });
+  await sendEmail(db, bookingConfirmationEmail(customer, confirmed, { awaitingOwner }), { idempotencyKey: `booking-confirmation:${booking.bookingReference}` });
   if (settings.notifyNewBooking) {
-    await sendEmail(db, newBookingStaffEmail(settings.officeEmail, customer, confirmed), { idempotencyKey: `staff-new-booking:${booking.bookingReference}` });
+    await sendEmail(db, newBookingStaffEmail(settings.officeEmail, office, confirmed), { idempotencyKey: `staff-new-booking:${booking.bookingReference}` });
   }
   await emitWebhookEvent(db, "booking.created", {
     booking: {

@@ -68,7 +68,11 @@ export interface ConfirmedBooking extends VisitSummary {
   recurringFrequency: string | null;
 }
 
-export function bookingConfirmationEmail(customer: EmailCustomer, booking: ConfirmedBooking): OutgoingEmail {
+/**
+ * `awaitingOwner`: the booking was made without signing in under the email of an account, so it
+ * joins that account only when its owner says it is theirs.
+ */
+export function bookingConfirmationEmail(customer: EmailCustomer, booking: ConfirmedBooking, options: { awaitingOwner?: boolean } = {}): OutgoingEmail {
   const repeat = booking.isRecurring && booking.recurringFrequency ? `, then ${booking.recurringFrequency}` : "";
   return customerEmail(customer, "booking_confirmation", `We received your booking ${booking.reference}`, {
     greeting: `Hi ${customer.fullName},`,
@@ -76,6 +80,13 @@ export function bookingConfirmationEmail(customer: EmailCustomer, booking: Confi
       `Thank you for booking with ${BUSINESS.name}. Your booking reference is ${booking.reference}.`,
       "What happens next: we check the crew schedule and confirm your visit by email, usually within one business day. " +
         "The day before the visit we send you a reminder. If you need to change anything, reply to this email or call us.",
+      ...(options.awaitingOwner
+        ? [
+            "This email address has a GreenScape account, and this booking was made without signing in. " +
+              "If it is yours, sign in to My Account and choose \u201cThis is mine\u201d under Appointments to add it to your account. " +
+              "Until then it is not shown or charged there.",
+          ]
+        : []),
     ],
     details: [
       ["Reference", booking.reference],

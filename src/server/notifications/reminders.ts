@@ -43,7 +43,9 @@ export async function queueDueReminders(db: Db, now = new Date()): Promise<{ que
   for (const visit of visits) {
     const customer = byId.get(visit.customerId);
     if (!customer?.remindersEnabled) continue;
-    const email = visitReminderEmail(customer, { ...visit, serviceName: visit.service?.name ?? null });
+    // To whom the ownership rule names (a booking waiting for its owner: whoever made it).
+    const recipient = { ...customer, fullName: visit.contact.fullName, email: visit.contact.email };
+    const email = visitReminderEmail(recipient, { ...visit, serviceName: visit.service?.name ?? null });
     if (await sendEmail(db, email, { idempotencyKey: `reminder:${visit.id}:${tomorrow}` })) queued++;
   }
   return { queued };

@@ -37,11 +37,13 @@ export async function announceVisitChange(
   if (!kind) return;
   const { rainDay = false, notifyCustomer = true, now = new Date() } = options;
 
-  const [customer] = await db
+  const [record] = await db
     .select({ id: customers.id, fullName: customers.fullName, email: customers.email, phone: customers.phone, unsubscribeToken: customers.unsubscribeToken })
     .from(customers)
     .where(eq(customers.id, after.customerId));
-  if (!customer) return;
+  if (!record) return;
+  // Named as the ownership rule says: a booking waiting for its owner names whoever made it.
+  const customer = { ...record, fullName: after.contact.fullName, email: after.contact.email, phone: after.contact.ofRecord ? record.phone : null };
 
   const emailed: VisitChange | null =
     kind === "confirmed" ? { kind } : kind === "cancelled" ? { kind } : kind === "moved" ? { kind, previousStartTime: before.startTime, rainDay } : null;

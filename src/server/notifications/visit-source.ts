@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db";
 import { findVisit, listVisits, type Visit } from "@/server/schedules/visits";
 import type { ScheduleStatus } from "@/lib/schedule-enums";
+import type { PlanContact } from "@/server/ownership/ownership";
 
 /** A visit as reminders, change notes and calendar feeds see it. */
 export interface NotifiableVisit {
@@ -8,6 +9,8 @@ export interface NotifiableVisit {
   scheduleId: number;
   customerId: number;
   customerName: string;
+  /** Whom emails and webhooks about the visit name (docs/product-rules.md#who-owns-a-visit). */
+  contact: PlanContact;
   service: { id: number; name: string } | null;
   startTime: Date;
   endTime: Date;
@@ -25,7 +28,7 @@ export interface NotifiableVisit {
  */
 export async function listVisitsBetween(
   db: Db,
-  range: { from: Date; to: Date; customerId?: number; statuses?: readonly ScheduleStatus[] },
+  range: { from: Date; to: Date; customerId?: number; ownedBy?: number; statuses?: readonly ScheduleStatus[] },
 ): Promise<NotifiableVisit[]> {
   const visits = await listVisits(db, range);
   return visits.filter((visit) => visit.startTime >= range.from && visit.startTime < range.to).map(toNotifiable);
@@ -37,6 +40,7 @@ function toNotifiable(visit: Visit): NotifiableVisit {
       scheduleId: visit.scheduleId,
       customerId: visit.customerId,
       customerName: visit.customer.fullName,
+      contact: visit.contact,
       service: visit.serviceId !== null && visit.service ? { id: visit.serviceId, name: visit.service.name } : null,
       startTime: visit.startTime,
       endTime: visit.endTime,

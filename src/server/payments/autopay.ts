@@ -11,6 +11,7 @@ import { defaultCardOf, findBillingProfile } from "./cards";
 import { autopayActionNeededEmail } from "./emails";
 import { activeIntentClaim, lockPayment, metadataWithoutClaim, writeIntentClaim } from "./intent";
 import { completeCardPayment } from "./settle";
+import { isPlanOwned } from "@/server/ownership/ownership";
 
 export const AUTOPAY_NEEDS_CARD = "Save a card before turning on autopay";
 export const AUTOPAY_NEEDS_CONSENT = "Write down how the customer agreed to autopay";
@@ -68,6 +69,9 @@ export async function onVisitCompleted(
   if (visit.totalPrice <= 0 || !getStripe()) return;
   const profile = await findBillingProfile(tx, visit.customerId);
   if (!profile?.autopay) return;
+  // Only a visit the account owns is charged to its card (docs/product-rules.md#who-owns-a-visit):
+  // a booking someone made under the owner's email without signing in waits for the owner.
+  if (!(await isPlanOwned(tx, visit.scheduleId))) return;
   const [created] = await tx
     .insert(payments)
     .values({

@@ -6,7 +6,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { formatCents } from "@/lib/money";
 import { completeCardPayment } from "./settle";
-import { unconfirmedSince } from "@/server/portal/history-visibility";
+import { getCustomerPayment } from "@/server/portal/payments";
 import { assertCustomerExists, getCustomerPaymentRow, PAYMENT_NOT_FOUND, type PaymentRow } from "./queries";
 
 export const PAYMENT_ALREADY_COMPLETED = "This payment has already been completed";
@@ -46,11 +46,12 @@ export async function createStaffPaymentIntent(
 
 /**
  * The customer portal pays one of the customer's own pending payments. Only a payment the portal
- * shows can be paid: until the email is confirmed, a claimed record's payments stay hidden, and
- * paying one would reveal its amount.
+ * shows can be paid: one the account does not own stays hidden, and paying it would reveal its
+ * amount (or pay for someone else's visit).
  */
 export async function createCustomerPaymentIntent(db: Db, customerId: number, paymentId: number): Promise<PaymentIntentAnswer> {
-  if (await unconfirmedSince(db, customerId)) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  // Only a payment the account owns (docs/product-rules.md#who-owns-a-visit): the portal's own reader decides.
+  await getCustomerPayment(db, customerId, paymentId);
   const payment = await getCustomerPaymentRow(db, customerId, paymentId);
   const stripe = requireStripe();
   return intentForPayment(db, stripe, payment);

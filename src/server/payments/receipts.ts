@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { ownedPayments } from "@/server/ownership/ownership";
 import { customers, paymentRefunds, payments, schedules, services, visits, type PaymentMethod } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { PAYMENT_NOT_FOUND } from "./queries";
@@ -46,13 +47,17 @@ async function visitOfPayment(db: Db, payment: { visitId: number | null; schedul
   return schedule ? { visitId: null, serviceName: schedule.serviceName ?? "Lawn and garden visit", startTime: schedule.startTime } : null;
 }
 
-/** A completed payment's receipt; `customerId` limits it to that customer's own (else 404). */
+/**
+ * A completed payment's receipt; `customerId` limits it to the payments that customer's account owns
+ * (docs/product-rules.md#who-owns-a-visit), else 404.
+ */
 export async function getReceipt(db: Db, paymentId: number, customerId?: number): Promise<Receipt> {
   const [row] = await db
     .select({ payment: payments, customer: { fullName: customers.fullName, email: customers.email, address: customers.address } })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
-    .where(and(eq(payments.id, paymentId), customerId === undefined ? undefined : eq(payments.customerId, customerId)));
+    .leftJoin(schedules, eq(schedules.id, payments.scheduleId))
+    .where(and(eq(payments.id, paymentId), customerId === undefined ? undefined : ownedPayments(customerId)));
   if (!row || row.payment.status !== "completed") throw new NotFoundError(PAYMENT_NOT_FOUND);
   const refunds = await db
     .select({ amount: paymentRefunds.amount, reason: paymentRefunds.reason, date: paymentRefunds.confirmedAt })

@@ -6,6 +6,9 @@ import type { TSelfServiceRules } from "@/lib/validation/self-service";
 import { getSelfServiceRules } from "@/server/settings/self-service-rules";
 import { isOutsideNotice, tooLateMessage } from "@/server/self-service/rules";
 import { unconfirmedSince } from "./history-visibility";
+import { isPlanOwned, plansAwaitingOwner } from "@/server/ownership/ownership";
+import { and, eq } from "drizzle-orm";
+import { schedules } from "@/server/db/schema";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
 
@@ -73,20 +76,22 @@ function toAppointment(visit: Visit, rules: TSelfServiceRules, now: Date): Appoi
   };
 }
 
-/** Visits show once the email is confirmed (see history-visibility.ts). */
+/** Nothing shows until the account's current email is confirmed (see history-visibility.ts). */
 async function visitsHidden(db: Db, customerId: number): Promise<boolean> {
   return (await unconfirmedSince(db, customerId)) !== null;
 }
 
-/** The customer's upcoming visits (soonest first) and past ones (latest first), series expanded. */
+/**
+ * The customer's upcoming visits (soonest first) and past ones (latest first): those the account
+ * owns (docs/product-rules.md#who-owns-a-visit). Website bookings made under its email by someone
+ * not signed in wait apart, in `awaitingConfirmation`, until the owner says they are theirs.
+ */
 export async function listAppointments(db: Db, customerId: number, now = new Date()) {
   const rules = { ...(await getSelfServiceRules(db)), phone: BUSINESS.phone };
-  if (await visitsHidden(db, customerId)) return { upcoming: [], past: [], historyHidden: true, rules };
-  const visits = await listVisits(db, {
-    customerId,
-    from: new Date(now.getTime() - LOOK_BACK_MS),
-    to: new Date(now.getTime() + LOOK_AHEAD_MS),
-  });
+  if (await visitsHidden(db, customerId)) return { upcoming: [], past: [], awaitingConfirmation: [], historyHidden: true, rules };
+  const range = { from: new Date(now.getTime() - LOOK_BACK_MS), to: new Date(now.getTime() + LOOK_AHEAD_MS) };
+  const visits = await listVisits(db, { ...range, ownedBy: customerId });
+  const awaiting = await listVisitsAwaitingOwner(db, customerId, now);
   const upcoming = visits.filter((visit) => visit.startTime >= now).slice(0, LIST_LIMIT);
   const past = visits
     .filter((visit) => visit.startTime < now)
@@ -95,16 +100,20 @@ export async function listAppointments(db: Db, customerId: number, now = new Dat
   return {
     upcoming: upcoming.map((visit) => toAppointment(visit, rules, now)),
     past: past.map((visit) => toAppointment(visit, rules, now)),
+    awaitingConfirmation: awaiting.map((visit) => toAppointment(visit, rules, now)),
     historyHidden: false,
     rules,
   };
 }
 
-/** Someone else's visit, or one still hidden, answers exactly like a visit that does not exist. */
+/**
+ * A visit the account owns. Someone else's visit, or one the account has not proved (a booking
+ * waiting for its owner included), answers exactly like a visit that does not exist.
+ */
 export async function findOwnVisit(db: Db, customerId: number, visitId: string) {
   const visit = await findVisit(db, visitId);
   if (!visit || visit.customerId !== customerId) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
-  if (await visitsHidden(db, customerId)) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+  if (!(await isPlanOwned(db, visit.scheduleId))) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
   return visit;
 }
 
@@ -122,4 +131,33 @@ export async function cancelAppointment(db: Db, customerId: number, visitId: str
     if (before && after) await announceVisitChange(tx, before, after, { notifyCustomer: false, now });
   });
   return toAppointment({ ...visit, status: "cancelled", changedBy: "customer", customerChange: null, changedAt: now }, rules, now);
+}
+
+/** Website bookings under the account's email that wait for the owner, soonest first. */
+async function listVisitsAwaitingOwner(db: Db, customerId: number, now: Date) {
+  const visits = await listVisits(db, { from: now, to: new Date(now.getTime() + LOOK_AHEAD_MS), awaitingOwner: customerId });
+  return visits.slice(0, LIST_LIMIT);
+}
+
+export const NOT_AWAITING_CONFIRMATION = "This booking is not waiting for you to confirm it.";
+
+/**
+ * The account owner says a website booking made under their email is theirs: from now on it is
+ * owned like any other (shown, changeable, payable, charged by autopay). Only a booking that waits
+ * for this account can be confirmed; anything else answers as not found.
+ */
+export async function confirmBookingIsMine(db: Db, customerId: number, visitId: string, now = new Date()) {
+  const visit = await findVisit(db, visitId);
+  if (!visit || visit.customerId !== customerId) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+  const [waiting] = await db
+    .update(schedules)
+    .set({ ownerConfirmedAt: now, updatedAt: now })
+    .where(and(eq(schedules.id, visit.scheduleId), plansAwaitingOwner(customerId)))
+    .returning({ id: schedules.id });
+  if (!waiting) {
+    if (await isPlanOwned(db, visit.scheduleId)) throw new ConflictError(NOT_AWAITING_CONFIRMATION);
+    throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+  }
+  const rules = await getSelfServiceRules(db);
+  return toAppointment((await findVisit(db, visitId))!, rules, now);
 }

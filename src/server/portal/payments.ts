@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { businessDateOf, businessInstant } from "@/lib/business-time";
 import { payments, schedules, services, visits } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { unconfirmedSince } from "./history-visibility";
+import { ownedPayments } from "@/server/ownership/ownership";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 
@@ -56,20 +56,17 @@ function withActionNeeded<T extends { status: string; metadata: unknown; visitId
   };
 }
 
-/** The customer's own payments, newest first, once the email is confirmed (see history-visibility.ts). */
+/** The payments the account owns (docs/product-rules.md#who-owns-a-visit), newest first. */
 export async function listCustomerPayments(db: Db, customerId: number) {
-  if (await unconfirmedSince(db, customerId)) return [];
   const rows = await fromPaymentsWithVisits(db)
-    .where(eq(payments.customerId, customerId))
+    .where(ownedPayments(customerId))
     .orderBy(desc(payments.paymentDate), desc(payments.id));
   return rows.map(withActionNeeded);
 }
 
 export async function getCustomerPayment(db: Db, customerId: number, paymentId: number) {
   const [payment] = await fromPaymentsWithVisits(db)
-    .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
-  if (!payment || (await unconfirmedSince(db, customerId))) {
-    throw new NotFoundError(PAYMENT_NOT_FOUND);
-  }
+    .where(and(eq(payments.id, paymentId), ownedPayments(customerId)));
+  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
   return withActionNeeded(payment);
 }

@@ -27,11 +27,12 @@ export async function getProfile(db: Db, customerId: number) {
 
 /**
  * Saves the portal profile with the register form's rules. An email already used by
- * another customer is refused. A customer who has not verified yet gets a new link at the new
- * address (links sent to the old one stop working); a verified customer stays verified. Email
+ * another customer is refused. A changed email is unproven: the account is unconfirmed again (the
+ * database clears `is_verified` on every email change) and gets a link at the new address; links
+ * sent to the old one stop working. Until it is used the portal shows nothing the account owns,
+ * and afterwards only what the ownership rule gives (docs/product-rules.md#who-owns-a-visit). Email
  * changes are limited per account and address, and an account that took over an earlier record
- * keeps that record's address until it is confirmed: otherwise whoever registered with someone
- * else's email could move the record to their own.
+ * keeps that record's address until it is confirmed.
  */
 export async function updateProfile(db: Db, customerId: number, input: TCustomerProfile, context: { ip: string }, now = new Date()) {
   const [current] = await db.select().from(customers).where(eq(customers.id, customerId));
@@ -43,7 +44,7 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
     if (!current.isVerified && claimed) throw new ForbiddenError(CONFIRM_EMAIL_FIRST);
     await enforceLimit(db, LIMITS.emailChangesPerAddress, limitSubjectForAddress(context.ip), now);
     await enforceLimit(db, LIMITS.emailChangesPerAccount, String(customerId), now);
-    if (!current.isVerified) await enforceAccountEmailLimits(db, email, context.ip, now);
+    await enforceAccountEmailLimits(db, email, context.ip, now);
     const [taken] = await db
       .select({ id: customers.id })
       .from(customers)
@@ -64,6 +65,6 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
     throw error;
   }
   if (!updated) throw new NotFoundError("Customer not found");
-  if (emailChanged && !updated.isVerified) await sendVerificationEmail(db, updated, now);
+  if (emailChanged) await sendVerificationEmail(db, updated, now);
   return updated;
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { businessDateOf, type DateString } from "@/lib/business-time";
 import type { ChangeAuthor, CustomerChange, RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { onVisitCompleted } from "@/server/payments/autopay";
+import { ownedPlans, planOwnedByItsCustomer, plansAwaitingOwner, type PlanContact } from "@/server/ownership/ownership";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
 export interface Visit {
@@ -40,6 +41,8 @@ export interface Visit {
   zipCode: string | null;
   bookingReference: string | null;
   customer: { fullName: string; email: string; phone: string | null; address: string | null };
+  /** Whom emails and webhooks about this visit name (docs/product-rules.md#who-owns-a-visit). */
+  contact: PlanContact;
   service: { name: string; duration: number } | null;
 }
 
@@ -65,6 +68,12 @@ function selectVisitRows(db: Db, where: SQL | undefined) {
         bookingReference: schedules.bookingReference,
       },
       customer: { fullName: customers.fullName, email: customers.email, phone: customers.phone, address: customers.address },
+      ownership: {
+        owned: sql<boolean>`${planOwnedByItsCustomer()}`,
+        hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
+        bookedName: schedules.bookedName,
+        bookedEmail: schedules.bookedEmail,
+      },
       service: { name: services.name, duration: services.duration },
     })
     .from(visits)
@@ -81,6 +90,10 @@ export interface VisitQuery {
   /** Exclusive. */
   to: Date;
   customerId?: number;
+  /** Only the visits this customer account owns (docs/product-rules.md#who-owns-a-visit). */
+  ownedBy?: number;
+  /** Only website bookings under this account's email that wait for the owner to confirm them. */
+  awaitingOwner?: number;
   statuses?: readonly ScheduleStatus[];
 }
 
@@ -103,6 +116,8 @@ export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
     and(
       overlapping(query.from, query.to),
       query.customerId === undefined ? undefined : eq(visits.customerId, query.customerId),
+      query.ownedBy === undefined ? undefined : ownedPlans(query.ownedBy),
+      query.awaitingOwner === undefined ? undefined : plansAwaitingOwner(query.awaitingOwner),
       query.statuses ? inArray(visits.status, [...query.statuses]) : undefined,
     ),
   ).orderBy(asc(visits.startTime), asc(visits.scheduleId), asc(visits.id));
@@ -186,6 +201,13 @@ function toVisit(row: VisitRow): Visit {
     zipCode: visit.zipCode,
     bookingReference: plan.bookingReference,
     customer: row.customer,
+    contact: contactOf(row),
     service: row.service?.name ? { name: row.service.name, duration: row.service.duration } : null,
   };
+}
+
+/** An owned plan, or a record without an account, names the customer; otherwise whoever booked it. */
+function contactOf({ customer, ownership }: VisitRow): PlanContact {
+  if (ownership.owned || !ownership.hasAccount) return { fullName: customer.fullName, email: customer.email, ofRecord: true };
+  return { fullName: ownership.bookedName ?? customer.fullName, email: ownership.bookedEmail, ofRecord: false };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { deviceTokenFrom, signInCookies } from "@/server/auth/cookies";
 import { signInCustomer } from "@/server/accounts/customer-auth";
 import { changeCustomerPassword, PASSWORD_CHANGED } from "@/server/accounts/customer-password";
-import { cancelAppointment, listAppointments } from "@/server/portal/appointments";
+import { cancelAppointment, confirmBookingIsMine, listAppointments } from "@/server/portal/appointments";
 import { acceptInvitation, describeInvitation } from "@/server/portal/invitations";
 import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/portal/messages";
 import { getCustomerPayment, listCustomerPayments } from "@/server/portal/payments";
@@ -60,6 +60,20 @@ export const portalRouter = createTRPCRouter({
     .input(z.object({ id: z.string().trim().min(1, "Appointment not found").max(40, "Appointment not found") }))
     .output(ZAppointmentSchema)
     .mutation(({ ctx, input }) => cancelAppointment(ctx.db, ctx.customer.id, input.id)),
+
+  confirmAppointment: customerProcedure
+    .meta({
+      errors: [ConflictError],
+      openapi: {
+        method: "POST",
+        path: "/customer/appointments/{id}/confirm",
+        tags: TAGS,
+        summary: "Confirm that a booking made under your email without signing in is yours",
+      },
+    })
+    .input(z.object({ id: z.string().trim().min(1, "Appointment not found").max(40, "Appointment not found") }))
+    .output(ZAppointmentSchema)
+    .mutation(({ ctx, input }) => confirmBookingIsMine(ctx.db, ctx.customer.id, input.id)),
 
   messages: customerProcedure
     .meta({ openapi: { method: "GET", path: "/customer/messages", tags: TAGS, summary: "The customer's conversation with the business" } })

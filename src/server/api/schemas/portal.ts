@@ -35,6 +35,9 @@ export const ZAppointmentSchema = z
 export const ZAppointmentsResponseSchema = z.object({
   upcoming: z.array(ZAppointmentSchema),
   past: z.array(ZAppointmentSchema),
+  awaitingConfirmation: z
+    .array(ZAppointmentSchema)
+    .describe("Upcoming website bookings made under the account's email without signing in; they join the account once the owner confirms them"),
   historyHidden: z.boolean().describe("True while earlier visits stay hidden until the email is verified"),
   rules: ZSelfServiceRulesSchema.extend({ phone: z.string().describe("The number to call inside the notice window") }),
 });

@@ -61,6 +61,26 @@ export const customerSessions = pgTable(
 );
 
 /**
+ * Each time an account proved it reads an address (a link sent there was used), with when. The
+ * ownership rule (src/server/ownership/) reads these; a trigger written in drizzle/0011_ownership.sql
+ * adds one whenever a customer's `is_verified` becomes true, and clears `is_verified` whenever the
+ * email changes, so no code path can skip either.
+ */
+export const customerEmailProofs = pgTable(
+  "customer_email_proofs",
+  {
+    id: serial().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** Lower case, as `customers.email` is compared. */
+    email: text().notNull(),
+    provenAt: instant().notNull().defaultNow(),
+  },
+  (t) => [index("customer_email_proofs_customer_idx").on(t.customerId, t.email, t.provenAt)],
+);
+
+/**
  * Single-use links sent by email: confirming an address, choosing a first password (a staff
  * invitation, or claiming a record a booking made) and resetting a forgotten password.
  */

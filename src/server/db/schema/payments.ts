@@ -29,6 +29,11 @@ export const payments = pgTable(
     stripePaymentId: text(),
     stripePaymentIntent: text().unique(),
     metadata: jsonb(),
+    /**
+     * The customer's email when the payment was made, in lower case (an insert that leaves it empty
+     * gets it by trigger): a payment without a plan is owned by the account that proved it.
+     */
+    billedEmail: text().notNull().default(""),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import {
+  BOOKING_CHANNELS,
   CHANGE_AUTHORS,
   CUSTOMER_CHANGES,
   RECURRING_FREQUENCIES,
   SCHEDULE_STATUSES,
+  type BookingChannel,
   type ChangeAuthor,
   type CustomerChange,
   type RecurringFrequency,
@@ -51,6 +53,17 @@ export const schedules = pgTable(
     crewId: integer().references(() => crews.id, { onDelete: "set null" }),
     /** Set for visits booked on the public site; shown to the customer on confirmation. */
     bookingReference: text().unique(),
+    /**
+     * The email the plan was booked under, in lower case. An insert that leaves it empty gets the
+     * customer's email (trigger in drizzle/0011_ownership.sql). Who may see the plan follows from it
+     * (docs/product-rules.md#who-owns-a-visit).
+     */
+    bookedEmail: text().notNull().default(""),
+    /** The name typed on a website booking: a held booking is shown and addressed under it. */
+    bookedName: text(),
+    bookedVia: text().$type<BookingChannel>().notNull().default("office"),
+    /** When the account owner confirmed a website booking made under their email as theirs. */
+    ownerConfirmedAt: instant(),
     /** Every visit of the series planned on or before this Austin date exists as a row. */
     visitsGeneratedThrough: date({ mode: "string" }),
     createdAt: createdAt(),
@@ -63,6 +76,7 @@ export const schedules = pgTable(
       sql`${t.recurringFrequency} is null or ${t.recurringFrequency} in (${sqlList(RECURRING_FREQUENCIES)})`,
     ),
     check("schedules_time_order_check", sql`${t.endTime} > ${t.startTime}`),
+    check("schedules_booked_via_check", sql`${t.bookedVia} in (${sqlList(BOOKING_CHANNELS)})`),
     check("schedules_total_price_check", sql`${t.totalPrice} >= 0`),
     check("schedules_lawn_size_check", sql`${t.lawnSizeSqFt} is null or ${t.lawnSizeSqFt} >= 0`),
     index("schedules_start_time_idx").on(t.startTime),

@@ -1,0 +1,111 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { customers, payments, schedules } from "@/server/db/schema";
+
+/**
+ * The one ownership rule (docs/product-rules.md#who-owns-a-visit): a customer account sees, changes
+ * and pays for a plan, its visits and its payments only when its current email is proven and it has
+ * proved the email the plan was booked under: at any time for a plan the account or the office
+ * made, at or after the booking for a website booking made without signing in (or the owner
+ * confirmed that booking as theirs).
+ *
+ * Written as SQL conditions, so every reader filters in the same statement it reads with.
+ */
+
+/** The account behind `customerId` has proven its current email, and has a password. */
+function accountConfirmed(customerId: SQL | number): SQL {
+  return sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.isVerified} and ${customers.passwordHash} is not null)`;
+}
+
+/** Whether the customer's account owns the plan row in scope (`schedules` in the FROM clause). */
+export function planOwnedByItsCustomer(): SQL {
+  return sql`(${accountConfirmed(sql`${schedules.customerId}`)} and exists (
+    select 1 from customer_email_proofs proof
+    where proof.customer_id = ${schedules.customerId} and proof.email = ${schedules.bookedEmail}
+      and (${schedules.bookedVia} <> 'website' or proof.proven_at >= ${schedules.createdAt} or ${schedules.ownerConfirmedAt} is not null)
+  ))`;
+}
+
+/** Plans of this account that it owns. */
+export function ownedPlans(customerId: number): SQL {
+  return and(eq(schedules.customerId, customerId), planOwnedByItsCustomer())!;
+}
+
+/**
+ * Plans booked on the website under this account's proven email that wait for the owner to say
+ * they are theirs: what the portal lists under "Booked under your email".
+ */
+export function plansAwaitingOwner(customerId: number): SQL {
+  return and(
+    eq(schedules.customerId, customerId),
+    eq(schedules.bookedVia, "website"),
+    accountConfirmed(customerId),
+    sql`${schedules.bookedEmail} = (select lower(${customers.email}) from ${customers} where ${customers.id} = ${customerId})`,
+    sql`not ${planOwnedByItsCustomer()}`,
+  )!;
+}
+
+/**
+ * Payments of this account that it owns: a payment for a plan follows the plan; one without a plan
+ * (made by the office) needs a proof of the email it was billed to. `payments` and `schedules` (left
+ * joined on the payment's plan) must be in the FROM clause.
+ */
+export function ownedPayments(customerId: number): SQL {
+  return and(
+    eq(payments.customerId, customerId),
+    sql`(case when ${schedules.id} is not null then ${planOwnedByItsCustomer()} else (${accountConfirmed(customerId)} and exists (
+      select 1 from customer_email_proofs proof where proof.customer_id = ${payments.customerId} and proof.email = ${payments.billedEmail}
+    )) end)`,
+  )!;
+}
+
+/** Whether the plan is owned by its customer's account (autopay, notifications). */
+export async function isPlanOwned(db: Db, scheduleId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ owned: sql<boolean>`${planOwnedByItsCustomer()}` })
+    .from(schedules)
+    .where(eq(schedules.id, scheduleId));
+  return Boolean(row?.owned);
+}
+
+/** A website booking under the account's email that waits for the owner to confirm it. */
+export async function isAwaitingOwner(db: Db, scheduleId: number): Promise<boolean> {
+  const [plan] = await db.select({ customerId: schedules.customerId }).from(schedules).where(eq(schedules.id, scheduleId));
+  if (!plan) return false;
+  const [row] = await db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(and(eq(schedules.id, scheduleId), plansAwaitingOwner(plan.customerId)));
+  return Boolean(row);
+}
+
+/** Who an email or webhook about a plan names: see `planContact`. */
+export interface PlanContact {
+  fullName: string;
+  email: string;
+  /** The account owns the plan, or the record has no account (the office manages it). */
+  ofRecord: boolean;
+}
+
+/**
+ * Whom to tell about a plan. An owned plan, or one of a record without an account (the office
+ * manages it), names the customer record; a plan the account has not proved names the person who
+ * booked it, at the address it was booked under, never the account holder.
+ */
+export async function planContact(db: Db, scheduleId: number): Promise<PlanContact | null> {
+  const [row] = await db
+    .select({
+      owned: sql<boolean>`${planOwnedByItsCustomer()}`,
+      hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
+      customerName: customers.fullName,
+      customerEmail: customers.email,
+      bookedName: schedules.bookedName,
+      bookedEmail: schedules.bookedEmail,
+    })
+    .from(schedules)
+    .innerJoin(customers, eq(customers.id, schedules.customerId))
+    .where(eq(schedules.id, scheduleId));
+  if (!row) return null;
+  if (row.owned || !row.hasAccount) return { fullName: row.customerName, email: row.customerEmail, ofRecord: true };
+  return { fullName: row.bookedName ?? row.customerName, email: row.bookedEmail, ofRecord: false };
+}

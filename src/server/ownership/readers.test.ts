@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Every reader of a customer's visits, plans or payments is named here, as one that serves the
+ * customer's side and goes through the ownership rule (src/server/ownership/), or as one of the
+ * office's or the system's, with the reason it may read without the rule. A new reader fails this
+ * test until it is put in one list or the other (docs/product-rules.md#who-owns-a-visit).
+ */
+
+const SERVER = join(__dirname, "..");
+
+/** How each customer-side reader uses the rule (the text that must be in the file). */
+const CUSTOMER_SIDE: Record<string, RegExp> = {
+  "portal/appointments.ts": /ownedBy: customerId[\s\S]*isPlanOwned\(db, visit\.scheduleId\)/,
+  "portal/payments.ts": /ownedPayments\(customerId\)/,
+  "payments/intent.ts": /getCustomerPayment\(db, customerId, paymentId\)/,
+  "payments/receipts.ts": /ownedPayments\(customerId\)/,
+  "payments/autopay.ts": /isPlanOwned\(tx, visit\.scheduleId\)/,
+  "calendar/feeds.ts": /ownedBy: feed\.customerId/,
+  "self-service/change-appointment.ts": /findOwnVisit\(db, customerId, visitId\)/,
+  "self-service/reschedule-slots.ts": /findOwnVisit\(db, customerId, visitId\)/,
+  // Reads the rest of a plan the customer already owns (found through findOwnVisit).
+  "self-service/plan-change.ts": /other\.scheduleId === visit\.scheduleId/,
+  "notifications/visit-source.ts": /contact: visit\.contact/,
+  "notifications/reminders.ts": /visit\.contact\.email/,
+  "notifications/visit-changes.ts": /after\.contact\.email/,
+  "notifications/announce.ts": /planContact\(db, booking\.scheduleId\)/,
+};
+
+/** Readers that never answer a customer, and why they may read without the rule. */
+const OFFICE_OR_SYSTEM: Record<string, string> = {
+  "customers/manage-customers.ts": "staff's customer screens: the office sees every record",
+  "payments/queries.ts": "staff payment lists and the payment row lookups of the staff and webhook paths",
+  "payments/record.ts": "staff record payments against a customer's plan",
+  "schedules/list-schedules.ts": "the staff calendar",
+  "schedules/rain-day.ts": "staff move a day's visits",
+  "schedules/save-schedule.ts": "staff create and edit plans",
+  "schedules/visit-status.ts": "staff change a visit's status",
+  "schedules/visits.ts": "the visits repository itself: its `ownedBy` filter is how customer-side readers apply the rule",
+  "ownership/ownership.ts": "the rule itself",
+};
+
+const READS_CUSTOMER_ROWS = /eq\((visits|schedules|payments)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|isPlanOwned\(/;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.includes(".test-helper") ? [path] : [];
+  });
+}
+
+describe("readers of customers' visits, plans and payments", () => {
+  const files = sourceFiles(SERVER).map((path) => ({ name: relative(SERVER, path), text: readFileSync(path, "utf8") }));
+
+  it("are each named as customer-side (through the rule) or office-side (with a reason)", () => {
+    const readers = files.filter((file) => READS_CUSTOMER_ROWS.test(file.text)).map((file) => file.name);
+    const unnamed = readers.filter((name) => !(name in CUSTOMER_SIDE) && !(name in OFFICE_OR_SYSTEM));
+    expect(unnamed, "a new reader of customers' rows: use the ownership rule and add it to CUSTOMER_SIDE, or say why not in OFFICE_OR_SYSTEM").toEqual([]);
+  });
+
+  it("apply the rule where they serve the customer", () => {
+    for (const [name, use] of Object.entries(CUSTOMER_SIDE)) {
+      const file = files.find((candidate) => candidate.name === name);
+      expect(file, `${name} is gone: update this list`).toBeDefined();
+      expect(file!.text, `${name} must go through the ownership rule`).toMatch(use);
+    }
+  });
+
+  it("name only files that exist", () => {
+    for (const name of Object.keys(OFFICE_OR_SYSTEM)) expect(files.some((file) => file.name === name), name).toBe(true);
+  });
+});
