@@ -1,5 +1,5 @@
 // Where `npm run build` puts the server's bundle of the API (scripts/build-api.mjs), and loading it
-// for scripts/server.mjs.
+// (or, for `npm run dev`, the same module from source) for scripts/server.mjs.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,5 +14,12 @@ export async function loadApiBundle() {
     process.exit(1);
   }
   const { serveApiRequest } = await import(pathToFileURL(file).href);
+  return serveApiRequest;
+}
+
+/** The same dispatcher from its TypeScript source, through tsx: what `npm run dev` serves /api with. */
+export async function loadApiSource() {
+  const { tsImport } = await import("tsx/esm/api");
+  const { serveApiRequest } = await tsImport("../src/server/http/api-server.ts", import.meta.url);
   return serveApiRequest;
 }

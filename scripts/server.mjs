@@ -5,13 +5,15 @@
 // requests and jobs in flight finish (answering requests with `Connection: close`), closes the
 // database pool and exits; after 8 s it exits regardless (a job cut short is retried by another
 // instance or the next start). A page that fails because the database is away answers 503 with Retry-After.
-// In production /api/* is answered by our own handlers, bundled by `npm run build`
-// (scripts/build-api.mjs), without Next's router; Next serves the pages. `--dev` serves the
-// development build the same way (npm run dev), the API through Next's route handlers.
+// /api/* is answered by our own handlers (src/server/http/api-server.ts), without Next's router;
+// Next serves the pages. In production that module is the bundle `npm run build` makes
+// (scripts/build-api.mjs); with `--dev` (npm run dev) it is the same source loaded through tsx, so
+// development runs the code production runs (restart the server after changing API code).
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import next from "next";
-import { loadApiBundle } from "./api-bundle.mjs";
+import { loadApiBundle, loadApiSource } from "./api-bundle.mjs";
+import { processState } from "../src/server/process-state.mjs";
 import { stampClientAddress } from "../src/server/http/client-address.mjs";
 import { logRequestWhenDone } from "../src/server/http/request-log.mjs";
 import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
@@ -20,7 +22,7 @@ import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/sec
 // database was unavailable (src/server/http/request-state.ts); a page that then fails answers 503
 // with Retry-After, like the API, instead of Next's 500.
 const requestState = new AsyncLocalStorage();
-globalThis.greenscapeRequestState = requestState;
+processState().requestState = requestState;
 const DATABASE_RETRY_AFTER_SECONDS = "5";
 
 const dev = process.argv.includes("--dev");
@@ -42,7 +44,7 @@ const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 // Loaded after Next started the app (configuration, migrations, the job worker): both share them.
-const serveApiRequest = dev ? () => null : await loadApiBundle();
+const serveApiRequest = dev ? await loadApiSource() : await loadApiBundle();
 const applySecurityHeaders = securityHeaders({ prerendered: dev ? new Map() : prerenderedScriptHashes(".next"), dev, https });
 
 let stopping = false;
@@ -79,14 +81,14 @@ async function stop(signal) {
     process.exit(1);
   }, GRACE_MS);
   forced.unref();
-  // The job worker that src/server/start-up.ts keeps on globalThis: it finishes the jobs in hand.
-  const jobsStopped = Promise.resolve(globalThis.jobWorker?.stop(5000))
+  // The job worker that src/server/start-up.ts started: it finishes the jobs in hand.
+  const jobsStopped = Promise.resolve(processState().jobWorker?.stop(5000))
     .catch((error) => console.error("[greenscape] Job worker did not stop cleanly:", error));
   server.close(async () => {
     await jobsStopped;
     try {
-      // The pool that src/server/db/index.ts keeps on globalThis.
-      const handle = await globalThis.databaseHandle;
+      // The pool that src/server/db/index.ts opened.
+      const handle = await processState().databaseHandle;
       await handle?.close();
     } catch {
       // the database may already be gone; nothing to flush

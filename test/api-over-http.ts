@@ -19,6 +19,9 @@ function apiPort(): Promise<number> {
         response.end("not an API path");
       }
     });
+    // The client agent keeps sockets alive between requests; a server that closed an idle one first
+    // (after Node's default 5 s) would meet the next request on it with ECONNRESET on a busy machine.
+    server.keepAliveTimeout = 10 * 60_000;
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
     server.unref();

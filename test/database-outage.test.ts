@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import Stripe from "stripe";
-import { POST as stripeWebhook } from "../src/app/api/webhooks/stripe/route";
+import { handleStripeWebhook as stripeWebhook } from "../src/server/http/stripe-webhook-handler";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { closeDatabase } from "../src/server/db";
 import { config } from "../src/server/config";

@@ -3,9 +3,8 @@ import { getDatabase } from "@/server/db";
 import { prepareDatabaseAtStartup } from "@/server/db/startup";
 import { startBackgroundWork } from "@/server/jobs/background-work";
 import type { JobWorker } from "@/server/jobs/job-queue";
+import { processState } from "@/server/process-state.mjs";
 
-// The production server (scripts/server.mjs) stops the worker through this on SIGTERM.
-const holder = globalThis as unknown as { jobWorker?: JobWorker };
 
 const WORKER_RETRY_MS = 15_000;
 
@@ -25,7 +24,8 @@ export async function startServerOnce() {
     // The app still starts; requests retry the connection (see getDatabase) once the database is up.
     console.error("[greenscape] Database not ready at start-up:", error);
   }
-  if (config().jobWorker) holder.jobWorker ??= startWorkerWhenDatabaseIsUp();
+  // scripts/server.mjs stops the worker through the process state on SIGTERM.
+  if (config().jobWorker) processState().jobWorker ??= startWorkerWhenDatabaseIsUp();
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
- * The in-process caches, kept on globalThis: Next bundles the pages apart from the API bundle that
- * scripts/server.mjs loads, and one invalidation must reach every copy of the code in the process.
+ * The in-process caches, kept in the process state (process-state.mjs): Next bundles the pages apart
+ * from the API, and one invalidation must reach every copy of the code in the process.
  */
+import { processState } from "@/server/process-state.mjs";
+
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
@@ -19,10 +21,8 @@ export interface CacheState {
   listener: symbol | null;
 }
 
-const holder = globalThis as unknown as { greenscapeCaches?: CacheState };
-
 export function cacheState(): CacheState {
-  return (holder.greenscapeCaches ??= { answers: new Map(), answersGeneration: 0, sessions: new Map(), sessionsGeneration: 0, listener: null });
+  return (processState().caches ??= { answers: new Map(), answersGeneration: 0, sessions: new Map(), sessionsGeneration: 0, listener: null });
 }
 
 /**

@@ -3,8 +3,11 @@ import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db } from "./client";
 
-// One handle per process, kept on globalThis so Next's dev reloads do not open new pools.
-const holder = globalThis as unknown as { databaseHandle?: Promise<DatabaseHandle> };
+import { processState } from "@/server/process-state.mjs";
+
+// One handle per process (process-state.mjs), shared by every copy of the code and kept across
+// Next's development reloads, so none opens a pool of its own.
+const holder = processState();
 
 /**
  * The database, connected and migrated on first use. A failed first connection is not cached:

@@ -6,29 +6,28 @@ import { handleRestRequest } from "./rest-handler";
 
 const API_DIR = path.join(process.cwd(), "src/app/api");
 
-/** Every route file under src/app/api, as the URL path it serves (dynamic segments filled in). */
-function routeFiles(dir = API_DIR): Array<{ file: string; urlPath: string }> {
+/** Every file under src/app/api, relative to the project. */
+function filesUnder(dir = API_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    if (!/^(route\.ts|page\.tsx)$/.test(entry.name)) return [];
-    const segments = path.relative(API_DIR, dir).split(path.sep).filter(Boolean).map((segment) => (segment.startsWith("[") ? "anything" : segment));
-    return [{ file: path.relative(process.cwd(), full), urlPath: ["/api", ...segments].join("/") }];
+    return entry.isDirectory() ? filesUnder(full) : [path.relative(process.cwd(), full)];
   });
 }
 
-// In production /api/* never reaches Next's router: a route file that the fast path does not know
-// would answer the REST dispatcher's 404 there while working under `next dev`.
-describe("the production /api dispatch", () => {
-  it("knows every route file under src/app/api", () => {
-    const files = routeFiles();
-    expect(files.length).toBeGreaterThan(3);
-    for (const { file, urlPath } of files) {
+// /api/* has one door, src/server/http/api-server.ts, in development and production alike: Next
+// serves only the API's documentation page there.
+describe("the /api dispatch", () => {
+  it("leaves Next no route handler under /api, only the docs page", () => {
+    expect(filesUnder()).toEqual([path.join("src", "app", "api", "docs", "page.tsx")]);
+    expect(apiHandlerFor("/api/docs")).toBeNull();
+  });
+
+  it("answers every other /api path itself", () => {
+    for (const urlPath of ["/api/trpc/services.list", "/api/webhooks/stripe", "/api/openapi.json"]) {
       const handler = apiHandlerFor(urlPath);
-      if (file.endsWith("page.tsx")) expect(handler, `${file} is a page: Next must serve ${urlPath}`).toBeNull();
-      else if (file.includes("[...rest]")) expect(handler, file).toBe(handleRestRequest);
-      else expect(handler === null || handler === handleRestRequest ? "not dispatched" : "dispatched", `${file} (${urlPath}) needs an entry in src/server/http/api-routes.ts`).toBe("dispatched");
+      expect(handler === null || handler === handleRestRequest ? "not dispatched" : "dispatched", urlPath).toBe("dispatched");
     }
+    for (const urlPath of ["/api/services", "/api/anything/else"]) expect(apiHandlerFor(urlPath)).toBe(handleRestRequest);
   });
 
   it("leaves everything outside /api to Next", () => {

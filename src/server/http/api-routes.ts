@@ -18,8 +18,8 @@ const stripeWebhook = onlyMethods(["POST"], handleStripeWebhook);
 const openApi = onlyMethods(["GET", "HEAD"], handleOpenApiRequest);
 
 /**
- * The handler of an /api path, the same functions the route handlers under src/app/api export to
- * `next dev`; null for paths Next serves (the API docs page and everything outside /api).
+ * The handler of an /api path; null for paths Next serves (the API docs page and everything
+ * outside /api).
  */
 export function apiHandlerFor(pathname: string): FetchHandler | null {
   if (pathname !== "/api" && !pathname.startsWith("/api/")) return null;

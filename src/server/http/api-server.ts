@@ -1,7 +1,7 @@
 /**
  * The API beside Next: scripts/server.mjs loads this module (bundled by `npm run build`, see
- * scripts/build-api.mjs) and hands it every /api request before Next's router sees it. Next keeps
- * the pages; `next dev` serves the same handlers through the route files under src/app/api.
+ * scripts/build-api.mjs; from source through tsx under `npm run dev`) and hands it every /api
+ * request before Next's router sees it. Next keeps the pages.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cachedAnswer } from "@/server/cache/public-answers";

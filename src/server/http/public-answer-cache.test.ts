@@ -94,7 +94,7 @@ describe("cached public answers (catalogue, availability)", () => {
         for (let index = 0; index < 50; index++) {
           answers.push(await rest("GET", `${read.path}${read.path.includes("?") ? "&" : "?"}${junk(index)}`, { headers: read.headers }));
         }
-        // The full path (what `next dev` serves through) keys them alike.
+        // The full path (what a request the fast path leaves takes) keys them alike.
         for (let index = 50; index < 55; index++) {
           const url = `http://localhost/api${read.path}${read.path.includes("?") ? "&" : "?"}${junk(index)}`;
           const response = await handleRestRequest(new Request(url, { headers: read.headers }));

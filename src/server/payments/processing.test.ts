@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { POST as webhookPost } from "@/app/api/webhooks/stripe/route";
+import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook-handler";
 import { getDb } from "@/server/db";
 import { emailOutbox, payments } from "@/server/db/schema";
 import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST } from "@/app/api/webhooks/stripe/route";
+import { handleStripeWebhook as POST } from "@/server/http/stripe-webhook-handler";
 import { getDb } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
 import { createCustomer } from "../../../test/helpers";

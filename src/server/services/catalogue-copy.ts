@@ -4,8 +4,10 @@ import { listServices } from "./list-services";
 
 type Catalogue = Awaited<ReturnType<typeof listServices>>;
 
-// Kept on globalThis: Next bundles pages and API routes apart, and both should serve one copy.
-const holder = globalThis as unknown as { lastCatalogue?: { services: Catalogue; readAt: number } };
+import { processState } from "@/server/process-state.mjs";
+
+// Kept in the process state: Next bundles pages apart from the API, and both should serve one copy.
+const holder = processState() as { lastCatalogue?: { services: Catalogue; readAt: number } };
 
 /**
  * The public catalogue, and when the database is away, the last copy read from it. The catalogue
