@@ -8,6 +8,7 @@ import path from "node:path";
 import postgres from "postgres";
 
 const port = process.env.E2E_PORT ?? "3100";
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   PORT: port,
@@ -57,7 +58,7 @@ if (process.env.E2E_STRIPE === "1") {
 }
 
 const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) {
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => {
     stripeStandIn?.kill(signal);
     server.kill(signal);

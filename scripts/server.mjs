@@ -52,14 +52,18 @@ const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("Connection", "close");
   const state = { databaseUnavailable: false };
   const writeHead = response.writeHead;
-  response.writeHead = function (status, ...rest) {
+  /** @type {(status: number, ...rest: unknown[]) => http.ServerResponse} */
+  const replaced = function (status, ...rest) {
+    // `rest` is what writeHead takes after the status: an optional reason text, then the headers.
+    const call = /** @type {(...args: unknown[]) => http.ServerResponse} */ (/** @type {unknown} */ (writeHead));
     if (status >= 500 && state.databaseUnavailable) {
-      this.setHeader("Retry-After", DATABASE_RETRY_AFTER_SECONDS);
-      this.setHeader("Cache-Control", "no-store");
-      return writeHead.call(this, 503, ...rest.filter((argument) => typeof argument !== "string"));
+      response.setHeader("Retry-After", DATABASE_RETRY_AFTER_SECONDS);
+      response.setHeader("Cache-Control", "no-store");
+      return call.call(response, 503, ...rest.filter((argument) => typeof argument !== "string"));
     }
-    return writeHead.call(this, status, ...rest);
+    return call.call(response, status, ...rest);
   };
+  response.writeHead = /** @type {typeof response.writeHead} */ (/** @type {unknown} */ (replaced));
   stampClientAddress(request, trustedProxyHops);
   // Development only, as Next did: the path, never the query string.
   if (dev) logRequestWhenDone(request, response, (line) => console.log(line));
@@ -72,6 +76,7 @@ server.listen(port, hostname, () => {
   console.log(`[greenscape] Ready at http://localhost:${port}`);
 });
 
+/** @param {NodeJS.Signals} signal */
 async function stop(signal) {
   if (stopping) return;
   stopping = true;

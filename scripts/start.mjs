@@ -19,5 +19,5 @@ const server = spawn(process.execPath, ["scripts/server.mjs"], {
   stdio: "inherit",
   env: { ...process.env, PORT: port, NODE_ENV: "production" },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

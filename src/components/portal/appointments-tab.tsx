@@ -6,7 +6,6 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
-import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";

@@ -3,7 +3,7 @@ import { config } from "@/server/config";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
 import { documentedStatuses } from "./statuses";
-import type { Access, Meta } from "./trpc";
+import type { Access, Meta } from "./meta";
 import { webhooksDocument } from "@/server/webhooks/openapi";
 
 type Responses = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { appRouter } from "./root";
-import type { Meta } from "./trpc";
+import type { Meta } from "./meta";
 
 type ProcedureRecord = Record<string, { _def: { meta?: Meta } }>;
 

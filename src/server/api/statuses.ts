@@ -1,5 +1,5 @@
 import { codeOfDomainError, STATUS_OF_CODE } from "./error-mapping";
-import type { Meta } from "./trpc";
+import type { Meta } from "./meta";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);

@@ -4,18 +4,20 @@
  */
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import { authenticateApiKey, bearerToken } from "@/server/auth/api-keys";
 import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/auth/cookies";
 import { validateCustomerSessionToken, validateStaffSessionToken, type StaffSession } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db";
-import { ForbiddenError, type DomainError } from "@/server/errors";
+import { ForbiddenError } from "@/server/errors";
 import { invalidatePublicAnswers } from "@/server/cache/public-answers";
 import { invalidateSessions } from "@/server/cache/session-cache";
 import { markDatabaseUnavailable } from "@/server/http/request-state";
-import { clientIp } from "@/server/request-info";
+import { clientIp } from "./request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
 import { documentedStatuses } from "./statuses";
+import type { Meta } from "./meta";
+
+export type { Access, Meta } from "./meta";
 
 
 export interface CreateContextOptions {
@@ -58,29 +60,6 @@ export async function createTRPCContext({ headers, resHeaders }: CreateContextOp
 }
 
 export type Context = Awaited<ReturnType<typeof createTRPCContext>>;
-
-/**
- * Who may call a procedure, set by its builder: anyone, staff (a session or an API key), a staff
- * member in person (a session only), or a signed-in customer. The OpenAPI document reads it.
- */
-export type Access = "public" | "staff" | "staffUser" | "customer";
-
-type DomainErrorClass = abstract new (...args: never[]) => DomainError;
-
-/**
- * Our own meta besides the OpenAPI route: the status of a successful answer (201 for creations),
- * the access its builder sets, and the domain errors its domain functions may throw. The OpenAPI
- * document derives every status an operation can answer from these. `unbatched` procedures
- * (password checks, emails) must come alone in a /api/trpc request; `beforePasswordChange` ones
- * stay open to a staff member who still has a generated first password.
- */
-export type Meta = OpenApiMeta<{
-  successStatus?: 200 | 201;
-  access?: Access;
-  errors?: DomainErrorClass[];
-  unbatched?: boolean;
-  beforePasswordChange?: boolean;
-}>;
 
 const t = initTRPC
   .context<Context>()

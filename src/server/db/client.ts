@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/server/config";
-import { installJobQueue } from "@/server/jobs/job-queue";
 import { listenOnPostgres, type ListenEvents } from "./change-listener";
 import * as schema from "./schema";
 
@@ -63,7 +62,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await installJobQueue({ db, runScript });
   } catch (error) {
     await sql.end({ timeout: 1 });
     throw error;
@@ -99,7 +97,6 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
     }
   };
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  await installJobQueue({ db, runScript });
   // One process holds the embedded database: its notifications cannot be lost on the way.
   const deafOnClose: Array<() => void> = [];
   const listen = async (channel: string, events: ListenEvents) => {

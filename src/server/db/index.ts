@@ -1,4 +1,5 @@
 import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
+import { installJobQueue } from "@/server/jobs/job-queue";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db } from "./client";
@@ -15,7 +16,7 @@ const holder = processState();
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!holder.databaseHandle) {
-    const opening = openDatabase().then(followChanges);
+    const opening = openDatabase().then(withJobQueue).then(followChanges);
     holder.databaseHandle = opening;
     opening.catch(() => {
       if (holder.databaseHandle === opening) holder.databaseHandle = undefined;
@@ -32,6 +33,17 @@ export async function closeDatabase(): Promise<void> {
   const handle = holder.databaseHandle;
   holder.databaseHandle = undefined;
   if (handle) await (await handle).close();
+}
+
+/** The job queue's tables and queues, made or brought up to date once the database is migrated. */
+async function withJobQueue(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  try {
+    await installJobQueue(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
 }
 
 /**

@@ -53,7 +53,7 @@ export function normalizeAddress(value) {
   if (!value) return null;
   let address = value.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
-  if (bracketed) address = bracketed[1];
+  if (bracketed?.[1]) address = bracketed[1];
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
   address = address.replace(/%.*$/, "").toLowerCase();
   if (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4) address = address.slice(7);

@@ -62,7 +62,7 @@ export function prerenderedScriptHashes(distDir) {
     const html = readFileSync(htmlFile, "utf8");
     const sources = new Set();
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-      if (!/\bsrc=/.test(attributes) && body) sources.add(sha256Source(body));
+      if (!/\bsrc=/.test(attributes ?? "") && body) sources.add(sha256Source(body));
     }
     hashes.set(route, [...sources]);
   }
@@ -78,12 +78,17 @@ export function prerenderedScriptHashes(distDir) {
  * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void}
  */
 /** The same on every answer, pages and API alike (the API is answered without Next in production). */
+/** @type {Array<[string, string]>} */
 export const FIXED_HEADERS = [
   ["X-Content-Type-Options", "nosniff"],
   ["Referrer-Policy", "strict-origin-when-cross-origin"],
   ["X-Frame-Options", "DENY"],
 ];
 
+/**
+ * @param {{ prerendered: Map<string, string[]>, dev: boolean, https: boolean }} options
+ * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void}
+ */
 export function securityHeaders({ prerendered, dev, https }) {
   // A 404 is the prerendered not-found page, whose scripts carry no nonce: every policy allows those.
   const notFound = prerendered.get("/_not-found") ?? [];
@@ -94,7 +99,7 @@ export function securityHeaders({ prerendered, dev, https }) {
     }
   }
   return (request, response) => {
-    const pathname = (request.url ?? "/").split("?")[0].replace(/\/+$/, "") || "/";
+    const pathname = (request.url ?? "/").split("?", 1)[0]?.replace(/\/+$/, "") || "/";
     // A form posted to a prerendered page (a server action sent before the page's scripts ran) is
     // answered with a page rendered for that request, whose inline scripts carry the nonce.
     let policy = request.method === "POST" ? undefined : fixedPolicies.get(pathname);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import type { Db } from "@/server/db/client";
 import { NotFoundError } from "@/server/errors";
 import { JOB_QUEUES, JOB_SCHEMA } from "./queues";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import type { Db } from "@/server/db/client";
 
 /** What pg-boss needs from a database: run one SQL text with `$1…$n` values and give back rows. */
 export interface SqlExecutor {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";
 import { api } from "@/trpc/react";

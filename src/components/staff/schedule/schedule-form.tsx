@@ -7,7 +7,7 @@ import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { controlClasses, FieldError, TextAreaField, TextField } from "@/components/ui/field";
 import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
