@@ -1,5 +1,5 @@
-// Spec 9: recurring visits save 10% of the service price (rounded), per-sq-ft services are priced
-// on the lawn size (default 1000, minimum 100). All amounts are integer cents.
+// Recurring visits save 10% of the service price (rounded), per-sq-ft services are priced
+// on the lawn size (default 1000, minimum 100). All amounts are integer cents (docs/product-rules.md#payments).
 export const RECURRING_DISCOUNT_RATE = 0.1;
 export const DEFAULT_LAWN_SIZE_SQ_FT = 1000;
 export const MIN_LAWN_SIZE_SQ_FT = 100;

@@ -2,8 +2,8 @@ import type { JsonAnswer } from "./json-answer";
 
 /**
  * A tiny client for the REST endpoints, for public pages that should not ship the tRPC and
- * TanStack Query runtime. Spec 8 tells apart an answer from the server (it carries a message) and
- * a failure to reach it at all, so the result says which one happened.
+ * TanStack Query runtime. Pages show different texts for an answer from the server (it carries a
+ * message) and a failure to reach it at all, so the result says which one happened.
  */
 export type RestResult<T> =
   | { ok: true; data: T }

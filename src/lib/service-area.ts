@@ -1,6 +1,6 @@
-// Spec 5 'Service area': about 110 Greater Austin ZIP codes, shown grouped by region on the
-// The ZIP codes we serve, shown on the contact page. Post-office-box-only ZIPs are included where they sit in a town we serve,
-// because people write them in addresses.
+// The ZIP codes we serve (about 110 around Austin), shown grouped by region on the contact page.
+// Post-office-box-only ZIPs are included where they sit in a town we serve, because people write
+// them in addresses.
 export const SERVICE_AREA_REGIONS: ReadonlyArray<{ region: string; zipCodes: readonly string[] }> = [
   {
     region: "Central Austin",
@@ -74,13 +74,13 @@ export function isServicedZip(zip: string): boolean {
   return SERVICE_AREA_ZIP_CODES.has(zip);
 }
 
-/** Spec 5: the first 78xxx wins, else a 5-digit number not followed by a dash or another digit. */
+/** The first 78xxx wins, else a 5-digit number not followed by a dash or another digit. */
 export function extractZipFromAddress(address: string): string | null {
   const match = AUSTIN_AREA_ZIP_IN_TEXT.exec(address) ?? STANDALONE_ZIP_IN_TEXT.exec(address);
   return match ? match[0] : null;
 }
 
-/** Spec 5: check the ZIP field itself, and when that fails, look for a ZIP in the whole address. */
+/** Check the ZIP field itself, and when that fails, look for a ZIP in the whole address. */
 export function checkServiceArea(zipCode: string, address = ""): ServiceAreaCheck {
   const zipField = zipCode.trim();
   if (FIVE_DIGITS.test(zipField) && isServicedZip(zipField)) {

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format, parse } from "date-fns";
 import { addDays, BUSINESS_TIME_ZONE, businessToday, type DateString, isDateString } from "./business-time";
 
-// Spec 5 'Date and time' and 9: hourly slots 9:00-17:00 inclusive, 2 hours' lead on the same day.
+// Hourly slots 9:00-17:00 inclusive (Austin), 2 hours' lead on the same day (docs/product-rules.md#booking-and-slots).
 export const TIME_SLOTS = [
   "09:00",
   "10:00",
@@ -35,13 +35,13 @@ export function slotsForDate(date: DateString, now: Date = new Date()): TimeSlot
   const today = businessToday(now);
   if (date < today) return [];
   if (date > today) return [...TIME_SLOTS];
-  // Spec 5: "the later of 9 and the current hour plus 2", the hour read on Austin clocks.
+  // Today's first slot is the later of 9:00 and the current hour plus 2, the hour read on Austin clocks.
   const currentHour = new TZDate(now.getTime(), BUSINESS_TIME_ZONE).getHours();
   const firstHour = Math.max(FIRST_SLOT_HOUR, currentHour + SAME_DAY_LEAD_HOURS);
   return TIME_SLOTS.filter((slot) => slotHour(slot) >= firstHour);
 }
 
-/** Spec 5: the earliest selectable date is tomorrow, in Austin. */
+/** The earliest selectable date is tomorrow, in Austin. */
 export function earliestBookableDate(now: Date = new Date()): DateString {
   return addDays(businessToday(now), 1);
 }

@@ -1,6 +1,6 @@
 import type { TBookingFormInput } from "@/lib/validation/booking";
 
-// Spec 2 'Booking page': five steps with a progress indicator.
+// The booking wizard's five steps, shown with a progress indicator (docs/product-rules.md#booking-and-slots).
 export const BOOKING_STEPS = ["Service", "Location", "Schedule", "Contact", "Review"] as const;
 export type BookingStepName = (typeof BOOKING_STEPS)[number];
 

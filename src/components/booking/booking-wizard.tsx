@@ -26,7 +26,7 @@ import type { TBookingResponse } from "@/server/api/schemas/booking";
 import type { BookableService, BookingConfirmation as Booking } from "./types";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-// Spec 4: the ZIP error when the area check has nothing more precise to say.
+// The ZIP error when the area check has nothing more precise to say.
 export const AREA_FALLBACK_MESSAGE = "Please enter a valid address in our service area";
 
 const STEP_HEADINGS = [
@@ -110,7 +110,7 @@ export function BookingWizard({
   }, [signedInCustomer, form]);
 
   // Steps validate with trigger() rather than a submit, so re-check a field with an error as it
-  // changes (the spec's revalidate-on-change) instead of leaving a stale message until Continue.
+  // changes (revalidate on change, as after a submit) instead of leaving a stale message until Continue.
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
       if (name && form.getFieldState(name).error) void form.trigger(name);

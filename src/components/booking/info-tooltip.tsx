@@ -3,7 +3,7 @@
 import { Info } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
-// Spec 9: tooltips open after 700 ms of hovering; one opened within 300 ms of another closing
+// Tooltips open after 700 ms of hovering; one opened within 300 ms of another closing
 // skips the wait.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -12,7 +12,7 @@ import type { BookableService } from "./types";
 
 export const LAWN_SIZE_GUIDE = "small 500-2,000, medium 2,000-5,000, large 5,000+ sq ft";
 
-/** Spec 5: the ZIP is checked live once it has 5 characters; before that there is nothing to say. */
+/** The ZIP is checked live once it has 5 characters; before that there is nothing to say. */
 export function liveServiceArea(zipCode: string, address: string): ServiceAreaCheck | null {
   return zipCode.trim().length >= 5 ? checkServiceArea(zipCode, address) : null;
 }
@@ -85,7 +85,7 @@ export function LocationStep({ service }: { service: BookableService | undefined
             aria-invalid={errors.lawnSizeSqFt ? true : undefined}
             aria-describedby={errors.lawnSizeSqFt ? `${lawnSizeId}-error` : undefined}
             className={controlClasses(Boolean(errors.lawnSizeSqFt))}
-            // Spec 5: an emptied field counts as 0, which the minimum then refuses.
+            // An emptied field counts as 0, which the minimum then refuses.
             {...register("lawnSizeSqFt", { setValueAs: (value: unknown) => (value === "" || value === null ? 0 : Number(value)) })}
           />
           <FieldError id={`${lawnSizeId}-error`} message={errors.lawnSizeSqFt?.message} />

@@ -22,7 +22,7 @@ function ReviewCard({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** Spec 2 'Review': the date as weekday, month day, year and the time as h:mm a (Austin). */
+/** The Review step shows the date as weekday, month day, year and the time as h:mm a (Austin). */
 export function appointmentText(date: string, timeSlot: string) {
   if (!isDateString(date) || !isValidTimeSlot(timeSlot)) return { day: "", time: "" };
   const start = businessInstant(date, timeSlot);

@@ -46,7 +46,7 @@ export function ScheduleStep({ service }: { service: BookableService | undefined
           suppressHydrationWarning
           {...dateField}
           onChange={(event) => {
-            // Spec 4: changing the date clears the chosen time slot.
+            // Changing the date clears the chosen time slot: the slots offered depend on the day.
             setValue("timeSlot", "");
             return dateField.onChange(event);
           }}

@@ -7,7 +7,7 @@ import { api } from "@/trpc/react";
 import { MessageComposer } from "./message-composer";
 import { messageTimeLabel } from "./message-time";
 
-// Spec 9: the open conversation is polled every 10 seconds.
+// The open conversation is polled every 10 seconds.
 const CONVERSATION_POLL_MS = 10_000;
 
 /** The 600 px chat pane: the conversation, polled, and the composer. */
@@ -66,9 +66,9 @@ export function ChatPane({ customerId, customerName }: { customerId: number; cus
 }
 
 /**
- * Spec 4 and 7: viewing a conversation marks each unread customer message read (PATCH
- * /api/messages/{id}/read), then refreshes the conversation, the bell and the dashboard. A failure
- * is only logged.
+ * Viewing a conversation marks each unread customer message read (PATCH /api/messages/{id}/read,
+ * see docs/product-rules.md#messages), then refreshes the conversation, the bell and the dashboard. A
+ * failure is only logged.
  */
 function useMarkCustomerMessagesRead(
   customerId: number,

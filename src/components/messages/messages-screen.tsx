@@ -13,7 +13,7 @@ import { ConversationList, ConversationSelect } from "./conversation-list";
 import { CONVERSATIONS_SHOWN, conversationListInput } from "./conversation-list-input";
 import { InquiriesPanel } from "./inquiries-panel";
 
-/** Spec 2, Messages screen: customers on the left (a dropdown on phones), the conversation on the right. */
+/** The messages screen: customers on the left (a dropdown on phones), the conversation on the right. */
 export function MessagesScreen() {
   const router = useRouter();
   const pathname = usePathname();

@@ -62,7 +62,7 @@ function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPayment
       redirect: "if_required",
     });
     if (result.error) {
-      // Spec 8: the provider's message inline and as a toast; the dialog stays open.
+      // A refused card: the provider's message inline and as a toast; the dialog stays open.
       const message = result.error.message ?? "The card payment failed.";
       setError(message);
       toast({ title: "Payment Failed", description: message, variant: "destructive" });

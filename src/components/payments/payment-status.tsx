@@ -7,7 +7,7 @@ const STATUS_LOOK = {
   failed: { label: "Failed", Icon: CircleX, className: "bg-red-50 text-red-800 ring-red-600/30" },
 } as const;
 
-/** Spec 2: each payment status has its own icon (and a word, so colour is not the only cue). */
+/** Each payment status has its own icon (and a word, so colour is not the only cue). */
 export function PaymentStatusBadge({ status }: { status: string }) {
   const look = STATUS_LOOK[status as keyof typeof STATUS_LOOK];
   if (!look) return <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 ring-1 ring-gray-300">{status}</span>;

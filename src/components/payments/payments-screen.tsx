@@ -15,7 +15,7 @@ import { PaymentHistory } from "./payment-history";
 const NewPaymentDialog = dynamic(() => import("./new-payment-dialog").then((module) => module.NewPaymentDialog), { loading: () => null });
 const RecordPaymentDialog = dynamic(() => import("./record-payment-dialog").then((module) => module.RecordPaymentDialog), { loading: () => null });
 
-/** Spec 2, Payments screen: pick a customer, see their history, start a New Payment. */
+/** The payments screen: pick a customer, see their history, start a New Payment. */
 export function PaymentsScreen() {
   const router = useRouter();
   const pathname = usePathname();

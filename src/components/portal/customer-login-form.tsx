@@ -54,7 +54,7 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
       router.refresh();
     },
     onError: (error) => {
-      // Spec 8, Customer auth: the server's message, else the fixed texts.
+      // A failed customer login shows the server's message, else the fixed texts.
       toast({
         title: "Login failed",
         description: errorMessage(error, { answer: "Invalid email or password", exception: "An error occurred during login" }),

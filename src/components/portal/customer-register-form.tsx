@@ -18,7 +18,7 @@ import { api } from "@/trpc/react";
 import { errorMessage, httpStatusOf } from "@/components/error-text";
 
 /**
- * Spec 2 and 5, Customer register. Prefilled from ?email=&name= (the booking confirmation links
+ * The customer register form. Prefilled from ?email=&name= (the booking confirmation links
  * here). An email the business already has bookings under is not signed in to here: the answer
  * says a link went to that address, and this form gives way to that message. Sent before the
  * page's JavaScript runs, the form posts to a server action running the same procedure.

@@ -16,7 +16,7 @@ import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-// Spec 9: conversations are polled every 10 seconds, like the staff side.
+// Conversations are polled every 10 seconds, like the staff side.
 const POLL_INTERVAL_MS = 10_000;
 
 function messageTime(timestamp: Date): string {

@@ -12,7 +12,7 @@ import { SavedCards } from "./saved-cards";
 
 type Payment = RouterOutputs["portal"]["payments"][number];
 
-// Spec 2: payment statuses show distinct icons.
+// Each payment status shows its own icon, with a word beside it.
 const STATUS_ICONS = {
   completed: { icon: CircleCheck, className: "text-brand-700", label: "Paid" },
   pending: { icon: Clock, className: "text-accent-700", label: "Pending" },

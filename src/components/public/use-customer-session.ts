@@ -14,7 +14,7 @@ export function useCustomerSession() {
   return useCustomerSessionState();
 }
 
-/** Logs the customer out and returns them to the home page with the spec's toasts (section 8). */
+/** Logs the customer out and returns them to the home page with a success or failure toast. */
 export function useCustomerLogout() {
   const router = useRouter();
   const [pending, setPending] = useState(false);

@@ -23,7 +23,7 @@ function Placeholder({ what }: { what: string }) {
   );
 }
 
-/** Spec 2, Settings screen: General, Notifications, Billing, Advanced. */
+/** The settings screen's tabs: General, Notifications, Billing, Advanced. */
 export function SettingsScreen() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">

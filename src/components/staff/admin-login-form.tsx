@@ -16,7 +16,7 @@ import { staffLoginAction } from "@/server/forms/staff-login-action";
 import { api } from "@/trpc/react";
 import { StaffLogo } from "./staff-logo";
 
-/** Spec 8, Staff auth: a refused login reads one message; a throttled one says when to retry. */
+/** Staff login: a refused login reads one message; a throttled one says when to retry. */
 function loginFailureDescription(error: unknown): string {
   const fallbacks = { answer: "Invalid username or password", exception: "An error occurred during login" };
   const status = httpStatusOf(error);

@@ -28,7 +28,7 @@ function startsWithSection(pathname: string, prefix: string) {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`);
 }
 
-/** Spec 2: signed-in staff see the bottom bar on /dashboard and the staff sections. */
+/** Signed-in staff see the bottom bar on /dashboard and the staff sections. */
 export function isStaffBottomBarPath(pathname: string): boolean {
   return pathname === "/dashboard" || STAFF_SECTION_PREFIXES.some((prefix) => startsWithSection(pathname, prefix));
 }
@@ -37,14 +37,14 @@ export function isActiveLink(pathname: string, href: string): boolean {
   return startsWithSection(pathname, href);
 }
 
-/** Spec 2: the floating plus opens the new-item form of the section, or a new schedule elsewhere. */
+/** The floating plus opens the new-item form of the section, or a new schedule elsewhere. */
 export function plusButtonTarget(pathname: string): { href: string; label: string } {
   if (startsWithSection(pathname, "/customers")) return { href: "/customers?new=true", label: "New customer" };
   if (startsWithSection(pathname, "/messages")) return { href: "/messages?new=true", label: "New message" };
   return { href: "/schedule?new=true", label: "New service" };
 }
 
-/** Spec 2: first letters of up to two words of the full name, uppercase; 'A' when there is none. */
+/** The header's initials: first letters of up to two words of the full name, uppercase; 'A' when there is none. */
 export function initialsOf(fullName: string | null | undefined): string {
   const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return "A";

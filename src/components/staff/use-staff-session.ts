@@ -6,7 +6,7 @@ import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 
 /**
- * Spec 4, Staff auth: loading at start, then authenticated or not. A failed status check is
+ * The staff session: loading at start, then authenticated or not. A failed status check is
  * treated as signed out.
  */
 export function useStaffSession() {

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
 
-// Spec 4: a style per schedule status, a neutral one for anything else (staff screens and the portal).
+// A style per schedule status, a neutral one for anything else (staff screens and the portal).
 const STATUS_STYLES: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
   confirmed: "bg-blue-100 text-blue-900",

@@ -44,7 +44,7 @@ export type TBookingForm = z.output<typeof ZBookingFormSchema>;
  */
 export const ZCreateBookingRequestSchema = z.object({
   ...bookingFields,
-  // The spec's booking form holds the service as a string ("1"); integrations send a number.
+  // The booking form holds the service as a string ("1"); integrations send a number.
   serviceId: positiveIdNumberOrDigits(BOOKING_MESSAGES.service).describe("The service's id: an integer, or its decimal digits as a string"),
   zipCode: z
     .string({ error: BOOKING_MESSAGES.zipCode })
@@ -63,7 +63,7 @@ export const ZCreateBookingRequestSchema = z.object({
 export type TCreateBookingRequestInput = z.input<typeof ZCreateBookingRequestSchema>;
 export type TCreateBookingRequest = z.output<typeof ZCreateBookingRequestSchema>;
 
-/** Spec 5/9: a per-sq-ft service needs a lawn of at least 100 sq ft; absent means the default. */
+/** A per-sq-ft service needs a lawn of at least 100 sq ft; absent means the default. */
 export function lawnSizeIssue(lawnSize: number | null | undefined): string | null {
   if (lawnSize === null || lawnSize === undefined) return null;
   return lawnSize < MIN_LAWN_SIZE_SQ_FT ? BOOKING_MESSAGES.lawnSize : null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, optionalText, requiredText } from "./fields";
 
-// Spec 5 'Contact form'.
+// The public contact form.
 export const ZContactFormSchema = z.object({
   name: requiredText("Name must be at least 2 characters", { min: 2, max: 200 }),
   email: emailField("Please enter a valid email address"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField, passwordField, requiredText } from "./fields";
 import { ZAcceptInvitationSchema } from "./portal";
 
-// Spec 5 'Customer login' and 'Customer register'.
+// The customer login and register forms.
 export const ZCustomerLoginSchema = z.object({
   email: emailField("Invalid email address"),
   password: passwordField("Password must be at least 6 characters", 6),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, optionalText, requiredText } from "./fields";
 
-// Spec 5 'Customer form (staff)'; city, state and ZIP are optional extras the form may show.
+// The staff's customer form; city, state and ZIP are optional extras the form may show.
 export const ZCustomerFormSchema = z.object({
   fullName: requiredText("Full name is required", { min: 2, max: 200 }),
   email: emailField("Invalid email address"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "@/lib/message-rules";
 
-// Spec 5 'Message send': blank or whitespace-only text is not sendable.
+// Blank or whitespace-only text is not sendable.
 export const ZMessageContentSchema = z
   .string({ error: "Message cannot be empty" })
   .trim()

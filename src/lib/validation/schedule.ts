@@ -13,7 +13,7 @@ import {
   timeOfDayField,
 } from "./fields";
 
-// Spec 5 'Schedule form'.
+// The staff's schedule form.
 
 export const SCHEDULE_MESSAGES = {
   customer: "Customer is required",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, instantField, optionalText, passwordField, requiredText } from "./fields";
 
-// Spec 5 'Profile form (settings)' and 'Password form (settings)'.
+// The profile and password forms in Settings.
 export const ZProfileFormSchema = z.object({
   fullName: requiredText("Full name must be at least 2 characters", { min: 2, max: 200 }),
   email: emailField("Please enter a valid email address"),

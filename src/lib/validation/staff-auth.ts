@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { passwordField, requiredText } from "./fields";
 
-// Spec 5 'Staff login'.
+// The staff login form.
 export const ZStaffLoginSchema = z.object({
   username: requiredText("Username is required", { max: 200 }),
   password: passwordField("Password is required", 1),

@@ -112,7 +112,7 @@ function checkServiceArea(service: ServiceRow, zipCode: string) {
   if (!isServicedZip(zipCode) || !offeredHere) throw new InvalidInputError(SERVICE_AREA_MESSAGES.notServiced, "zipCode");
 }
 
-/** Spec 5 'Date and time': from tomorrow (Austin) to 12 months ahead, on the hour from 9:00 to 17:00. */
+/** Bookable from tomorrow (Austin) to 12 months ahead, on the hour from 9:00 to 17:00 (docs/product-rules.md#booking-and-slots). */
 function checkDateAndSlot(date: DateString, timeSlot: string, now: Date) {
   if (!isBookableDate(date, now)) throw new InvalidInputError(DATE_NOT_BOOKABLE_MESSAGE, "date");
   if (date > latestBookableDate(now)) throw new InvalidInputError(BOOKING_MESSAGES.dateTooFar, "date");
@@ -121,7 +121,7 @@ function checkDateAndSlot(date: DateString, timeSlot: string, now: Date) {
   }
 }
 
-/** Spec 5/9: only per-sq-ft services use the lawn size (default 1000, minimum 100). */
+/** Only per-sq-ft services use the lawn size (default 1000, minimum 100). */
 function lawnSizeFor(service: ServiceRow, requested: number | null | undefined): number | null {
   if (service.pricePerSqFt === null) return null;
   const issue = lawnSizeIssue(requested);

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, messages } from "@/server/db/schema";
 
-/** Spec 9: the dashboard shows the three latest messages. */
+/** The dashboard shows the three latest messages. */
 export const RECENT_MESSAGES_LIMIT = 3;
 
 export function listRecentMessages(db: Db, limit = RECENT_MESSAGES_LIMIT) {

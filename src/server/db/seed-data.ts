@@ -4,7 +4,8 @@ type NewService = typeof services.$inferInsert;
 
 /**
  * The starting catalogue: every service category, prices in cents, durations in
- * minutes. Names follow the spec's image rules ('basic'/'lawn mowing' and 'premium'/'full service').
+ * minutes. Names carry the words that pick a picture ('basic'/'lawn mowing' and 'premium'/'full service',
+ * see src/components/public/service-image.tsx).
  */
 export const SERVICE_CATALOGUE: NewService[] = [
   {

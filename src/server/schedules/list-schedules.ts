@@ -11,7 +11,7 @@ import { overlapping, type Visit } from "./visits";
 export const MAX_RANGE_DAYS = 366;
 
 /**
- * Spec 7: both dates inclusive, in Austin days. The schedule screen asks for day 1 to day 31 of
+ * Both dates inclusive, in Austin days. The schedule screen asks for day 1 to day 31 of
  * every month, so an end date such as 2027-04-31 means the month's last day.
  */
 export function parseDateRange(startDate: string, endDate: string): { start: DateString; end: DateString } {

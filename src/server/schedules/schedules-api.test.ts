@@ -103,7 +103,7 @@ describe("schedules API", () => {
       headers: { cookie },
       body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" },
     });
-    // The spec's payload has no service: the visit then has none and costs 0 unless staff enter a price.
+    // A payload may leave out the service: the visit then has none and costs 0 unless staff enter a price.
     expect(noPrice.status).toBe(201);
     expect(noPrice.json).toMatchObject({ serviceId: null, service: null, totalPrice: 0 });
 

@@ -14,8 +14,8 @@ function telHref(phone: string) {
 }
 
 /**
- * Spec 2, Customers screen: links to the customer's schedule and messages, edit and delete. The
- * spec's non-functional icon button became call and email links.
+ * A customer's card on the customers screen: call and email links, links to the customer's schedule
+ * and messages, edit and delete.
  */
 export function CustomerCard({
   customer,

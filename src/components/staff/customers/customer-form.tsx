@@ -13,7 +13,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 
 const EMPTY: TCustomerFormInput = { fullName: "", email: "", phone: "", address: "", city: "", state: "TX", zipCode: "", notes: "" };
 
-/** Spec 5, Customer form (staff): add or edit one customer. */
+/** The staff's customer form: add or edit one customer. */
 export function CustomerForm({ customerId, initialValues }: { customerId?: number; initialValues?: TCustomerFormInput }) {
   const router = useRouter();
   const utils = api.useUtils();

@@ -30,7 +30,7 @@ export function BackToCustomers() {
   );
 }
 
-/** Spec 2, Customers screen: the list, or the add form with ?new=true. */
+/** The customers screen: the list, or the add form with ?new=true. */
 export function CustomersScreen() {
   const params = useSearchParams();
   if (params.get("new") === "true") {

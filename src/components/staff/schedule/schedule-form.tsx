@@ -28,13 +28,13 @@ const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
 type FormInput = z.input<typeof ZStaffScheduleFormSchema>;
 type FormOutput = z.output<typeof ZStaffScheduleFormSchema>;
 
-// Spec 5: dates before 1900 cannot be picked.
+// Dates before 1900 cannot be picked.
 const EARLIEST_DATE = "1900-01-01";
 
 type Schedule = RouterOutputs["schedules"]["get"];
 
 function defaultsFor(today: DateString, customerId?: number): FormInput {
-  // Spec 5, Schedule form: today, 09:00 to 10:30, pending, weekly.
+  // A new schedule starts as today, 09:00 to 10:30, pending, weekly.
   return {
     customerId: customerId ? String(customerId) : "",
     serviceId: "",
@@ -68,7 +68,7 @@ export function valuesFromSchedule(schedule: Schedule, formatDate: (instant: Dat
   } satisfies TScheduleFormInput & { lawnSizeSqFt: string };
 }
 
-/** Spec 5, Schedule form: create or edit one schedule (a whole series when recurring). */
+/** The staff's schedule form: create or edit one schedule (a whole series when recurring). */
 export function ScheduleForm({
   today,
   scheduleId,
@@ -116,7 +116,7 @@ export function ScheduleForm({
       notes: form.notes ?? "",
       isRecurring: form.isRecurring,
       lawnSizeSqFt: form.lawnSizeSqFt === "" || form.lawnSizeSqFt === undefined ? null : form.lawnSizeSqFt,
-      // Spec 7: frequency and end date are sent only for a recurring schedule.
+      // Frequency and end date are sent only for a recurring schedule.
       ...(form.isRecurring
         ? { recurringFrequency: form.recurringFrequency, recurringEndDate: form.recurringEndDate ? businessInstant(form.recurringEndDate, "00:00").toISOString() : null }
         : {}),

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Customer Login" };
 export default async function CustomerLoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const verifyToken = firstParam((await searchParams).verify);
   const status = await (await serverApi()).customerAuth.status({});
-  // Spec 2: a signed-in customer goes to My Account (after confirming an emailed link, if any).
+  // A signed-in customer goes to My Account (after confirming an emailed link, if any).
   if (status.authenticated && !verifyToken) redirect("/customer/account");
   return (
     <AuthShell title="Customer Login" subtitle="Log in to manage your lawn care appointments." aside={<PortalBenefits />}>
