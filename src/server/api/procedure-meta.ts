@@ -1,7 +1,7 @@
 import { appRouter } from "./root";
 import type { Meta } from "./meta";
 
-type ProcedureRecord = Record<string, { _def: { meta?: Meta } }>;
+type ProcedureRecord = Record<string, { _def: { meta?: Meta; inputs?: unknown[] } }>;
 
 /** Each procedure's meta by its dotted path ("booking.create"), for the REST layer and the document. */
 export function procedureMetas(): ProcedureRecord {

@@ -1,7 +1,7 @@
-import { getOpenApiDocument } from "@/server/api/openapi";
+import { z } from "zod";
 import { procedureMetas } from "@/server/api/procedure-meta";
 
-/** How the REST layer reads a path or query value: what the OpenAPI document says it is. */
+/** How the REST layer reads a path or query value: what the procedure's zod input says it is. */
 type ParameterKind = "integer" | "number" | "boolean" | "string";
 
 export interface RestRoute {
@@ -19,7 +19,6 @@ export interface RestRoute {
 export const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
 type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] };
-type DocumentOperation = { parameters?: Array<{ name: string; schema?: JsonSchema }> };
 
 function kindOf(schema: JsonSchema | undefined): ParameterKind {
   const types = new Set<string>();
@@ -36,6 +35,20 @@ function kindOf(schema: JsonSchema | undefined): ParameterKind {
   return "string";
 }
 
+/** Each top-level field of the procedure's input, with the kind of value it takes as input. */
+function parameterKindsOf(inputs: unknown[] | undefined): Map<string, ParameterKind> {
+  const kinds = new Map<string, ParameterKind>();
+  for (const input of inputs ?? []) {
+    if (!(input instanceof z.ZodObject)) continue;
+    for (const [name, field] of Object.entries(input.shape as Record<string, z.ZodType>)) {
+      // The input side: what a caller sends (a string for a stringbool, a number for an id).
+      const schema = z.toJSONSchema(field, { io: "input", unrepresentable: "any" }) as JsonSchema;
+      kinds.set(name, kindOf(schema));
+    }
+  }
+  return kinds;
+}
+
 function patternOf(template: string): RegExp {
   const source = template
     .split("/")
@@ -49,14 +62,12 @@ let routes: RestRoute[] | undefined;
 /** Every REST operation, literal paths before those with parameters. */
 export function restRoutes(): RestRoute[] {
   if (routes) return routes;
-  const document = getOpenApiDocument();
   const built: RestRoute[] = [];
   for (const [procedurePath, procedure] of Object.entries(procedureMetas())) {
     const meta = procedure._def.meta;
     if (!meta?.openapi) continue;
     const method = meta.openapi.method.toUpperCase();
     const template = meta.openapi.path;
-    const operation = (document.paths?.[template] as Record<string, DocumentOperation> | undefined)?.[method.toLowerCase()];
     built.push({
       method,
       template,
@@ -64,7 +75,7 @@ export function restRoutes(): RestRoute[] {
       successStatus: meta.successStatus ?? 200,
       takesBody: METHODS_WITH_BODY.has(method),
       pattern: patternOf(template),
-      parameterKinds: new Map((operation?.parameters ?? []).map((parameter) => [parameter.name, kindOf(parameter.schema)])),
+      parameterKinds: parameterKindsOf(procedure._def.inputs),
     });
   }
   const parameterCount = (route: RestRoute) => (route.template.match(/\{/g) ?? []).length;
