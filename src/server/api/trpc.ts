@@ -9,8 +9,7 @@ import { readCookie, serializeSessionCookie, sessionCookieName } from "@/server/
 import { validateCustomerSessionToken, validateStaffSessionToken, type StaffSession } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db";
 import { ForbiddenError } from "@/server/errors";
-import { invalidatePublicAnswers } from "@/server/cache/public-answers";
-import { invalidateSessions } from "@/server/cache/session-cache";
+import { forgetCachesAfterLocalWrite } from "@/server/cache/change-feed";
 import { markDatabaseUnavailable } from "@/server/http/request-state";
 import { clientIp } from "./request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
@@ -84,14 +83,8 @@ export const createCallerFactory = t.createCallerFactory;
  * The one error mapping: every failure below it (input validation, sign-in lookups, domain
  * errors, the database) leaves as a described failure, with Retry-After when waiting helps.
  */
-const mapErrors = t.middleware(async ({ ctx, meta, path, type, next }) => {
+const mapErrors = t.middleware(async ({ ctx, meta, path, next }) => {
   const result = await next();
-  // A write here is seen by the very next request here; the database's notification, which
-  // tells every instance, arrives a moment later.
-  if (type === "mutation") {
-    invalidatePublicAnswers();
-    invalidateSessions();
-  }
   if (result.ok) return result;
   const failure = describeFailure(result.error);
   if (failure.retryAfterSeconds !== undefined) ctx.resHeaders.set("Retry-After", String(failure.retryAfterSeconds));
@@ -113,7 +106,17 @@ function unauthorized(message: string): never {
   throw new MappedError({ code: "UNAUTHORIZED", status: 401, message }, undefined);
 }
 
-const baseProcedure = t.procedure.use(mapErrors).use(withDatabase);
+/**
+ * A write here is seen by the very next request here: the database's notification, which tells
+ * every instance (cache/change-feed.ts), arrives a moment later.
+ */
+const dropCachesAfterWrite = t.middleware(async ({ type, next }) => {
+  const result = await next();
+  if (type === "mutation") forgetCachesAfterLocalWrite();
+  return result;
+});
+
+const baseProcedure = t.procedure.use(mapErrors).use(dropCachesAfterWrite).use(withDatabase);
 
 export const publicProcedure = baseProcedure.meta({ access: "public" });
 

@@ -1,22 +1,25 @@
 import { invalidatePublicAnswers } from "./public-answers";
 import { invalidateSessions } from "./session-cache";
 import { cacheState } from "./state";
+import { WATCHED_TABLES } from "./watched-tables";
 
 /**
  * The channel on which the database announces writes to the tables that cached answers are made
- * of: statement triggers (the migration's hand-written SQL holds the list of tables) send the
- * table's name. Every instance listens, so a write on one reaches the caches of all.
+ * of: statement triggers on the tables of watched-tables.ts send the table's name. Every instance listens, so a write on one reaches the caches of all.
  */
 export const CHANGES_CHANNEL = "greenscape_changes";
 
-// Writes to these end or change sign-ins; any other watched table feeds the public answers.
-const SIGN_IN_TABLES = new Set(["staff_sessions", "staff_users", "customer_sessions", "customers", "api_keys"]);
-// Sign-in tables that cached answers are made of too: the staff month list shows customers' names.
-const ANSWER_SIGN_IN_TABLES = new Set(["customers"]);
+const SIGN_IN_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.signIns);
+const ANSWER_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.answers);
 
 function forgetEverything(): void {
   invalidateSessions();
   invalidatePublicAnswers();
+}
+
+/** A write made in this process: forget at once what it may have changed, before its notification arrives. */
+export function forgetCachesAfterLocalWrite(): void {
+  forgetEverything();
 }
 
 /**
@@ -28,7 +31,8 @@ export function changeFeedEvents() {
   return {
     onMessage(table: string) {
       if (SIGN_IN_TABLES.has(table)) invalidateSessions();
-      if (!SIGN_IN_TABLES.has(table) || ANSWER_SIGN_IN_TABLES.has(table)) invalidatePublicAnswers();
+      // A table this list does not know is treated as feeding the answers: stale is worse than a miss.
+      if (ANSWER_TABLES.has(table) || !SIGN_IN_TABLES.has(table)) invalidatePublicAnswers();
     },
     onListening() {
       forgetEverything();

@@ -3,7 +3,7 @@ import { createTRPCContext, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
-import { answerCachedRead, answerKey, computeAndStore, documentedInput, isCachedRead, isStaffCachedRead } from "./public-answer-cache";
+import { answerKey, cachedOrCompute, documentedInput, fetchResponseOf, isCachedRead, isStaffCachedRead, type CachedOrComputed } from "./answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
@@ -56,9 +56,9 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   // A cached read is keyed and answered by its documented parameters only. A staff answer's stored
   // bytes go only to a caller who passes the staff check now; anyone else takes the full path,
   // which refuses them exactly as it always has.
-  if (method === "GET" && (isCachedRead(match.route.procedurePath) || (isStaffCachedRead(match.route.procedurePath) && (await passesStaffCheck(request.headers))))) {
-    const read = cachedReadOf(match.route, input);
-    return answerCachedRead(request, read.key, (resHeaders) => answer(request.headers, request.method, match.route, read.input, resHeaders));
+  if (method === "GET" && (isCachedRead(match.route.procedurePath) || isStaffCachedRead(match.route.procedurePath))) {
+    const read = { route: match.route, ...cachedReadOf(match.route, input), staffOnly: isStaffCachedRead(match.route.procedurePath) };
+    if (!read.staffOnly || (await passesStaffCheck(request.headers))) return fetchResponseOf(await answerCachedRead(read, request.headers), request);
   }
 
   const resHeaders = new Headers();
@@ -91,53 +91,37 @@ function matchApiPath(method: string, pathname: string) {
   return matchRoute(method, path.length > 1 ? path.replace(/\/$/, "") : path);
 }
 
+/** A GET of a cached read, read exactly as handleRestRequest reads it. */
+export interface CachedRead {
+  route: RestRoute;
+  /** Its documented parameters only. */
+  input: Record<string, unknown>;
+  key: string;
+  /** Served only to a caller who passes the staff check (the month list). */
+  staffOnly: boolean;
+}
+
 /**
- * The cache key under which a GET of this URL is answered from the public-answer cache, read
- * exactly as handleRestRequest reads it; null when it is not such a read. The production server
- * looks the bytes up with it before building a Fetch API request at all (src/server/http/api-server.ts);
- * only answers the full path stored for the same key can be found.
+ * The cached read a GET of this URL is, or null when it is none or its input is refused (the full
+ * path explains those). The production server answers these without building a Fetch API request
+ * (src/server/http/api-server.ts), through the same seam and under the same keys.
  */
-export function cachedReadKey(pathname: string, search: string): string | null {
+export function cachedReadOfUrl(pathname: string, search: string): CachedRead | null {
   const match = matchApiPath("GET", pathname);
-  if (match.kind !== "found" || !isCachedRead(match.route.procedurePath)) return null;
+  if (match.kind !== "found") return null;
+  const staffOnly = isStaffCachedRead(match.route.procedurePath);
+  if (!staffOnly && !isCachedRead(match.route.procedurePath)) return null;
   try {
-    return cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)).key;
+    return { route: match.route, ...cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)), staffOnly };
   } catch (error) {
     if (error instanceof InputRefused) return null;
     throw error;
   }
 }
 
-/**
- * A public cached read the cache does not hold, answered for the production server without Fetch
- * API objects (src/server/http/api-server.ts): read and computed exactly as handleRestRequest does,
- * and stored the same way. Null when the URL is not such a read or its input is refused: the full
- * path answers those.
- */
-export async function computePublicRead(pathname: string, search: string, headers: Headers) {
-  const match = matchApiPath("GET", pathname);
-  if (match.kind !== "found" || !isCachedRead(match.route.procedurePath)) return null;
-  let input: Record<string, unknown>;
-  try {
-    input = readUrlInput(new URLSearchParams(search), match.route, match.pathValues);
-  } catch (error) {
-    if (error instanceof InputRefused) return null;
-    throw error;
-  }
-  const read = cachedReadOf(match.route, input);
-  return computeAndStore(read.key, (resHeaders) => answer(headers, "GET", match.route, read.input, resHeaders));
-}
-
-/** The cache key of a GET of a staff-only cached read (the month list), read as handleRestRequest reads it; null otherwise. */
-export function cachedStaffReadKey(pathname: string, search: string): string | null {
-  const match = matchApiPath("GET", pathname);
-  if (match.kind !== "found" || !isStaffCachedRead(match.route.procedurePath)) return null;
-  try {
-    return cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)).key;
-  } catch (error) {
-    if (error instanceof InputRefused) return null;
-    throw error;
-  }
+/** A cached read's answer: the stored bytes, or the procedure's answer stored for the next caller. */
+export function answerCachedRead(read: CachedRead, headers: Headers): Promise<CachedOrComputed> {
+  return cachedOrCompute(read.key, (resHeaders) => answer(headers, "GET", read.route, read.input, resHeaders));
 }
 
 /**

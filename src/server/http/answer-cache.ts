@@ -1,4 +1,5 @@
 import { answersGeneration, cachedAnswer, storeAnswer } from "@/server/cache/public-answers";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CachedAnswer } from "@/server/cache/state";
 
 /**
@@ -15,8 +16,7 @@ const CACHED_READS: Record<string, { cacheControl: string }> = {
 /**
  * Staff-only reads whose bytes are cached too: the same for every authorised staff caller, so the
  * stored answer is shared between them, but the access check runs on every request before it is
- * served (src/server/http/rest-handler.ts), and the client is told not to keep it. The production
- * server's shortcut for public reads (api-server.ts) never finds these: isCachedRead excludes them.
+ * served (cachedReadOfUrl in rest-handler.ts says which), and the client is told not to keep it.
  * Writes to visits, schedules, customers and services invalidate them through the change feed.
  */
 const STAFF_CACHED_READS: Record<string, { cacheControl: string }> = {
@@ -70,33 +70,18 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
 /** An answer as JSON text. */
 type Computed = { status: number; json: string };
 
-/**
- * A cached read: the stored bytes when there are some, else the procedure's answer (see
- * computeAndStore). Answers carry an ETag, and a request whose If-None-Match names it gets 304 and
- * no body.
- */
-export async function answerCachedRead(request: Request, key: string, compute: (resHeaders: Headers) => Promise<Computed>): Promise<Response> {
-  let entry = cachedAnswer(key);
-  if (!entry) {
-    const computed = await computeAndStore(key, compute);
-    if (!("entry" in computed)) {
-      return new Response(request.method === "HEAD" ? null : computed.json, { status: computed.status, headers: computed.headers });
-    }
-    entry = computed.entry;
-  }
-  const headers = cachedAnswerHeaders(entry);
-  if (matchesEtag(request.headers.get("if-none-match"), entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(entry.body), { status: 200, headers });
-}
+/** What a cached read answers: stored bytes, or an answer that is not kept (an error, an outage copy). */
+export type CachedOrComputed = { entry: CachedAnswer } | { status: number; json: string; headers: Headers };
 
 /**
- * The procedure's answer to a cached read, stored when it is a fresh success; an error, or the
- * catalogue's outage copy (which carries Age), is given back with its own headers and not kept.
+ * The one seam of the answer cache: the stored answer under `key`, or the procedure's answer,
+ * stored when it is a fresh success. An error, or the catalogue's outage copy (which carries Age),
+ * is given back with its own headers and not kept. Every cached read, on the production server's
+ * shortcut and on the full REST path alike, comes through here.
  */
-export async function computeAndStore(
-  key: string,
-  compute: (resHeaders: Headers) => Promise<Computed>,
-): Promise<{ entry: CachedAnswer } | { status: number; json: string; headers: Headers }> {
+export async function cachedOrCompute(key: string, compute: (resHeaders: Headers) => Promise<Computed>): Promise<CachedOrComputed> {
+  const stored = cachedAnswer(key);
+  if (stored) return { entry: stored };
   const generation = answersGeneration();
   const resHeaders = new Headers();
   const { status, json } = await compute(resHeaders);
@@ -111,4 +96,35 @@ export async function computeAndStore(
 
 export function cachedAnswerHeaders(entry: CachedAnswer): Record<string, string> {
   return { "Content-Type": "application/json", "Cache-Control": entry.cacheControl, ETag: entry.etag };
+}
+
+/** A cached read's result as a Fetch API response: 304 when If-None-Match names the stored ETag. */
+export function fetchResponseOf(result: CachedOrComputed, request: Request): Response {
+  const bodyless = request.method === "HEAD";
+  if (!("entry" in result)) return new Response(bodyless ? null : result.json, { status: result.status, headers: result.headers });
+  const headers = cachedAnswerHeaders(result.entry);
+  if (matchesEtag(request.headers.get("if-none-match"), result.entry.etag)) return new Response(null, { status: 304, headers });
+  return new Response(bodyless ? null : new Uint8Array(result.entry.body), { status: 200, headers });
+}
+
+/** The same, written to Node's response (the production server's shortcut). */
+export function writeNodeResponseOf(result: CachedOrComputed, request: IncomingMessage, response: ServerResponse): void {
+  const bodyless = request.method === "HEAD";
+  if (!("entry" in result)) {
+    const headers: Record<string, string> = {};
+    result.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    response.writeHead(result.status, { ...headers, "Content-Length": String(Buffer.byteLength(result.json)) });
+    response.end(bodyless ? undefined : result.json);
+    return;
+  }
+  const headers = cachedAnswerHeaders(result.entry);
+  if (matchesEtag(request.headers["if-none-match"] ?? null, result.entry.etag)) {
+    response.writeHead(304, headers);
+    response.end();
+    return;
+  }
+  response.writeHead(200, { ...headers, "Content-Length": String(result.entry.body.byteLength) });
+  response.end(bodyless ? undefined : result.entry.body);
 }

@@ -1,0 +1,16 @@
+/**
+ * The tables whose writes change what this process caches, the one list. A statement trigger on
+ * each sends its name on the change channel (migrations 0006_fastpath, 0007_visits and 0010_crews
+ * create them; watched-tables.test.ts holds the database to this list, so a table added here needs
+ * its trigger in a migration, and one dropped there fails the test).
+ */
+export const WATCHED_TABLES = {
+  /** The public answers (catalogue, availability) and the staff month list are made of these. */
+  answers: ["services", "schedules", "visits", "crews", "business_settings", "customers"],
+  /** Sign-ins cached for a few seconds are made of these. */
+  signIns: ["staff_sessions", "staff_users", "customer_sessions", "customers", "api_keys"],
+} as const;
+
+export type WatchedTable = (typeof WATCHED_TABLES)[keyof typeof WATCHED_TABLES][number];
+
+export const ALL_WATCHED_TABLES: ReadonlySet<string> = new Set<string>([...WATCHED_TABLES.answers, ...WATCHED_TABLES.signIns]);
