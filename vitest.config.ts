@@ -7,7 +7,11 @@ if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl;
 
 export default defineConfig({
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    // Tests under src/ reach the shared test code (doubles, fixtures, helpers) as #test/...
+    alias: [
+      { find: /^#test\/(.*)$/, replacement: `${fileURLToPath(new URL("./test", import.meta.url))}/$1` },
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+    ],
   },
   test: {
     environment: "node",

@@ -9,7 +9,7 @@ import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
 import { createWebhookEndpoint } from "../src/server/webhooks/endpoints";
-import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/stand-in.test-helper";
+import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
 import { createCardSetup } from "../src/server/payments/cards";
 import { createCustomerPaymentIntent } from "../src/server/payments/intent";
 import { createPendingPayment, recordOfflinePayment } from "../src/server/payments/record";
@@ -27,7 +27,7 @@ import {
   unique,
   visitOf,
   type MatrixFixtures,
-} from "./access-matrix/fixtures";
+} from "./fixtures/access-matrix";
 import { contractOperations, type OpenApiDocument } from "./contract/document";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
 import { setEnv } from "./env";

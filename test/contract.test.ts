@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getOpenApiDocument } from "../src/server/api/openapi";
-import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/stand-in.test-helper";
-import { createMatrixFixtures, type MatrixFixtures } from "./access-matrix/fixtures";
+import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
+import { createMatrixFixtures, type MatrixFixtures } from "./fixtures/access-matrix";
 import { arbitraryFor, HOSTILE_IDS, resolve, wrongTypeFor, type Components, type JsonSchema } from "./contract/arbitraries";
 import { contractOperations, type ContractOperation, type OpenApiDocument } from "./contract/document";
 import { customerCookie, rest, staffCookie } from "./helpers";

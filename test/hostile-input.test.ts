@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { getDb } from "../src/server/db";
-import { startStripeStandIn, type StripeStandIn } from "../src/server/stripe/stand-in.test-helper";
+import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
 import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./helpers";
 import { hostileRequestsFor, operationsOf, type HostileRequest } from "./hostile/requests";
 import type { Components } from "./hostile/schema-values";

@@ -1,5 +1,5 @@
 import { describeTimeRules } from "./time-rules.cases";
-import { setProcessTimeZone } from "../../test/env";
+import { setProcessTimeZone } from "#test/env";
 
 setProcessTimeZone("UTC");
 

@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as feedRoute } from "@/app/feeds/calendar/[token]/route";
 import { getDb } from "@/server/db";
-import { bookableServices, bookingRequest } from "@/server/booking/booking-test-data";
+import { bookableServices, bookingRequest } from "../fixtures/bookings";
 import { createCustomer, customerCookie, rest, staffCookie } from "../helpers";
 
 // Issue 27, attack 5: a booking whose address or special instructions holds a bare carriage return

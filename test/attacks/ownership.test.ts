@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { calendarForToken } from "@/server/calendar/feeds";
 import { getDb } from "@/server/db";
 import { customers, emailOutbox, payments, schedules, services, visits } from "@/server/db/schema";
-import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
-import { bookingRequest } from "@/server/booking/booking-test-data";
+import { startStripeStandIn, type StripeStandIn } from "../doubles/stripe-stand-in";
+import { bookingRequest } from "../fixtures/bookings";
 import { cookieHeaderFrom, createCustomer, customerCookie, registrationBody, rest, staffCookie } from "../helpers";
 import { setEnv } from "../env";
-import { latestLinkToken } from "../portal-data";
+import { latestLinkToken } from "../fixtures/portal-data";
 
 /**
  * The ownership attacks of docs/product-rules.md#who-owns-a-visit, replayed over HTTP by someone who

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { chargeAutopay } from "@/server/payments/autopay";
-import { startStripeStandIn, type StandInCard, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
+import { startStripeStandIn, type StandInCard, type StripeStandIn } from "../doubles/stripe-stand-in";
 import { LIMITS } from "@/server/auth/limits";
 import { createCustomer, customerCookie, fromAddress, rest, staffCookie } from "../helpers";
-import { insertVisit } from "../portal-data";
+import { insertVisit } from "../fixtures/portal-data";
 import { setEnv } from "../env";
 
 /**

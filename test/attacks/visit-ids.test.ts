@@ -12,7 +12,7 @@ import { getDb } from "../../src/server/db";
 import { visits } from "../../src/server/db/schema";
 import { horizonDate } from "../../src/server/schedules/series";
 import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "../helpers";
-import { insertVisit } from "../portal-data";
+import { insertVisit } from "../fixtures/portal-data";
 
 const FAR = "2200-01-01";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { TRPCReactProvider } from "@/trpc/react";
 
-/** Customer login and register: no site layout, but their forms use tRPC. */
+/** The customer portal: login, register and reset have no site layout; My Account adds it. All use tRPC. */
 export default function CustomerAuthLayout({ children }: { children: ReactNode }) {
   return <TRPCReactProvider>{children}</TRPCReactProvider>;
 }

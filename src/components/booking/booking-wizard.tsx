@@ -22,7 +22,7 @@ import { ReviewStep } from "./review-step";
 import { ScheduleStep } from "./schedule-step";
 import { ServiceStep } from "./service-step";
 import { StepIndicator } from "./step-indicator";
-import type { TBookingResponse } from "@/server/api/schemas/booking";
+import type { TBookingResponse } from "@/server/booking/schemas";
 import type { BookableService, BookingConfirmation as Booking } from "./types";
 import { SubmitButton } from "@/components/ui/submit-button";
 

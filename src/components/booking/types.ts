@@ -1,5 +1,5 @@
 import type { JsonAnswer } from "@/lib/json-answer";
-import type { TBookingResponse } from "@/server/api/schemas/booking";
+import type { TBookingResponse } from "@/server/booking/schemas";
 import type { RouterOutputs } from "@/trpc/react";
 
 /** The catalogue as the booking page's server component hands it over. */

@@ -7,7 +7,7 @@ import { markCustomerSignedOut } from "@/components/public/customer-session-stor
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { cn } from "@/lib/cn";
-import type { TSessionCustomer } from "@/server/api/schemas/accounts";
+import type { TSessionCustomer } from "@/server/auth/schemas";
 import { api } from "@/trpc/react";
 import { AppointmentsTab } from "./appointments-tab";
 import { ChangePasswordSection } from "./change-password-form";

@@ -2,7 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { restRequest } from "@/lib/rest-client";
-import type { TCustomerStatusResponse, TSessionCustomer } from "@/server/api/schemas/accounts";
+import type { TCustomerStatusResponse, TSessionCustomer } from "@/server/auth/schemas";
 
 /**
  * Whether a customer is signed in, for the public header, the bottom bar and the booking wizard. It asks

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { TSessionCustomer } from "@/server/api/schemas/accounts";
+import type { TSessionCustomer } from "@/server/auth/schemas";
 import type { Db } from "@/server/db";
 import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
 import { cachedSession, forgetSession, invalidateSessions, sessionsGeneration, storeSession } from "@/server/cache/session-cache";

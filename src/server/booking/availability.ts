@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
-import type { TAvailabilityResponse } from "@/server/api/schemas/booking";
+import type { TAvailabilityResponse } from "@/server/booking/schemas";
 import type { Db } from "@/server/db";
 import { rowsOf } from "@/server/db/rows";
 import { CREW_HOLDING_STATUSES, countOverlappingVisits } from "@/server/schedules/crew-capacity";

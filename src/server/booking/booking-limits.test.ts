@@ -5,8 +5,8 @@ import { latestBookableDate } from "@/lib/slots";
 import { getDb } from "@/server/db";
 import { schedules } from "@/server/db/schema";
 import { LIMITS } from "@/server/auth/limits";
-import { customerCookie, fromAddress, rest } from "../../../test/helpers";
-import { bookableServices, bookingRequest } from "./booking-test-data";
+import { customerCookie, fromAddress, rest } from "#test/helpers";
+import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 
 let network = 0;
 /** A fresh address for each test, so that one test's bookings do not count against another's. */

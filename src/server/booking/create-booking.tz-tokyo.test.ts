@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
 import { dayAvailability } from "./availability";
-import { bookableServices, bookingRequest } from "./booking-test-data";
+import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 import { createBooking, DATE_NOT_BOOKABLE_MESSAGE } from "./create-booking";
-import { setProcessTimeZone } from "../../../test/env";
+import { setProcessTimeZone } from "#test/env";
 
 setProcessTimeZone("Asia/Tokyo");
 

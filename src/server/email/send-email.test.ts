@@ -2,11 +2,11 @@ import { desc } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox } from "@/server/db/schema";
-import { registrationBody, rest } from "../../../test/helpers";
-import { setEnv } from "../../../test/env";
+import { registrationBody, rest } from "#test/helpers";
+import { setEnv } from "#test/env";
 import { deliverEmail } from "./deliver-email";
 import { REMOVED_SECRET, sendEmail } from "./send-email";
-import { startSmtpStandIn } from "./smtp-stand-in.test-helper";
+import { startSmtpStandIn } from "#test/doubles/smtp-server";
 import { greetingName, verificationEmail } from "./templates";
 
 async function latestOutboxRow() {

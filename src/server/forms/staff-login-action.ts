@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { INVALID_STAFF_LOGIN } from "@/server/accounts/staff-auth";
+import { INVALID_STAFF_LOGIN } from "@/server/auth/staff-accounts";
 import { textFields } from "./form-values";
 import type { FormState } from "./form-state";
 import { callProcedure, fieldErrorsOf } from "./procedure-call";

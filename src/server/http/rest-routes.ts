@@ -35,16 +35,22 @@ function kindOf(schema: JsonSchema | undefined): ParameterKind {
   return "string";
 }
 
-/** Each top-level field of the procedure's input, with the kind of value it takes as input. */
+type ObjectSchema = JsonSchema & { properties?: Record<string, JsonSchema>; allOf?: ObjectSchema[] };
+
+/**
+ * Each top-level field of the procedure's input, with the kind of value it takes: read from the
+ * input side of its zod schema (a stringbool takes text, an id a number), objects that refine or
+ * transform included.
+ */
 function parameterKindsOf(inputs: unknown[] | undefined): Map<string, ParameterKind> {
   const kinds = new Map<string, ParameterKind>();
+  const collect = (schema: ObjectSchema | undefined) => {
+    if (!schema) return;
+    for (const [name, field] of Object.entries(schema.properties ?? {})) kinds.set(name, kindOf(field));
+    schema.allOf?.forEach(collect);
+  };
   for (const input of inputs ?? []) {
-    if (!(input instanceof z.ZodObject)) continue;
-    for (const [name, field] of Object.entries(input.shape as Record<string, z.ZodType>)) {
-      // The input side: what a caller sends (a string for a stringbool, a number for an id).
-      const schema = z.toJSONSchema(field, { io: "input", unrepresentable: "any" }) as JsonSchema;
-      kinds.set(name, kindOf(schema));
-    }
+    if (input instanceof z.ZodType) collect(z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as ObjectSchema);
   }
   return kinds;
 }

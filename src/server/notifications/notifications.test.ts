@@ -2,14 +2,14 @@ import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
-import { bookableServices, bookingRequest, daysAhead } from "@/server/booking/booking-test-data";
+import { bookableServices, bookingRequest, daysAhead } from "#test/fixtures/bookings";
 import { calendarForToken } from "@/server/calendar/feeds";
 import { getDatabase, getDb } from "@/server/db";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { customers, emailOutbox, schedules } from "@/server/db/schema";
 import type { JobWorker } from "@/server/jobs/job-queue";
-import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
-import { startTestWorker, startWebhookReceiver, waitFor } from "../../../test/notifications";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "./settings";
 
 let staff: string;

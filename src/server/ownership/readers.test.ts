@@ -13,7 +13,7 @@ const SERVER = join(__dirname, "..");
 
 /** How each customer-side reader uses the rule (the text that must be in the file). */
 const CUSTOMER_SIDE: Record<string, RegExp> = {
-  "portal/appointments.ts": /ownedBy: customerId[\s\S]*isPlanOwned\(db, visit\.scheduleId\)/,
+  "self-service/appointments.ts": /ownedBy: customerId[\s\S]*isPlanOwned\(db, visit\.scheduleId\)/,
   "portal/payments.ts": /ownedPayments\(customerId\)/,
   "payments/intent.ts": /getCustomerPayment\(db, customerId, paymentId\)/,
   "payments/receipts.ts": /ownedPayments\(customerId\)/,

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook-handler";
 import { getDb } from "@/server/db";
 import { emailOutbox, paymentRefunds, payments } from "@/server/db/schema";
-import { startStripeStandIn, type StandInCard, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
-import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "../../../test/helpers";
-import { insertVisit } from "../../../test/portal-data";
-import { setEnv } from "../../../test/env";
+import { startStripeStandIn, type StandInCard, type StripeStandIn } from "#test/doubles/stripe-stand-in";
+import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
+import { insertVisit } from "#test/fixtures/portal-data";
+import { setEnv } from "#test/env";
 import { autopayIdempotencyKey, chargeAutopay } from "./autopay";
 
 const WEBHOOK_SECRET = "whsec_test_cards_secret";

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { getStripe } from "@/server/stripe/client";
-import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
-import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
-import { insertVisit } from "../../../test/portal-data";
-import { setEnv } from "../../../test/env";
+import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { insertVisit } from "#test/fixtures/portal-data";
+import { setEnv } from "#test/env";
 import { chargeAutopay } from "./autopay";
 import { activeIntentClaim, AUTOPAY_CLAIM_MS, PAY_CLAIM_MS } from "./intent";
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customers, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
+import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
 import { createCustomerPaymentIntent } from "./intent";
-import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
-import { setEnv } from "../../../test/env";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { setEnv } from "#test/env";
 
 let stripe: StripeStandIn;
 let staff: string;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { paymentRefunds, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { startStripeStandIn, type StripeStandIn } from "@/server/stripe/stand-in.test-helper";
-import { createCustomer, rest, staffCookie } from "../../../test/helpers";
-import { setEnv } from "../../../test/env";
+import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
+import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { setEnv } from "#test/env";
 import { refundPayment } from "./refunds";
 
 /** Refunds of one payment, one at a time (issue 27); the race itself is in test/attacks/payments.test.ts. */

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { messages, schedules, visits } from "@/server/db/schema";
 import { businessDateOf } from "@/lib/business-time";
-import { createCustomer, customerCookie, rest, seedServices } from "../../../test/helpers";
-import { insertMessage, insertPayment, insertVisit } from "../../../test/portal-data";
+import { createCustomer, customerCookie, rest, seedServices } from "#test/helpers";
+import { insertMessage, insertPayment, insertVisit } from "#test/fixtures/portal-data";
 import { EMAIL_IN_USE } from "./profile";
-import { TOO_LATE_TO_CANCEL } from "./appointments";
+import { TOO_LATE_TO_CANCEL } from "@/server/self-service/appointments";
 
 /** A verified portal customer with a session, plus a second customer whose records must stay out of reach. */
 async function twoCustomers() {

@@ -9,7 +9,7 @@ import { extendSeriesToHorizon } from "./series";
 /** A visit named by its series and planned date, the way the old visit ids read. */
 const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
   visit.isRecurring ? `${visit.id}-${visit.occurrenceDate}` : visit.visitId;
-import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "../../../test/helpers";
+import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
 

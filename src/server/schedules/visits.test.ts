@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { emailOutbox, schedules, visits } from "@/server/db/schema";
-import { createCustomer, seedServices } from "../../../test/helpers";
+import { createCustomer, seedServices } from "#test/helpers";
 import { createPlanVisits } from "./plan-visits";
 import { updateSchedule } from "./save-schedule";
 import { extendSeriesThrough, extendSeriesToHorizon, horizonDate, SERIES_HORIZON_DAYS } from "./series";

@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { messages, schedules, visits } from "@/server/db/schema";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
-import { findOwnVisit } from "@/server/portal/appointments";
+import { findOwnVisit } from "@/server/self-service/appointments";
 import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
 import { moveVisit, setVisitStatus, type Visit, type VisitChange } from "@/server/schedules/visits";
 import { getSelfServiceRules } from "@/server/settings/self-service-rules";

@@ -1,7 +1,7 @@
 import type { DateString } from "@/lib/business-time";
 import { dayAvailability } from "@/server/booking/availability";
 import type { Db } from "@/server/db";
-import { findOwnVisit } from "@/server/portal/appointments";
+import { findOwnVisit } from "@/server/self-service/appointments";
 import { getSelfServiceRules } from "@/server/settings/self-service-rules";
 import { assertReschedulableTo } from "./plan-change";
 import { isOutsideNotice } from "./rules";

@@ -9,7 +9,7 @@ import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { saveSelfServiceRules } from "@/server/settings/self-service-rules";
 import { DEFAULT_SELF_SERVICE_RULES } from "@/lib/validation/self-service";
-import { createCustomer, customerCookie, rest, staffCookie } from "../../../test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { changeAppointment } from "./change-appointment";
 
 const HOUR = 3_600_000;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
+import { ZMessageContentSchema } from "@/lib/validation/message";
+import { pathId, positiveIdNumber } from "@/lib/validation/fields";
+import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
+import { countUnreadCustomerMessages, listUnreadCustomerMessages } from "@/server/messages/unread";
+import { NotFoundError } from "@/server/errors";
+import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
+import { ZNoInputSchema } from "@/lib/validation/common";
+import { ZConversationSchema, ZMessageSchema, ZUnreadCountSchema, ZUnreadMessageSchema } from "@/server/messages/schemas";
+
+/** Staff messages. */
+export const messagesRouter = createTRPCRouter({
+  unread: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread customer messages, newest first" } })
+    .input(ZNoInputSchema)
+    .output(z.array(ZUnreadMessageSchema))
+    .query(({ ctx }) => listUnreadCustomerMessages(ctx.db)),
+
+  unreadCount: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/messages/unread/count", tags: ["messages"], summary: "How many customer messages are unread (the bell badge)" } })
+    .input(ZNoInputSchema)
+    .output(ZUnreadCountSchema)
+    .query(({ ctx }) => countUnreadCustomerMessages(ctx.db)),
+
+  list: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/messages", tags: ["messages"], summary: "A customer's conversation (or the latest messages), oldest first" } })
+    .input(z.object({ customerId: pathId(CUSTOMER_NOT_FOUND).optional() }))
+    .output(z.array(ZMessageSchema))
+    .query(({ ctx, input }) => listMessages(ctx.db, input)),
+
+  conversations: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/messages/conversations",
+        tags: ["messages"],
+        summary: "Customers with their unread counts, latest conversations first; q narrows to matching customers, limit caps the list",
+      },
+    })
+    .input(ZConversationSearchSchema)
+    .output(z.array(ZConversationSchema))
+    .query(({ ctx, input }) => listConversations(ctx.db, input)),
+
+  send: staffProcedure
+    .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" }, successStatus: 201 })
+    .input(
+      z.object({
+        customerId: positiveIdNumber("Customer is required"),
+        content: ZMessageContentSchema,
+        senderType: z.literal("user", { error: "Staff messages are sent with senderType 'user'" }).optional(),
+      }),
+    )
+    .output(ZMessageSchema)
+    .mutation(({ ctx, input }) =>
+      sendStaffMessage(ctx.db, { customerId: input.customerId, content: input.content, userId: ctx.staff.user?.id ?? null }),
+    ),
+
+  markRead: staffProcedure
+    .meta({ openapi: { method: "PATCH", path: "/messages/{id}/read", tags: ["messages"], summary: "Mark a message read" } })
+    .input(z.object({ id: pathId(MESSAGE_NOT_FOUND) }))
+    .output(ZMessageSchema)
+    .mutation(({ ctx, input }) => markMessageRead(ctx.db, input.id)),
+});

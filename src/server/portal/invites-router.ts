@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { inviteCustomer } from "@/server/portal/invitations";
+import { ConflictError } from "@/server/errors";
+import { pathId } from "@/lib/validation/fields";
+import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
+import { ZEmailSentResponseSchema } from "@/server/portal/schemas";
+
+/** Staff invite a customer they manage to the portal. */
+export const portalInvitesRouter = createTRPCRouter({
+  invite: staffProcedure
+    .meta({
+      errors: [ConflictError],
+      openapi: { method: "POST", path: "/customers/{id}/invite", tags: ["customers"], summary: "Email a customer a link to set up their portal account" },
+    })
+    .input(z.object({ id: pathId("Customer not found") }))
+    .output(ZEmailSentResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { email } = await inviteCustomer(ctx.db, input.id);
+      return { success: true as const, message: `Invitation sent to ${email}.` };
+    }),
+});

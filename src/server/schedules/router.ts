@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { pathId } from "@/lib/validation/fields";
+import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
+import { countVisitsByDay } from "@/server/schedules/day-counts";
+import { listSchedulesInRange, listSchedulesJson } from "@/server/schedules/list-schedules";
+import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
+import { getSchedule } from "@/server/schedules/get-schedule";
+import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
+import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { ConflictError } from "@/server/errors";
+import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
+import { ZDayCountSchema, ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "@/server/schedules/schemas";
+import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+
+const TAGS = ["schedules"];
+const ZScheduleId = pathId("Schedule not found");
+const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
+const ZDateRangeInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate") });
+const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
+const ZListInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() });
+
+/** PUT carries the same payload as POST plus the id from the path. */
+const ZScheduleUpdateInput = schedulePayloadWithId(ZScheduleId);
+
+export const schedulesRouter = createTRPCRouter({
+  list: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/schedules",
+        tags: TAGS,
+        summary: "Visits between two Austin dates, both inclusive, every visit of a series listed (endDate is clamped to its month, so 2027-04-31 means April 30)",
+      },
+    })
+    .input(ZListInput)
+    .output(z.array(ZScheduleVisitSchema))
+    .query(({ ctx, input }) => listSchedulesInRange(ctx.db, input)),
+
+  dayCounts: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/schedules/day-counts",
+        tags: TAGS,
+        summary: "How many visits start on each Austin day between two dates, both inclusive, by status; days without visits are left out (endDate is clamped to its month)",
+      },
+    })
+    .input(ZDateRangeInput)
+    .output(z.array(ZDayCountSchema))
+    .query(({ ctx, input }) => countVisitsByDay(ctx.db, input)),
+
+  /**
+   * The same list as the JSON text PostgreSQL writes: REST answers GET /schedules with it as it is
+   * (src/server/http/rest-handler.ts). Hundreds of visits a month made validating each against the
+   * output schema and serializing it again most of that answer's cost; a test holds this text to
+   * the documented schema instead (src/server/schedules/list-schedules.test.ts).
+   */
+  listJson: staffProcedure
+    .input(ZListInput)
+    .output(z.string())
+    .query(({ ctx, input }) => listSchedulesJson(ctx.db, input)),
+
+  get: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/schedules/{id}", tags: TAGS, summary: "One schedule (a one-time visit or a whole series)" } })
+    .input(z.object({ id: ZScheduleId }))
+    .output(ZScheduleSchema)
+    .query(({ ctx, input }) => getSchedule(ctx.db, input.id)),
+
+  create: staffProcedure
+    .meta({
+      errors: [ConflictError],
+      openapi: {
+        method: "POST",
+        path: "/schedules",
+        tags: TAGS,
+        summary:
+          "Schedule a visit or a series; serviceId is optional, totalPrice defaults to the service's price, else 0 (409 when every crew is busy at the first visit's time)",
+      },
+      successStatus: 201,
+    })
+    .input(ZSchedulePayloadSchema)
+    .output(ZScheduleSchema)
+    .mutation(({ ctx, input }) => createSchedule(ctx.db, input)),
+
+  update: staffProcedure
+    .meta({
+      errors: [ConflictError],
+      openapi: {
+        method: "PUT",
+        path: "/schedules/{id}",
+        tags: TAGS,
+        summary:
+          "Update a schedule: a one-time visit, or a series, whose visits from today on follow unless changed on their own (seriesChange counts them; 409 when every crew is busy)",
+      },
+    })
+    .input(ZScheduleUpdateInput)
+    .output(ZScheduleSchema)
+    .mutation(({ ctx, input: { id, ...payload } }) => updateSchedule(ctx.db, id, payload)),
+
+  setVisitStatus: staffProcedure
+    .meta({
+      errors: [ConflictError],
+      openapi: {
+        method: "PATCH",
+        path: "/schedules/visits/{visitId}/status",
+        tags: TAGS,
+        summary: "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free)",
+      },
+    })
+    .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))
+    .output(ZScheduleVisitSchema)
+    .mutation(({ ctx, input }) => changeVisitStatus(ctx.db, input.visitId, input.status)),
+
+  rainDayPreview: staffProcedure
+    .meta({
+      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any crew-capacity conflicts" },
+    })
+    .input(ZRainDayInput)
+    .output(ZRainDayPlanSchema)
+    .query(async ({ ctx, input }) => {
+      const plan = await planRainDayMove(ctx.db, input);
+      return {
+        ...plan,
+        visits: plan.moves.map(({ visit, newStartTime, newEndTime }) => ({
+          visitId: visit.visitId,
+          customerName: visit.customer.fullName,
+          startTime: visit.startTime,
+          endTime: visit.endTime,
+          newStartTime,
+          newEndTime,
+        })),
+      };
+    }),
+
+  rainDayMove: staffProcedure
+    .meta({
+      errors: [ConflictError],
+      openapi: {
+        method: "POST",
+        path: "/schedules/rain-day",
+        tags: TAGS,
+        summary: "Move every pending or confirmed visit of a day to another day, keeping times and series, and message each customer (409 when the crew capacity would be exceeded)",
+      },
+    })
+    .input(ZRainDayInput)
+    .output(ZRainDayResultSchema)
+    .mutation(({ ctx, input }) => moveRainDay(ctx.db, { ...input, staffUserId: ctx.staff.user?.id ?? null })),
+});
