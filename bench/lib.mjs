@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a fresh PostgreSQL database, the production server, waiting.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import postgres from "postgres";
 
@@ -48,6 +48,12 @@ export function fromClient(index) {
  * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses).
  */
 export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] }) {
+  // The server's log goes to a file, not a pipe: writes to a pipe block (stdout is synchronous for
+  // pipes on Linux) whenever the bench process, busy generating load, is slow to read them, and the
+  // server then measured the bench's reading (30 s of 93 s in writeBuffer in a booking profile).
+  mkdirSync("bench/.out", { recursive: true });
+  const logFile = `bench/.out/server-${port}.log`;
+  const log = quiet ? openSync(logFile, "w") : null;
   const child = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs"], {
     env: {
       ...process.env,
@@ -60,16 +66,16 @@ export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] 
       TRUSTED_PROXY_HOPS: "1",
       ...env,
     },
-    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    stdio: quiet ? ["ignore", log, log] : "inherit",
   });
-  const output = [];
-  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   await waitForOk(`http://127.0.0.1:${port}/api/services`, 60_000);
   return {
     child,
-    output,
+    /** What the server has written so far (empty when not quiet). */
+    get output() {
+      return quiet ? [readFileSync(logFile, "utf8")] : [];
+    },
     exited,
     async stop(signal = "SIGTERM") {
       child.kill(signal);
