@@ -26,7 +26,7 @@ describe.runIf(testDatabase.mode === "postgres")("a pooled connection killed und
     const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
     try {
       for (const next of ["statement", "transaction"] as const) {
-        const [{ pid }] = rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`));
+        const pid = rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
         const running = handle.db.execute(sql`select pg_sleep(10)`).then(
           () => null,
           (error: unknown) => error,
