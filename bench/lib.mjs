@@ -45,9 +45,10 @@ export function fromClient(index) {
 
 /**
  * Starts the production server and resolves once it answers; `stop()` sends SIGTERM and waits for
- * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses).
+ * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses); `cwd` runs
+ * another checkout's build.
  */
-export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] }) {
+export async function startServer({ port, env = {}, quiet = true, nodeArgs = [], cwd = process.cwd() }) {
   // The server's log goes to a file, not a pipe: writes to a pipe block (stdout is synchronous for
   // pipes on Linux) whenever the bench process, busy generating load, is slow to read them, and the
   // server then measured the bench's reading (30 s of 93 s in writeBuffer in a booking profile).
@@ -55,6 +56,7 @@ export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] 
   const logFile = `bench/.out/server-${port}.log`;
   const log = quiet ? openSync(logFile, "w") : null;
   const child = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs"], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
