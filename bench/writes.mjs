@@ -4,6 +4,8 @@
 // with 40 crews, counting double bookings afterwards. BENCH_SCALE=4 seeds four times the business.
 // BENCH_BASE_DIR=<another checkout, built> measures that build first, then this one, in one run
 // (side by side, same machine minutes, same data); BENCH_RUNS (1) repeats each pair, for medians.
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import http from "node:http";
 import path from "node:path";
@@ -20,7 +22,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const CREWS = 40;
 const DAYS = 30;
 const BASE_DIR = process.env.BENCH_BASE_DIR ? path.resolve(process.env.BENCH_BASE_DIR) : null;
+/** BENCH_DB_SOCKET=/var/run/postgresql also measures this build over PostgreSQL's Unix socket. */
+const SOCKET_DIR = process.env.BENCH_DB_SOCKET ?? null;
 const DATABASE = process.env.BENCH_DATABASE_NAME ?? `greenscape_bench_writes_${APP_PORT}`;
+const CLOCK_TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
 const load = () => os.loadavg().map((value) => value.toFixed(1)).join(", ");
 
 function austinDate(offsetDays) {
@@ -87,9 +97,10 @@ async function doubleBookings(sql, fromDay, toDay) {
 }
 
 /** One build's figures: `dir` is its checkout (its scripts/server.mjs and .next), on a fresh database. */
-async function measure(label, dir, raw) {
+async function measure(label, dir, raw, socketDir = null) {
   const url = await freshDatabase(DATABASE);
-  const server = await startServer({ port: APP_PORT, cwd: dir, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });
+  const appUrl = socketDir ? `${url}${url.includes("?") ? "&" : "?"}host=${socketDir}` : url;
+  const server = await startServer({ port: APP_PORT, cwd: dir, env: { DATABASE_URL: appUrl, SEED_DEMO_DATA: "false" } });
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const visits = await seedVisits(url);
@@ -109,7 +120,9 @@ async function measure(label, dir, raw) {
     row.rawDashboard = await sequential(() => `http://127.0.0.1:${RAW_PORT}/dashboard`, 300);
     row.load.reads = load();
 
+    const cpuBefore = cpuMs(server.child.pid);
     const spread = await bookings(APP_PORT, DAYS, 40);
+    const cpuPerBooking = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, spread["2xx"]);
     row.load.spread = load();
     const rawPost = await bookings(RAW_PORT, DAYS, 40);
     const oneDay = await bookings(APP_PORT, 1, 80);
@@ -117,7 +130,7 @@ async function measure(label, dir, raw) {
     const [{ spreadStored }] = await sql`select count(*)::int as "spreadStored" from customers where email like ${"writes40\\_%"}`;
     const [{ oneDayStored }] = await sql`select count(*)::int as "oneDayStored" from visits v join schedules s on s.id = v.schedule_id
       join customers c on c.id = s.customer_id where c.email like ${"writes80\\_%"}`;
-    row.spread = { rps: spread.requests.average, p50: spread.latency.p50, p99: spread.latency.p99, ok: spread["2xx"], refused: spread.non2xx, errors: spread.errors, customers: spreadStored };
+    row.spread = { rps: spread.requests.average, p50: spread.latency.p50, p99: spread.latency.p99, ok: spread["2xx"], refused: spread.non2xx, errors: spread.errors, customers: spreadStored, cpuPerBooking };
     row.rawPost = { rps: rawPost.requests.average, p50: rawPost.latency.p50, p99: rawPost.latency.p99 };
     row.oneDay = { rps: oneDay.requests.average, p50: oneDay.latency.p50, p99: oneDay.latency.p99, ok: oneDay["2xx"], refused: oneDay.non2xx, errors: oneDay.errors, visits: oneDayStored };
     row.doubleBookings = await doubleBookings(sql, 40, 80);
@@ -148,6 +161,7 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       if (BASE_DIR) rows.push(await measure("base", BASE_DIR, raw));
       rows.push(await measure("this", process.cwd(), raw));
+      if (SOCKET_DIR) rows.push(await measure("this, Unix socket", process.cwd(), raw, SOCKET_DIR));
     }
   } finally {
     rawServer.close();
@@ -156,14 +170,14 @@ async function main() {
   const seq = (timings) => `${ms(percentile(timings, 50))} / ${ms(percentile(timings, 95))}`;
   const lines = rows.map(
     (row) =>
-      `| ${row.label} | ${seq(row.availability)} | ${seq(row.rawAvailability)} | ${seq(row.dashboard)} | ${seq(row.rawDashboard)} | ${Math.round(row.spread.rps)} (${row.spread.ok} × 2xx, ${row.spread.refused} other), p50 ${row.spread.p50} / p99 ${row.spread.p99} ms | ${Math.round(row.rawPost.rps)}, p99 ${row.rawPost.p99} ms | ${Math.round(row.oneDay.rps)} (${row.oneDay.ok} × 201, ${row.oneDay.refused} × 409/other), p50 ${row.oneDay.p50} / p99 ${row.oneDay.p99} ms | ${row.doubleBookings} | ${row.load.start} → ${row.load.oneDay} |`,
+      `| ${row.label} | ${seq(row.availability)} | ${seq(row.rawAvailability)} | ${seq(row.dashboard)} | ${seq(row.rawDashboard)} | ${Math.round(row.spread.rps)} (${row.spread.ok} × 2xx, ${row.spread.refused} other), p50 ${row.spread.p50} / p99 ${row.spread.p99} ms, app CPU ${row.spread.cpuPerBooking.toFixed(1)} ms a booking | ${Math.round(row.rawPost.rps)}, p99 ${row.rawPost.p99} ms | ${Math.round(row.oneDay.rps)} (${row.oneDay.ok} × 201, ${row.oneDay.refused} × 409/other), p50 ${row.oneDay.p50} / p99 ${row.oneDay.p99} ms | ${row.doubleBookings} | ${row.load.start} → ${row.load.oneDay} |`,
   );
   const markdown = `### Writes and first reads (\`npm run bench:writes\`), ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${machine()}; load average at the start ${loadBefore}. Production builds on PostgreSQL (${new URL(ADMIN_URL).host}), ${rows[0]?.visits.toLocaleString("en-US")} visit rows
 (scale ${SCALE}), ${CREWS} crews; each build on a fresh copy of the same data, measured back to back in this run${BASE_DIR ? " (base: the checkout in BENCH_BASE_DIR)" : ""}.
 Sequential columns are p50 / p95 over one connection (availability: 200 dates never asked; dashboard: 300 \`GET /api/dashboard-stats\`).
-Bookings: 50 connections for ${DURATION} s, across ${DAYS} days, then on one day; the raw server answers the same POSTs with fixed bytes. Double bookings: visits
+Bookings: 50 connections for ${DURATION} s, across ${DAYS} days, then on one day (app CPU: the server process's user + system time during the run, background jobs included, per booking stored); the raw server answers the same POSTs with fixed bytes. Double bookings: visits
 at whose start more crew-holding visits overlap than there are crews, over every day booked.
 
 | build | availability miss | raw, same bytes | dashboard | raw, same bytes | bookings across ${DAYS} days, req/s | raw POST req/s | bookings on one day, req/s | double bookings | load average (1 min) |

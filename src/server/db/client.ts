@@ -33,11 +33,25 @@ export async function openDatabase(url = config().database.url): Promise<Databas
   return url ? openPostgres(url) : openPglite(pgliteLocation());
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/**
+ * libpq's way of naming a Unix socket, `postgres://user@localhost:5432/db?host=/var/run/postgresql`:
+ * postgres.js takes the socket as `path` (and would send an unknown `host` parameter to the server).
+ */
+export function socketOf(url: string): { url: string; path?: string } {
+  const parsed = new URL(url);
+  const directory = parsed.searchParams.get("host");
+  if (!directory?.startsWith("/")) return { url };
+  parsed.searchParams.delete("host");
+  return { url: parsed.toString(), path: `${directory}/.s.PGSQL.${parsed.port || 5432}` };
+}
+
+async function openPostgres(address: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const { url, path: socket } = socketOf(address);
   const sql = postgres(url, {
+    ...(socket ? { path: socket } : {}),
     max: config().database.poolSize,
     onnotice: () => {},
     // While the database is away a request fails (503) within seconds instead of hanging.
@@ -70,7 +84,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   const listeners: Array<{ close: () => Promise<void> }> = [];
   const listen = async (channel: string, events: ListenEvents) => {
-    listeners.push(await listenOnPostgres((options) => postgres(url, options), channel, events));
+    listeners.push(await listenOnPostgres((options) => postgres(url, { ...options, ...(socket ? { path: socket } : {}) }), channel, events));
   };
   const close = async () => {
     await Promise.all(listeners.map((listener) => listener.close().catch(() => {})));
