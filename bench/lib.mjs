@@ -100,14 +100,22 @@ export async function waitForOk(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * A staff session. The server listens before its first-start seeding ends (the catalogue answers
+ * 200 while still empty), so a 401 in the first seconds means "not created yet": ask again.
+ */
 export async function staffCookie(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(STAFF),
-  });
-  if (!response.ok) throw new Error(`staff login failed: ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(STAFF),
+    });
+    if (response.ok) return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    if (response.status !== 401 || Date.now() > deadline) throw new Error(`staff login failed: ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 export function machine() {
