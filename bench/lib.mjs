@@ -48,7 +48,7 @@ export function fromClient(index) {
  * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses); `cwd` runs
  * another checkout's build.
  */
-export async function startServer({ port, env = {}, quiet = true, nodeArgs = [], cwd = process.cwd() }) {
+export async function startServer({ port, env = {}, quiet = true, nodeArgs = [], cwd = process.env.BENCH_APP_DIR ?? process.cwd() }) {
   // The server's log goes to a file, not a pipe: writes to a pipe block (stdout is synchronous for
   // pipes on Linux) whenever the bench process, busy generating load, is slow to read them, and the
   // server then measured the bench's reading (30 s of 93 s in writeBuffer in a booking profile).

@@ -183,7 +183,7 @@ at whose start more crew-holding visits overlap than there are crews, over every
 | build | availability miss | raw, same bytes | dashboard | raw, same bytes | bookings across ${DAYS} days, req/s | raw POST req/s | bookings on one day, req/s | double bookings | load average (1 min) |
 |---|---|---|---|---|---|---|---|---|---|
 ${lines.join("\n")}`;
-  writeSection("writes", markdown, rows);
+  writeSection(SCALE === 1 ? "writes" : `writes-scale${SCALE}`, markdown, rows);
 }
 
 main().catch((error) => {
