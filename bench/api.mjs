@@ -223,6 +223,7 @@ Sequential (one connection, 200 requests): month schedule query p50 ${ms(percent
 month-long ranges never asked before (cache misses) p50 ${ms(percentile(monthMissLatencies, 50))}, p95 ${ms(percentile(monthMissLatencies, 95))};
 availability of 200 different dates (cache misses) p50 ${ms(percentile(availabilityLatencies, 50))}, p95 ${ms(percentile(availabilityLatencies, 95))};
 booking create p50 ${ms(percentile(bookingLatencies, 50))}, p95 ${ms(percentile(bookingLatencies, 95))}.
+This host's raw \`node:http\` server in the same run, for scale: sequential p50 ${percentile(sequential["raw server, same catalogue bytes"], 50).toFixed(2)} ms / p95 ${percentile(sequential["raw server, same catalogue bytes"], 95).toFixed(2)} ms; at 50 connections see the raw columns above.
 
 Sequential, one connection, 300 requests after 50 to warm up (p50 / p95):
 ${Object.entries(sequential)

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a fresh PostgreSQL database, the production server, waiting.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import postgres from "postgres";
 
@@ -45,10 +45,18 @@ export function fromClient(index) {
 
 /**
  * Starts the production server and resolves once it answers; `stop()` sends SIGTERM and waits for
- * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses).
+ * the exit. `nodeArgs` go to node itself (such as --cpu-prof, which NODE_OPTIONS refuses); `cwd` runs
+ * another checkout's build.
  */
-export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] }) {
+export async function startServer({ port, env = {}, quiet = true, nodeArgs = [], cwd = process.env.BENCH_APP_DIR ?? process.cwd() }) {
+  // The server's log goes to a file, not a pipe: writes to a pipe block (stdout is synchronous for
+  // pipes on Linux) whenever the bench process, busy generating load, is slow to read them, and the
+  // server then measured the bench's reading (30 s of 93 s in writeBuffer in a booking profile).
+  mkdirSync("bench/.out", { recursive: true });
+  const logFile = `bench/.out/server-${port}.log`;
+  const log = quiet ? openSync(logFile, "w") : null;
   const child = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs"], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -60,16 +68,16 @@ export async function startServer({ port, env = {}, quiet = true, nodeArgs = [] 
       TRUSTED_PROXY_HOPS: "1",
       ...env,
     },
-    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    stdio: quiet ? ["ignore", log, log] : "inherit",
   });
-  const output = [];
-  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   await waitForOk(`http://127.0.0.1:${port}/api/services`, 60_000);
   return {
     child,
-    output,
+    /** What the server has written so far (empty when not quiet). */
+    get output() {
+      return quiet ? [readFileSync(logFile, "utf8")] : [];
+    },
     exited,
     async stop(signal = "SIGTERM") {
       child.kill(signal);
@@ -92,14 +100,22 @@ export async function waitForOk(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * A staff session. The server listens before its first-start seeding ends (the catalogue answers
+ * 200 while still empty), so a 401 in the first seconds means "not created yet": ask again.
+ */
 export async function staffCookie(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(STAFF),
-  });
-  if (!response.ok) throw new Error(`staff login failed: ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(STAFF),
+    });
+    if (response.ok) return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    if (response.status !== 401 || Date.now() > deadline) throw new Error(`staff login failed: ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 export function machine() {

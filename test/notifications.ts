@@ -5,6 +5,10 @@ import { SMTPServer } from "smtp-server";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { startBackgroundWork } from "../src/server/jobs/background-work";
 import type { WorkerOptions } from "../src/server/jobs/job-queue";
+import { JOB_QUEUES, JOB_SCHEMA } from "../src/server/jobs/queues";
+import { announceQueuedBooking, type BookingAnnouncementJob } from "../src/server/notifications/announce";
+import { rowsOf } from "../src/server/db/rows";
+import { sql } from "drizzle-orm";
 
 /** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
 type Falsy = null | undefined | false | 0 | "";
@@ -17,6 +21,17 @@ export async function waitFor<T>(check: () => Promise<T | Falsy> | T | Falsy, ti
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Makes every booking announcement still waiting in the queue now, as the worker would (a booking's
+ * emails and webhook are made by a job after its commit). Idempotent, like the job itself.
+ */
+export async function announceQueuedBookings(db: DatabaseHandle["db"]): Promise<void> {
+  const result: unknown = await db.execute(
+    sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = ${JOB_QUEUES.announceBooking.name} and state = 'created' order by created_on`,
+  );
+  for (const { data } of rowsOf<{ data: BookingAnnouncementJob }>(result)) await announceQueuedBooking(db, data);
 }
 
 /** The background worker as the server runs it, polling fast and retrying after a second. */

@@ -9,6 +9,7 @@ import { bookingRequest } from "../fixtures/bookings";
 import { cookieHeaderFrom, createCustomer, customerCookie, registrationBody, rest, staffCookie } from "../helpers";
 import { setEnv } from "../env";
 import { latestLinkToken } from "../fixtures/portal-data";
+import { announceQueuedBookings } from "../notifications";
 
 /**
  * The ownership attacks of docs/product-rules.md#who-owns-a-visit, replayed over HTTP by someone who
@@ -176,6 +177,7 @@ describe("a stranger's booking under a protected email", () => {
 
     // The office's notice and the confirmation name the person who booked, not the account holder.
     const db = await getDb();
+    await announceQueuedBookings(db);
     const mail = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(10);
     const notice = mail.find((row) => row.kind === "staff_new_booking" && row.body.includes(plan.bookingReference!));
     expect(notice?.subject).toContain("Sam Stranger");

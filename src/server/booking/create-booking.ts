@@ -8,11 +8,10 @@ import type { Db } from "@/server/db";
 import { schedules } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
-import { countOverlappingVisits } from "./availability";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
-import { getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
-import { announceBooking } from "@/server/notifications/announce";
+import { lockCapacityForDates, overlapAndCapacity } from "@/server/schedules/crew-capacity";
+import { queueBookingAnnouncement } from "@/server/notifications/announce";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
@@ -43,14 +42,8 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   const endTime = new Date(startTime.getTime() + service.duration * 60_000);
 
   return db.transaction(async (tx) => {
-    // Bookings for one Austin date wait for each other here, so the count below cannot be
-    // overtaken by a booking racing for the same last place (read-then-write is safe under it).
-    await lockCapacityForDates(tx, [request.date]);
-    // A recurring booking is checked for its first visit only: later visits fall on other dates,
-    // and staff resolve a clash there by moving that one visit.
-    const booked = await countOverlappingVisits(tx, { start: startTime, end: endTime });
-    if (booked >= (await getCrewCapacity(tx))) throw new ConflictError(SLOT_TAKEN_MESSAGE);
-
+    // Everything that does not read the day's crews comes before its lock: the customer, the plan
+    // and the announcement's job are seen by no one until the commit, and go if the slot is full.
     const { fullName, email, phone, address, city, state, zipCode } = request;
     const customerId = signedInCustomerId ?? (await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking")).customer.id;
     // A signed-in booking is the account's own; one made without signing in records the email and
@@ -78,7 +71,6 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       state: request.state,
       zipCode: request.zipCode,
     });
-    await createPlanVisits(tx, schedule, "booked", now);
 
     const booking = {
       bookingReference: schedule.bookingReference ?? "",
@@ -101,8 +93,19 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       zipCode: request.zipCode,
       specialInstructions: schedule.specialInstructions,
     };
-    // The confirmation, the office's notice and the webhook commit with the booking, or not at all.
-    await announceBooking(tx, customerId, booking, signedInCustomerId ? null : { fullName, phone });
+    // The confirmation, the office's notice and the webhook are made by this job after the commit;
+    // the job commits with the booking, or not at all.
+    await queueBookingAnnouncement(tx, customerId, booking, signedInCustomerId ? null : { fullName, phone });
+
+    // Bookings for one Austin date wait for each other here, so the count below cannot be
+    // overtaken by a booking racing for the same last place (read-then-write is safe under it).
+    // Held from here to the commit: one count, the visit rows. Other dates never wait.
+    await lockCapacityForDates(tx, [request.date]);
+    // A recurring booking is checked for its first visit only: later visits fall on other dates,
+    // and staff resolve a clash there by moving that one visit.
+    const { busy, capacity } = await overlapAndCapacity(tx, { start: startTime, end: endTime });
+    if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
+    await createPlanVisits(tx, schedule, "booked", now);
     return booking;
   });
 }

@@ -32,11 +32,25 @@ export async function openDatabase(url = config().database.url): Promise<Databas
   return url ? openPostgres(url) : openPglite(pgliteLocation());
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/**
+ * libpq's way of naming a Unix socket, `postgres://user@localhost:5432/db?host=/var/run/postgresql`:
+ * postgres.js takes the socket as `path` (and would send an unknown `host` parameter to the server).
+ */
+export function socketOf(url: string): { url: string; path?: string } {
+  const parsed = new URL(url);
+  const directory = parsed.searchParams.get("host");
+  if (!directory?.startsWith("/")) return { url };
+  parsed.searchParams.delete("host");
+  return { url: parsed.toString(), path: `${directory}/.s.PGSQL.${parsed.port || 5432}` };
+}
+
+async function openPostgres(address: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const { url, path: socket } = socketOf(address);
   const sql = postgres(url, {
+    ...(socket ? { path: socket } : {}),
     max: config().database.poolSize,
     onnotice: () => {},
     // While the database is away a request fails (503) within seconds instead of hanging.
@@ -46,7 +60,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     // A short constant wait keeps both within a second; the pool bounds the attempts.
     backoff: () => 0.25,
   });
-  const db = drizzle({ client: sql, schema, casing: "snake_case" });
+  const db = drizzle({ client: retryingStaleConnections(sql), schema, casing: "snake_case" });
   // A script with its own BEGIN needs one connection to itself: postgres.js refuses it on a pool.
   // A failed script leaves its transaction open; it is rolled back before the connection goes back.
   const runScript = async (script: string) => {
@@ -68,13 +82,72 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   const listeners: Array<{ close: () => Promise<void> }> = [];
   const listen = async (channel: string, events: ListenEvents) => {
-    listeners.push(await listenOnPostgres((options) => postgres(url, options), channel, events));
+    listeners.push(await listenOnPostgres((options) => postgres(url, { ...options, ...(socket ? { path: socket } : {}) }), channel, events));
   };
   const close = async () => {
     await Promise.all(listeners.map((listener) => listener.close().catch(() => {})));
     await sql.end({ timeout: 5 });
   };
   return { db, kind: "postgres", runScript, listen, close };
+}
+
+/** At most this many fresh connections for one statement or transaction that met a dead one. */
+const STALE_RETRIES = 3;
+
+/**
+ * A FATAL error from the server ("terminating connection due to administrator command", "the
+ * database system is starting up / shutting down") reaches a query in postgres.js only when that
+ * query never ran: a connection that dies under a running query fails it with CONNECTION_CLOSED
+ * instead, and keeps the FATAL error, which it then throws at the first query it is given after it
+ * reconnects (porsager/postgres#1223, open in 3.4.9: one extra failure per pooled connection after
+ * every restart). Such a query is safe to send again.
+ */
+export function isNeverRanFailure(error: unknown): boolean {
+  const { severity, code } = (error ?? {}) as { severity?: unknown; code?: unknown };
+  return severity === "FATAL" && typeof code === "string" && code.startsWith("57P");
+}
+
+/**
+ * The pool as Drizzle uses it (`unsafe` for statements, `begin` for transactions), sending a
+ * statement or a transaction again, on the connection the pool gives next, when it failed before
+ * anything ran (see isNeverRanFailure); a transaction is sent again only if its body never started.
+ * Statements inside a transaction are not retried: that connection is the transaction.
+ */
+function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => unknown; begin: (...args: never[]) => unknown }>(pool: Sql): Sql {
+  async function retrying<T>(attempt: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (tries >= STALE_RETRIES || !isNeverRanFailure(error) || !mayRetry()) throw error;
+      }
+    }
+  }
+  const unsafe = (...args: unknown[]) => {
+    const send = () => (pool.unsafe as (...a: unknown[]) => PromiseLike<unknown> & { values: () => PromiseLike<unknown> })(...args);
+    // postgres.js queries are lazy thenables; Drizzle awaits them or their `values()` at once.
+    return {
+      then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) => retrying(async () => send()).then(onValue, onError),
+      catch: (onError: (error: unknown) => unknown) => retrying(async () => send()).catch(onError),
+      values: () => retrying(async () => send().values()),
+    };
+  };
+  const begin = (...args: unknown[]) => {
+    const body = args.at(-1) as (transaction: unknown) => unknown;
+    let started = false;
+    const watched = (transaction: unknown) => {
+      started = true;
+      return body(transaction);
+    };
+    return retrying(async () => (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), watched), () => !started);
+  };
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property === "unsafe") return unsafe;
+      if (property === "begin") return begin;
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 async function openPglite(location: string): Promise<DatabaseHandle> {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/server/db/client";
 import { deliverEmail } from "@/server/email/deliver-email";
+import { announceQueuedBooking } from "@/server/notifications/announce";
 import { queueDueReminders } from "@/server/notifications/reminders";
 import { chargeAutopay } from "@/server/payments/autopay";
 import { extendSeriesToHorizon } from "@/server/schedules/series";
@@ -24,6 +25,7 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
   return startJobWorker(
     handle,
     {
+      announceBooking: (job) => announceQueuedBooking(db, job.data),
       sendEmail: (job) => deliverEmail(db, job.data.outboxId, { last: isLastAttempt(job) }),
       deliverWebhook: (job) => deliverWebhook(db, job.data.deliveryId, { last: isLastAttempt(job) }),
       sendReminders: async () => {

@@ -34,7 +34,7 @@ afterAll(async () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
 
-const idle: Omit<JobHandlers, "sendEmail"> = { deliverWebhook: async () => {}, sendReminders: async () => {}, extendSeries: async () => {}, chargeAutopay: async () => {} };
+const idle: Omit<JobHandlers, "sendEmail"> = { announceBooking: async () => {}, deliverWebhook: async () => {}, sendReminders: async () => {}, extendSeries: async () => {}, chargeAutopay: async () => {} };
 
 describe("the job queue", () => {
   it("keeps a queued email through a restart and sends it after the next start", async () => {

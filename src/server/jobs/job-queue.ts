@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { DatabaseHandle, Db } from "@/server/db/client";
 import { JOB_QUEUES, JOB_SCHEMA, type QueueKey, type QueuePolicy } from "./queues";
 import { drizzleExecutor, type SqlExecutor } from "./sql-executor";
+import type { BookingAnnouncementJob } from "@/server/notifications/booking-announcement";
 
 /**
  * The durable job queue: pg-boss on the app's own database, PostgreSQL or embedded PGlite alike
@@ -10,6 +11,7 @@ import { drizzleExecutor, type SqlExecutor } from "./sql-executor";
  */
 
 export type JobPayloads = {
+  announceBooking: BookingAnnouncementJob;
   sendEmail: { outboxId: number };
   deliverWebhook: { deliveryId: number };
   sendReminders: Record<string, never>;

@@ -6,6 +6,11 @@
  * pg-boss's delay for retry n (from 0) is `retryDelay × 2^n`, times a random factor between 1 and 2.
  */
 export const JOB_QUEUES = {
+  /**
+   * A booking's announcement (its emails and webhook), added in the booking's transaction and made
+   * after the commit, so the booking holds its day's lock only for the capacity check and its rows.
+   */
+  announceBooking: { name: "announce-booking", retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** An email from the outbox: 9 attempts over roughly 4 to 8 hours. */
   sendEmail: { name: "send-email", retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   /** One webhook delivery: 11 attempts over roughly a day (17 to 34 hours). */

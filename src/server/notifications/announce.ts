@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers } from "@/server/db/schema";
+import { customers, emailOutbox } from "@/server/db/schema";
+import { enqueueJob } from "@/server/jobs/job-queue";
+import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
+
+export type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 import { sendEmail } from "@/server/email/send-email";
 import { receiptEmail } from "@/server/payments/emails";
 import { getReceipt } from "@/server/payments/receipts";
@@ -14,7 +18,10 @@ import { isAwaitingOwner, planContact } from "@/server/ownership/ownership";
 /**
  * Who is told when something happens. Each function runs inside the transaction of what it
  * announces, so the emails and webhook deliveries exist exactly when the booking, message or
- * inquiry does; the job queue sends them afterwards.
+ * inquiry does; the job queue sends them afterwards. A booking is the exception that keeps the
+ * rule: its transaction adds one job (`queueBookingAnnouncement`), which exists exactly when the
+ * booking does, and the job makes the announcement after the commit (issue 31: the day's capacity
+ * lock is held only for the check and the rows).
  */
 
 async function customerById(db: Db, id: number) {
@@ -30,22 +37,6 @@ async function customerById(db: Db, id: number) {
   return customer;
 }
 
-export interface AnnouncedBooking {
-  bookingReference: string;
-  scheduleId: number;
-  status: string;
-  service: { id: number; name: string };
-  startTime: Date;
-  endTime: Date;
-  isRecurring: boolean;
-  recurringFrequency: "weekly" | "biweekly" | "monthly" | null;
-  totalPrice: number;
-  specialInstructions: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-}
 
 /**
  * A booking from the website: the customer's confirmation, the office's notice and `booking.created`.
@@ -94,6 +85,44 @@ export async function announceBooking(db: Db, customerId: number, booking: Annou
       zipCode: booking.zipCode,
       customer: { id: customer.id, fullName: customer.fullName, email: customer.email, phone: customer.phone },
     },
+  });
+}
+
+/** What the booking's transaction hands the announcement job: JSON, so instants travel as ISO text. */
+
+/**
+ * Adds the booking's announcement to the queue on `tx`, the booking's transaction: the job exists
+ * exactly when the booking does, and its emails and webhook are made after the commit.
+ */
+export async function queueBookingAnnouncement(tx: Db, customerId: number, booking: AnnouncedBooking, typed: { fullName: string; phone: string } | null) {
+  const { service, ...rest } = booking;
+  const data: BookingAnnouncementJob = {
+    customerId,
+    booking: { ...pickAnnounced(rest), service: { id: service.id, name: service.name }, startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString() },
+    typed,
+  };
+  await enqueueJob(tx, "announceBooking", data);
+}
+
+function pickAnnounced(booking: Omit<AnnouncedBooking, "service">) {
+  const { bookingReference, scheduleId, status, isRecurring, recurringFrequency, totalPrice, specialInstructions, address, city, state, zipCode } = booking;
+  return { bookingReference, scheduleId, status, isRecurring, recurringFrequency, totalPrice, specialInstructions, address, city, state, zipCode };
+}
+
+/**
+ * The announcement job's work: the emails and the webhook event of one booking, in one transaction.
+ * A job tried again after its announcement committed (its completion was lost) finds the
+ * confirmation's idempotency key taken and does nothing, so nothing is announced twice.
+ */
+export async function announceQueuedBooking(db: Db, job: BookingAnnouncementJob): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.idempotencyKey, `booking-confirmation:${job.booking.bookingReference}`));
+    if (done) return;
+    const booking = { ...job.booking, startTime: new Date(job.booking.startTime), endTime: new Date(job.booking.endTime) };
+    await announceBooking(tx, job.customerId, booking, job.typed);
   });
 }
 

@@ -9,7 +9,7 @@ import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { customers, emailOutbox, schedules } from "@/server/db/schema";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
-import { startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
+import { announceQueuedBookings, startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "./settings";
 
 let staff: string;
@@ -32,6 +32,7 @@ describe("a booking", () => {
     const booked = await rest("POST", "/bookings", { body: bookingRequest({ serviceId, email, fullName: "Rosa Diaz", date: daysAhead(12), timeSlot: "09:00" }) });
     expect(booked.status).toBe(201);
     const reference = booked.json.bookingReference as string;
+    await announceQueuedBookings(await getDb());
 
     const [confirmation] = await outbox({ to: email, kind: "booking_confirmation" });
     expect(confirmation).toMatchObject({ subject: `We received your booking ${reference}`, status: "queued", idempotencyKey: `booking-confirmation:${reference}` });
@@ -55,6 +56,7 @@ describe("a booking", () => {
       body: bookingRequest({ serviceId, email, fullName: "<script>alert(1)</script> Doe", date: daysAhead(13) }),
     });
     expect(booked.status).toBe(201);
+    await announceQueuedBookings(await getDb());
     const [confirmation] = await outbox({ to: email, kind: "booking_confirmation" });
     expect(confirmation!.html).not.toContain("<script>alert(1)</script>");
     expect(confirmation!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Doe");
@@ -64,6 +66,7 @@ describe("a booking", () => {
     const email = `refused_${Date.now()}@example.com`;
     const refused = await rest("POST", "/bookings", { body: bookingRequest({ serviceId, email, zipCode: "10001" }) });
     expect(refused.status).toBe(400);
+    await announceQueuedBookings(await getDb());
     expect(await outbox({ to: email })).toHaveLength(0);
   });
 });

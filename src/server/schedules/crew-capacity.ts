@@ -69,6 +69,18 @@ export async function countOverlappingVisits(
 }
 
 /**
+ * The crew-holding visits overlapping [start, end) and the crew capacity, in one statement (one
+ * round trip while the day's lock is held).
+ */
+export async function overlapAndCapacity(db: Db, range: { start: Date; end: Date }): Promise<{ busy: number; capacity: number }> {
+  const [row] = await db
+    .select({ busy: count(), capacity: sql<number>`(select count(*)::int from ${crews} where ${crews.active})`.mapWith(Number) })
+    .from(visits)
+    .where(and(overlapping(range.start, range.end), inArray(visits.status, [...CREW_HOLDING_STATUSES])));
+  return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
+}
+
+/**
  * Staff writes hold to the bookings' rule: a visit still to come that holds a crew must find a free
  * one. Takes the day's lock first (inside the caller's transaction), then counts. Visits already
  * started or past are history and are not checked.
