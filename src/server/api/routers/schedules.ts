@@ -113,7 +113,7 @@ export const schedulesRouter = createTRPCRouter({
 
   rainDayPreview: staffProcedure
     .meta({
-      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any crew-capacity conflicts" },
+      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any conflicts: a time every crew holds, or a crew that would hold two visits at once" },
     })
     .input(ZRainDayInput)
     .output(ZRainDayPlanSchema)
