@@ -112,7 +112,7 @@ describe("webhook deliveries", () => {
       // The delivery is marked failed just before the queue records the job's last failure.
       const failing = await waitFor(async () => {
         const list = (await rest("GET", "/jobs/failing", { headers: { cookie } })).json as unknown as Array<{ target: string }>;
-        return list.find((job) => job.target === `Delivery #${delivery.id}`);
+        return list.find((job) => job.target === `message.received to ${receiver.url} (delivery #${delivery.id})`);
       });
       expect(failing).toMatchObject({ label: "Webhook delivery", state: "failed", attempts: 3 });
       const endpoints = await rest("GET", "/webhooks", { headers: { cookie } });
