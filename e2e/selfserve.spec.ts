@@ -59,11 +59,11 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await shoot(portal, "portal-before");
 
   // Skip next week's visit: the preview names it, then it is skipped and the plan goes on.
-  await upcoming.getByRole("button", { name: `Skip: visit on ${monthDay(first)}`, exact: true }).click();
+  await upcoming.getByRole("button", { name: `Skip this visit: visit on ${monthDay(first)}`, exact: true }).click();
   let dialog = portal.getByRole("dialog", { name: "Skip this visit?" });
   await expect(dialog.getByTestId("change-preview")).toContainText("Skipped");
   await shoot(portal, "skip-preview");
-  await dialog.getByRole("button", { name: "Skip visit" }).click();
+  await dialog.getByRole("button", { name: "Skip this visit", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(cardOf(first)).toContainText("Skipped by you");
   await expect(cardOf(first)).toContainText("cancelled");
@@ -81,23 +81,23 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await expect(cardOf(movedTo)).toContainText("3:00 PM – 4:00 PM");
 
   // Pause the plan for a month from the third visit: the preview lists the visits skipped.
-  await upcoming.getByRole("button", { name: `Pause plan: visit on ${monthDay(third)}`, exact: true }).click();
+  await upcoming.getByRole("button", { name: `Pause: visit on ${monthDay(third)}`, exact: true }).click();
   dialog = portal.getByRole("dialog", { name: "Pause your plan" });
   await dialog.getByLabel("Resume on").fill(resumeOn);
   const preview = dialog.getByTestId("change-preview");
   await expect(preview).toContainText("5 visits skipped");
   await expect(preview.getByRole("listitem")).toHaveCount(5);
   await shoot(portal, "pause-preview");
-  await dialog.getByRole("button", { name: "Pause plan" }).click();
+  await dialog.getByRole("button", { name: "Pause", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(cardOf(third)).toContainText("Paused by you");
   await shoot(portal, "portal-paused");
 
   // And resume it.
-  await upcoming.getByRole("button", { name: `Resume plan: visit on ${monthDay(third)}`, exact: true }).click();
+  await upcoming.getByRole("button", { name: `Resume: visit on ${monthDay(third)}`, exact: true }).click();
   dialog = portal.getByRole("dialog", { name: "Resume your plan?" });
   await expect(dialog.getByTestId("change-preview")).toContainText("5 visits restored");
-  await dialog.getByRole("button", { name: "Resume plan" }).click();
+  await dialog.getByRole("button", { name: "Resume", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(cardOf(third)).toContainText("Resumed by you");
   await expect(cardOf(third)).toContainText("pending");
@@ -123,6 +123,16 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await expect(conversation).toContainText("Paused Basic Lawn Mowing until");
   await expect(conversation).toContainText("Resumed Basic Lawn Mowing: 5 visits restored");
   await shoot(staff, "staff-messages");
+
+  // The dashboard lists what customers changed themselves, with who and when.
+  await staff.goto("/dashboard");
+  const changes = staff.getByRole("list", { name: "Changed by customers" }).getByRole("listitem").filter({ hasText: customer.fullName });
+  await expect(changes.first()).toContainText("Resumed 5 visits from");
+  await expect(changes.filter({ hasText: `Skipped the visit of ${formatBusinessDate(startOfBusinessDay(first), "EEE, MMM d")}` })).toContainText(
+    /[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M/,
+  );
+  await expect(changes.filter({ hasText: "Moved the visit of" })).toHaveCount(1);
+  await shoot(staff, "dashboard-changes");
 
   // The rules customers change within live in Settings.
   await staff.goto("/settings");

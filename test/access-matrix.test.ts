@@ -309,6 +309,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /dashboard-stats": { access: "staff", request: () => ({ path: "/dashboard-stats" }) },
   "GET /dashboard/week": { access: "staff", request: () => ({ path: "/dashboard/week" }) },
   "GET /dashboard/recent-messages": { access: "staff", request: () => ({ path: "/dashboard/recent-messages" }) },
+  "GET /dashboard/customer-changes": { access: "staff", request: () => ({ path: "/dashboard/customer-changes" }) },
 
   // Payments (staff), against the Stripe stand-in.
   "GET /payments": { access: "staff", request: () => ({ path: `/payments?customerId=${fx.customerA.id}` }) },

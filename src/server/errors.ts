@@ -11,6 +11,16 @@ export class DomainError extends Error {
 
 export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
+
+/** A conflict over several things at once (visits of a series, say): each is named as an issue, as zod's are. */
+export class ConflictListError extends ConflictError {
+  constructor(
+    message: string,
+    readonly issues: Array<{ path: string[]; message: string }>,
+  ) {
+    super(message);
+  }
+}
 export class ForbiddenError extends DomainError {}
 export class UnauthorizedError extends DomainError {}
 export class PreconditionError extends DomainError {}

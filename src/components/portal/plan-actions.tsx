@@ -5,7 +5,7 @@ import { BUSINESS } from "@/lib/business";
 import { formatBusinessDate } from "@/lib/business-time";
 import { customerChangeVerb } from "@/lib/visit-change-label";
 import type { RouterOutputs } from "@/trpc/react";
-import type { PlanAction } from "./plan-change-dialog";
+import { PLAN_ACTION_LABELS as LABELS, type PlanAction } from "./plan-change-dialog";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
 type Rules = RouterOutputs["portal"]["appointments"]["rules"];
@@ -49,16 +49,16 @@ export function PlanActions({
     <>
       {active && appointment.canCancel ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          {appointment.isRecurring ? button("skip", "Skip") : null}
-          {rules.allowReschedule ? button("reschedule", "Reschedule") : null}
+          {appointment.isRecurring ? button("skip", LABELS.skip) : null}
+          {rules.allowReschedule ? button("reschedule", LABELS.reschedule) : null}
           <Button variant="outline" size="sm" onClick={onCancel} aria-label={`Cancel visit on ${day}`}>
             Cancel visit
           </Button>
-          {appointment.isRecurring ? button("pause", "Pause plan") : null}
-          {appointment.isRecurring ? button("endPlan", "End plan after this") : null}
+          {appointment.isRecurring ? button("pause", LABELS.pause) : null}
+          {appointment.isRecurring ? button("endPlan", LABELS.endPlan) : null}
         </div>
       ) : null}
-      {showResume ? <div className="mt-3">{button("resume", "Resume plan")}</div> : null}
+      {showResume ? <div className="mt-3">{button("resume", LABELS.resume)}</div> : null}
       {active && !appointment.canCancel ? (
         <p className="mt-3 text-sm text-gray-700">
           This visit is less than {rules.noticeHours} hours away. To change it, please call us at{" "}

@@ -22,13 +22,19 @@ const TITLES: Record<PlanAction, string> = {
   endPlan: "End your plan after this visit?",
 };
 
-const CONFIRM: Record<PlanAction, string> = {
-  skip: "Skip visit",
-  reschedule: "Move visit",
-  pause: "Pause plan",
-  resume: "Resume plan",
-  endPlan: "End plan",
+/**
+ * The words of each action, on the visit's card and on the dialog's confirm button alike, as
+ * docs/product-rules.md#recurring-plans-and-visits names them.
+ */
+export const PLAN_ACTION_LABELS: Record<PlanAction, string> = {
+  skip: "Skip this visit",
+  reschedule: "Reschedule",
+  pause: "Pause",
+  resume: "Resume",
+  endPlan: "End the plan",
 };
+
+const CONFIRM: Record<PlanAction, string> = { ...PLAN_ACTION_LABELS, reschedule: "Move visit" };
 
 /** How far either side of its planned date a visit may move (the server holds the same rule). */
 const RESCHEDULE_WINDOW_DAYS = 14;

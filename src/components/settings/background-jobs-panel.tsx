@@ -36,7 +36,7 @@ export function BackgroundJobsPanel() {
         <h2 id="jobs-heading" className="text-lg font-semibold text-gray-900">
           Delivery problems
         </h2>
-        <p className="text-sm text-gray-700">Emails, webhook deliveries and reminders are sent in the background and retried when they fail. Those that keep failing show here.</p>
+        <p className="text-sm text-gray-700">Emails, webhook deliveries and reminders are sent in the background and retried when they fail. Those that keep failing show here, and a webhook delivery from its first failure until it succeeds or gives up.</p>
       </div>
       {failing.isPending ? (
         <Spinner label="Loading background jobs" />

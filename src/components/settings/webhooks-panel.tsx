@@ -9,7 +9,14 @@ import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
-import { WEBHOOK_EVENT_SUMMARIES, WEBHOOK_EVENT_TYPE_VALUES, ZWebhookEndpointFormSchema, type TWebhookEventType } from "@/lib/validation/webhooks";
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_SUMMARIES,
+  WEBHOOK_EVENT_TYPE_VALUES,
+  ZWebhookEndpointFormSchema,
+  type TWebhookEventType,
+  type WebhookDeliveryStatus,
+} from "@/lib/validation/webhooks";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ShownOnceSecret } from "./shown-once-secret";
@@ -195,8 +202,22 @@ export function WebhooksPanel() {
   );
 }
 
+const DELIVERIES_PER_PAGE = 10;
+
+/**
+ * An endpoint's deliveries, newest first, a page at a time and by status. Pages go by id, so newer
+ * deliveries arriving meanwhile never push a retrying or failed one out of the page being read.
+ */
 function Deliveries({ endpointId }: { endpointId: number }) {
-  const deliveries = api.webhooks.deliveries.useQuery({ id: endpointId }, { refetchInterval: 5_000 });
+  const [status, setStatus] = useState<WebhookDeliveryStatus | "">("");
+  // The `before` cursor of each page opened so far; the last one is shown (undefined: the newest).
+  const [cursors, setCursors] = useState<Array<number | undefined>>([undefined]);
+  const before = cursors[cursors.length - 1];
+  const deliveries = api.webhooks.deliveries.useQuery(
+    { id: endpointId, limit: DELIVERIES_PER_PAGE, ...(status ? { status } : {}), ...(before ? { before } : {}) },
+    { refetchInterval: 5_000 },
+  );
+  const filterId = `delivery-status-${endpointId}`;
   const secret = api.webhooks.secret.useQuery({ id: endpointId }, { enabled: false });
   return (
     <div className="space-y-2 rounded-lg bg-gray-50 p-3">
@@ -214,12 +235,35 @@ function Deliveries({ endpointId }: { endpointId: number }) {
           </Button>
         )}
       </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={filterId} className="font-medium text-gray-800">
+          Show
+        </label>
+        <select
+          id={filterId}
+          className="min-h-11 rounded-md border border-gray-300 bg-white px-2 text-sm"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as WebhookDeliveryStatus | "");
+            setCursors([undefined]);
+          }}
+        >
+          <option value="">Every delivery</option>
+          {WEBHOOK_DELIVERY_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {DELIVERY_STYLES[value]!.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {deliveries.isPending ? (
         <Spinner label="Loading deliveries" />
       ) : deliveries.isError ? (
         <p className="text-sm text-red-700">Deliveries could not be loaded.</p>
       ) : deliveries.data.length === 0 ? (
-        <p className="text-sm text-gray-600">No deliveries yet. They appear here when one of its events happens.</p>
+        <p className="text-sm text-gray-600">
+          {status ? `No ${DELIVERY_STYLES[status]!.label.toLowerCase()} deliveries${before ? " further back" : ""}.` : before ? "No older deliveries." : "No deliveries yet. They appear here when one of its events happens."}
+        </p>
       ) : (
         <ul className="space-y-2" aria-label="Recent deliveries">
           {deliveries.data.map((delivery) => (
@@ -239,6 +283,21 @@ function Deliveries({ endpointId }: { endpointId: number }) {
           ))}
         </ul>
       )}
+      {cursors.length > 1 || (deliveries.data?.length ?? 0) === DELIVERIES_PER_PAGE ? (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" disabled={cursors.length === 1} onClick={() => setCursors((all) => all.slice(0, -1))}>
+            Newer
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={(deliveries.data?.length ?? 0) < DELIVERIES_PER_PAGE}
+            onClick={() => setCursors((all) => [...all, deliveries.data![deliveries.data!.length - 1]!.id])}
+          >
+            Older
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -111,6 +111,8 @@ const ZScheduleFields = z
     state: optionalText(50),
     zipCode: optionalText(10),
     specialInstructions: optionalText(1000),
+    /** A series whose later visits land where every crew is busy is refused, unless staff ask to move those to the nearest free times. */
+    moveClashingVisits: z.boolean({ error: "moveClashingVisits must be true or false" }).optional(),
   });
 
 type ScheduleRuleFields = Pick<

@@ -1,5 +1,34 @@
 import { z } from "zod";
-import { optionalText } from "./fields";
+import { MAX_DATABASE_ID, optionalText } from "./fields";
+
+/** What became of a delivery: waiting for its first attempt, failing and retrying, delivered, or given up. */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${WEBHOOK_DELIVERIES_PAGE_MAX}`;
+const BEFORE_MESSAGE = "before must be a delivery id";
+
+/**
+ * Which of an endpoint's deliveries to list: newest first, by status, one page at a time. Paging is
+ * by id (`before` the last one seen), so rows arriving meanwhile never push a retrying or failed
+ * delivery off the page being read.
+ */
+export const ZWebhookDeliveryQuerySchema = z.object({
+  status: z
+    .enum(WEBHOOK_DELIVERY_STATUSES, { error: `Status must be one of: ${WEBHOOK_DELIVERY_STATUSES.join(", ")}` })
+    .optional()
+    .describe("Only deliveries with this status"),
+  before: z
+    .number({ error: BEFORE_MESSAGE })
+    .int(BEFORE_MESSAGE)
+    .positive(BEFORE_MESSAGE)
+    .max(MAX_DATABASE_ID, BEFORE_MESSAGE)
+    .optional()
+    .describe("Only deliveries older than this one (its id): the next page"),
+  limit: z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(WEBHOOK_DELIVERIES_PAGE_MAX, LIMIT_MESSAGE).optional().describe("At most this many (20 unless given)"),
+});
+export type TWebhookDeliveryQuery = z.output<typeof ZWebhookDeliveryQuerySchema>;
 
 export const WEBHOOK_EVENT_TYPE_VALUES = [
   "booking.created",

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { databaseUnavailableStage, isDataException, type DatabaseUnavailableStage } from "@/server/db/errors";
 import {
   ConflictError,
+  ConflictListError,
   DomainError,
   ForbiddenError,
   InvalidInputError,
@@ -121,6 +122,7 @@ export function describeFailure(error: unknown): ApiFailure {
       return failure(code, cause.message, { issues: [{ path: [cause.field], message: cause.message }] });
     }
     if (cause instanceof TooManyRequestsError) return failure(code, cause.message, { retryAfterSeconds: cause.retryAfterSeconds });
+    if (cause instanceof ConflictListError) return failure(code, cause.message, { issues: cause.issues });
     return failure(code, cause.message);
   }
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { dashboardStats } from "@/server/dashboard/stats";
+import { listCustomerChanges } from "@/server/dashboard/customer-changes";
 import { listRecentMessages } from "@/server/dashboard/recent-messages";
 import { weekVisitCounts } from "@/server/dashboard/week";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
 import { ZNoInputSchema } from "@/lib/validation/common";
-import { ZDashboardStatsSchema, ZRecentMessageSchema, ZWeekDaySchema } from "@/server/dashboard/schemas";
+import { ZCustomerChangeSchema, ZDashboardStatsSchema, ZRecentMessageSchema, ZWeekDaySchema } from "@/server/dashboard/schemas";
 
 export const dashboardRouter = createTRPCRouter({
   stats: staffProcedure
@@ -18,6 +19,19 @@ export const dashboardRouter = createTRPCRouter({
     .input(ZNoInputSchema)
     .output(z.array(ZRecentMessageSchema))
     .query(({ ctx }) => listRecentMessages(ctx.db)),
+
+  customerChanges: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/dashboard/customer-changes",
+        tags: ["dashboard"],
+        summary: "The five latest changes customers made themselves in the portal (skip, move, pause, resume, cancel), with who and when",
+      },
+    })
+    .input(ZNoInputSchema)
+    .output(z.array(ZCustomerChangeSchema))
+    .query(({ ctx }) => listCustomerChanges(ctx.db)),
 
   week: staffProcedure
     .meta({ openapi: { method: "GET", path: "/dashboard/week", tags: ["dashboard"], summary: "This week, Monday to Sunday in Austin days, with each day's number of visits" } })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CUSTOMER_CHANGES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 export const ZDashboardStatsSchema = z
   .object({
@@ -22,6 +23,21 @@ export const ZRecentMessageSchema = z
     customer: z.object({ fullName: z.string() }),
   })
   .meta({ id: "RecentMessage" });
+
+/** One change customers made themselves: one action on one plan, with its author and time. */
+export const ZCustomerChangeSchema = z
+  .object({
+    customerId: z.number().int(),
+    customerName: z.string().describe("Who made the change: the customer"),
+    scheduleId: z.number().int(),
+    serviceName: z.string().nullable(),
+    customerChange: z.enum(CUSTOMER_CHANGES).nullable().describe("skipped, rescheduled or paused; null for a cancellation (status cancelled) or a resume"),
+    status: z.enum(SCHEDULE_STATUSES),
+    changedAt: z.date(),
+    firstStartTime: z.date().describe("The first visit it changed"),
+    visits: z.number().int().describe("How many visits it changed"),
+  })
+  .meta({ id: "CustomerChange" });
 
 export const ZWeekDaySchema = z
   .object({

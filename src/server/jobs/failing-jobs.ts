@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { JOB_QUEUES, JOB_SCHEMA } from "./queues";
 
@@ -29,26 +30,30 @@ type JobRow = {
 
 /**
  * Jobs that keep failing, for staff: those that gave up (failed, kept a week) and those still
- * retrying after several failures. Read from pg-boss's job table, which holds every job until it
- * is archived.
+ * retrying after several failures. A webhook delivery shows from its first failure until it
+ * succeeds or gives up: an integrator's endpoint that is down is news for the office at once, and
+ * it would otherwise hide among many newer deliveries. Read from pg-boss's job table, which holds
+ * every job until it is archived.
  */
 export async function listFailingJobs(db: Db) {
   const result: unknown = await db.execute(sql`
     select id, name, state, retry_count, retry_limit, data, output, created_on, completed_on, start_after
     from ${sql.identifier(JOB_SCHEMA)}.job
     where name in (${sql.join(Object.values(JOB_QUEUES).map((queue) => sql`${queue.name}`), sql`, `)})
-      and (state = 'failed' or (state = 'retry' and retry_count >= ${STRUGGLING_AFTER_RETRIES}))
+      and (state = 'failed' or (state = 'retry' and (retry_count >= ${STRUGGLING_AFTER_RETRIES} or name = ${JOB_QUEUES.deliverWebhook.name})))
     order by coalesce(completed_on, start_after) desc
     limit 50`);
   const rows = (Array.isArray(result) ? result : (result as { rows: JobRow[] }).rows) as JobRow[];
+  const deliveries = await describeDeliveries(db, rows);
   return rows.map((row) => ({
     id: row.id,
     queue: row.name,
     label: QUEUE_LABELS[row.name] ?? row.name,
     state: row.state,
-    attempts: row.state === "failed" ? row.retry_count + 1 : row.retry_count,
+    // retry_count counts the retries started: a job waiting to retry has failed once more than that.
+    attempts: row.retry_count + 1,
     error: errorMessage(row.output),
-    target: describeTarget(row.data),
+    target: deliveries.get(deliveryIdOf(row.data) ?? 0) ?? describeTarget(row.data),
     createdAt: new Date(row.created_on),
     /** When it gave up, or when it will try again. */
     at: new Date(row.completed_on ?? row.start_after),
@@ -70,6 +75,24 @@ function errorMessage(output: unknown): string | null {
   if (!output || typeof output !== "object") return null;
   const value = (output as { message?: unknown; value?: { message?: unknown } }).message ?? (output as { value?: { message?: unknown } }).value?.message;
   return typeof value === "string" ? value.slice(0, 300) : null;
+}
+
+function deliveryIdOf(data: unknown): number | null {
+  const deliveryId = data && typeof data === "object" ? (data as { deliveryId?: unknown }).deliveryId : null;
+  return typeof deliveryId === "number" ? deliveryId : null;
+}
+
+/** "visit.updated to https://example.com/hook (delivery #12)": which integration is failing, and on what. */
+async function describeDeliveries(db: Db, rows: JobRow[]): Promise<Map<number, string>> {
+  const ids = rows.map((row) => deliveryIdOf(row.data)).filter((id): id is number => id !== null);
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: webhookDeliveries.id, url: webhookEndpoints.url, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(inArray(webhookDeliveries.id, ids));
+  return new Map(found.map((delivery) => [delivery.id, `${delivery.eventType} to ${delivery.url} (delivery #${delivery.id})`]));
 }
 
 function describeTarget(data: unknown): string | null {

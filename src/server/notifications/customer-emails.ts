@@ -150,3 +150,40 @@ export function visitChangeEmail(customer: EmailCustomer, visit: VisitSummary, c
     }
   }
 }
+
+/** A customer's own change from the portal, as the email names it. */
+export interface OwnChange {
+  action: "skip" | "reschedule" | "pause" | "resume" | "endPlan";
+  /** The visit the change was made on. */
+  visit: VisitSummary;
+  /** What the portal's preview said, now done. */
+  summary: string;
+  /** Each visit it changed: its time and what became of it. */
+  visits: Array<{ startTime: Date; effect: string }>;
+}
+
+const OWN_CHANGE_SUBJECTS: Record<OwnChange["action"], (day: string) => string> = {
+  skip: (day) => `You skipped your visit on ${day}`,
+  reschedule: (day) => `You moved your visit of ${day}`,
+  pause: (day) => `You paused your plan from ${day}`,
+  resume: () => "You resumed your plan",
+  endPlan: (day) => `Your plan ends with the visit on ${day}`,
+};
+
+/**
+ * The customer's record of a change they made themselves (skip, move, pause, resume, end): the
+ * office's changes get a note, and so do theirs, so they have it in writing and can tell at once
+ * if someone else used their account.
+ */
+export function ownChangeEmail(customer: EmailCustomer, change: OwnChange): OutgoingEmail {
+  const day = formatBusinessDate(change.visit.startTime, "MMMM d");
+  return customerEmail(customer, `own_change_${change.action}`, OWN_CHANGE_SUBJECTS[change.action](day), {
+    greeting: `Hi ${customer.fullName},`,
+    paragraphs: [
+      `You changed your visits in My Account. ${change.summary}`,
+      `If you did not make this change, or it is not what you meant, call us at ${BUSINESS.phone} or message us from My Account.`,
+    ],
+    details: change.visits.map((each): [string, string] => [formatBusinessDate(each.startTime, "EEE, MMM d, h:mm a"), each.effect]),
+    action: { label: "See your visits in My Account", url: appUrl("/customer/account") },
+  });
+}

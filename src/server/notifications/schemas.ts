@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPE_VALUES } from "@/lib/validation/webhooks";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPE_VALUES } from "@/lib/validation/webhooks";
 
 export const ZNotificationSettingsResponseSchema = z
   .object({
@@ -65,7 +65,7 @@ export const ZWebhookDeliverySchema = z
     id: z.number().int(),
     eventId: z.string(),
     eventType: ZWebhookEventTypeSchema,
-    status: z.enum(["pending", "retrying", "succeeded", "failed"]),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),

@@ -37,6 +37,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "schedules/list-schedules.ts": "the staff calendar",
   "schedules/rain-day.ts": "staff move a day's visits",
   "schedules/save-schedule.ts": "staff create and edit plans",
+  "schedules/series-clashes.ts": "staff saving a series: its visits that clash with others",
   "schedules/visit-status.ts": "staff change a visit's status",
   "schedules/visits.ts": "the visits repository itself: its `ownedBy` filter is how customer-side readers apply the rule",
   "ownership/ownership.ts": "the rule itself",

@@ -9,8 +9,9 @@ import {
   startOfBusinessDay,
   type DateString,
 } from "@/lib/business-time";
+import { inArray } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { messages } from "@/server/db/schema";
+import { crews, messages } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { assertCrewFree } from "./crew-assignment";
 import { getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
@@ -82,7 +83,38 @@ function findConflicts(moves: RainDayMove[], alreadyThere: Interval[], capacity:
   return conflicts;
 }
 
-/** What a rain-day move would do: the visits that move, and any slot it would overfill. */
+/**
+ * A moved visit keeps its crew, and a crew does one visit at a time (docs/product-rules.md#crews):
+ * each move that would overlap another visit of its crew on the new day (one already there, or
+ * one moving too) is a conflict, named as the move itself would name it.
+ */
+async function findCrewConflicts(db: Db, moves: RainDayMove[], alreadyThere: Visit[]): Promise<RainDayConflict[]> {
+  const crewIds = [...new Set(moves.map((move) => move.visit.crewId).filter((id): id is number => id !== null))];
+  if (!crewIds.length) return [];
+  const names = new Map((await db.select({ id: crews.id, name: crews.name }).from(crews).where(inArray(crews.id, crewIds))).map((crew) => [crew.id, crew.name]));
+  const others = (move: RainDayMove): Array<Interval & { crewId: number | null }> => [
+    ...alreadyThere.map((visit) => ({ startTime: visit.startTime, endTime: visit.endTime, crewId: visit.crewId })),
+    ...moves.filter((other) => other !== move).map((other) => ({ startTime: other.newStartTime, endTime: other.newEndTime, crewId: other.visit.crewId })),
+  ];
+  const conflicts: RainDayConflict[] = [];
+  for (const move of moves) {
+    if (move.visit.crewId === null) continue;
+    const clash = others(move)
+      .filter((other) => other.crewId === move.visit.crewId && other.startTime < move.newEndTime && other.endTime > move.newStartTime)
+      .sort((a, b) => a.startTime.getTime() - b.startTime.getTime())[0];
+    if (!clash) continue;
+    conflicts.push({
+      visitId: move.visit.visitId,
+      customerName: move.visit.customer.fullName,
+      newStartTime: move.newStartTime,
+      newEndTime: move.newEndTime,
+      message: `${names.get(move.visit.crewId) ?? "Its crew"} already has a visit at ${formatBusinessDate(clash.startTime, "h:mm a")}; pick another crew or day`,
+    });
+  }
+  return conflicts;
+}
+
+/** What a rain-day move would do: the visits that move, and any slot or crew it would overfill. */
 export async function planRainDayMove(db: Db, input: { fromDate: string; toDate: string; now?: Date }) {
   validateDates(input.fromDate, input.toDate, input.now ?? new Date());
   const { fromDate, toDate } = input;
@@ -101,7 +133,8 @@ export async function planRainDayMove(db: Db, input: { fromDate: string; toDate:
     (visit) => !movingIds.has(visit.visitId),
   );
   const capacity = await getCrewCapacity(db);
-  return { fromDate, toDate, crewCapacity: capacity, moves, conflicts: findConflicts(moves, alreadyThere, capacity) };
+  const conflicts = [...findConflicts(moves, alreadyThere, capacity), ...(await findCrewConflicts(db, moves, alreadyThere))];
+  return { fromDate, toDate, crewCapacity: capacity, moves, conflicts };
 }
 
 function rescheduleMessage(customerMoves: RainDayMove[]) {
@@ -126,7 +159,7 @@ export async function moveRainDay(db: Db, input: { fromDate: string; toDate: str
     const plan = await planRainDayMove(tx, input);
     if (plan.conflicts.length > 0) {
       throw new ConflictError(
-        `Nothing was moved: ${plan.conflicts.length} visit${plan.conflicts.length === 1 ? "" : "s"} would exceed the crew capacity of ${plan.crewCapacity}. ${plan.conflicts[0]!.message}.`,
+        `Nothing was moved: ${plan.conflicts.length} visit${plan.conflicts.length === 1 ? "" : "s"} would clash on the new day (crew capacity ${plan.crewCapacity}). ${plan.conflicts[0]!.message}.`,
       );
     }
     for (const move of plan.moves) {

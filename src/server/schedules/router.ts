@@ -9,7 +9,7 @@ import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
-import { ZDayCountSchema, ZRainDayPlanSchema, ZRainDayResultSchema, ZScheduleSchema, ZScheduleVisitSchema } from "@/server/schedules/schemas";
+import { ZDayCountSchema, ZRainDayPlanSchema, ZRainDayResultSchema, ZSavedScheduleSchema, ZScheduleSchema, ZScheduleVisitSchema } from "@/server/schedules/schemas";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const TAGS = ["schedules"];
@@ -74,12 +74,12 @@ export const schedulesRouter = createTRPCRouter({
         path: "/schedules",
         tags: TAGS,
         summary:
-          "Schedule a visit or a series; serviceId is optional, totalPrice defaults to the service's price, else 0 (409 when every crew is busy at the first visit's time)",
+          "Schedule a visit or a series; serviceId is optional, totalPrice defaults to the service's price, else 0. 409 when every crew is busy at a visit's time: for a series, one issue per clashing visit with its nearest free time; send moveClashingVisits: true to move them there",
       },
       successStatus: 201,
     })
     .input(ZSchedulePayloadSchema)
-    .output(ZScheduleSchema)
+    .output(ZSavedScheduleSchema)
     .mutation(({ ctx, input }) => createSchedule(ctx.db, input)),
 
   update: staffProcedure
@@ -90,11 +90,11 @@ export const schedulesRouter = createTRPCRouter({
         path: "/schedules/{id}",
         tags: TAGS,
         summary:
-          "Update a schedule: a one-time visit, or a series, whose visits from today on follow unless changed on their own (seriesChange counts them; 409 when every crew is busy)",
+          "Update a schedule: a one-time visit, or a series, whose visits from today on follow unless changed on their own (seriesChange counts them; 409 when every crew is busy, with the clashing visits as for POST)",
       },
     })
     .input(ZScheduleUpdateInput)
-    .output(ZScheduleSchema)
+    .output(ZSavedScheduleSchema)
     .mutation(({ ctx, input: { id, ...payload } }) => updateSchedule(ctx.db, id, payload)),
 
   setVisitStatus: staffProcedure
@@ -113,7 +113,7 @@ export const schedulesRouter = createTRPCRouter({
 
   rainDayPreview: staffProcedure
     .meta({
-      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any crew-capacity conflicts" },
+      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any conflicts: a time every crew holds, or a crew that would hold two visits at once" },
     })
     .input(ZRainDayInput)
     .output(ZRainDayPlanSchema)

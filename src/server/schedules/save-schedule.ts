@@ -13,6 +13,7 @@ import { claimCrew } from "./crew-capacity";
 import { getSchedule } from "./get-schedule";
 import { createPlanVisits } from "./plan-visits";
 import { regenerateSeriesVisits, visitFieldsOf } from "./series";
+import { resolveSeriesClashes } from "./series-clashes";
 
 /**
  * The stored fields of a payload. A service is optional: with one, the price follows it (this
@@ -59,13 +60,14 @@ async function scheduleValues(db: Db, payload: TSchedulePayload) {
 export async function createSchedule(db: Db, payload: TSchedulePayload, now = new Date()) {
   const values = await scheduleValues(db, payload);
   return db.transaction(async (tx) => {
-    // A series is checked for its first visit, as a booking is; a clash later on is resolved by
-    // moving that one visit.
     await claimCrew(tx, values, now);
     const [plan] = await tx.insert(schedules).values(values).returning();
     await createPlanVisits(tx, plan!, "staff", now);
+    // The first visit was checked as a booking's is; a series reaches a year ahead, so each later
+    // visit is checked too, and clashes are refused or moved as staff chose.
+    const movedVisits = plan!.isRecurring ? await resolveSeriesClashes(tx, plan!.id, { move: payload.moveClashingVisits ?? false, now }) : [];
     await assertCrewFree(tx, { scheduleId: plan!.id }, now);
-    return { ...(await getSchedule(tx, plan!.id)), seriesChange: null };
+    return { ...(await getSchedule(tx, plan!.id)), seriesChange: null, movedVisits };
   });
 }
 
@@ -94,12 +96,14 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       .returning();
 
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
+    let movedVisits: Awaited<ReturnType<typeof resolveSeriesClashes>> = [];
     if (plan!.isRecurring) {
       const soon = (await listVisitsBetween(tx, { from: now, to: new Date(now.getTime() + SERIES_NOTES_AHEAD_MS), customerId: existing.customerId })).filter(
         (visit) => visit.scheduleId === id,
       );
       const result = await regenerateSeriesVisits(tx, plan!, businessToday(now), now);
       seriesChange = { visitsUpdated: result.updated, visitsRemoved: result.removed, visitsKept: result.kept };
+      movedVisits = await resolveSeriesClashes(tx, id, { move: payload.moveClashingVisits ?? false, now });
       for (const visitBefore of soon) {
         const visitAfter = await findNotifiableVisit(tx, visitBefore.id);
         if (visitAfter) await announceVisitChange(tx, visitBefore, visitAfter, { now });
@@ -110,7 +114,7 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       if (before && after) await announceVisitChange(tx, before, after);
     }
     await assertCrewFree(tx, { scheduleId: id }, now);
-    return { ...(await getSchedule(tx, id)), seriesChange };
+    return { ...(await getSchedule(tx, id)), seriesChange, movedVisits };
   });
 }
 

@@ -41,6 +41,13 @@ export const ZScheduleSchema = z
   .object({ id: z.number().int(), ...scheduleFields, seriesChange: ZSeriesChangeSchema })
   .meta({ id: "Schedule" });
 
+/** A schedule just saved: what the edit form reads, and the later visits moved off clashes. */
+export const ZSavedScheduleSchema = ZScheduleSchema.extend({
+  movedVisits: z
+    .array(z.object({ visitId: z.string(), previousStartTime: z.date(), startTime: z.date(), endTime: z.date() }))
+    .describe("Later visits of the series moved to the nearest free time (moveClashingVisits)"),
+}).meta({ id: "SavedSchedule" });
+
 /**
  * One visit in a range, with only what the schedule screens show (the plan has the rest): a
  * series appears once per visit. `id` is the schedule (series) id; `visitId` names the visit itself.

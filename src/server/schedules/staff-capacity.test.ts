@@ -76,3 +76,53 @@ describe("staff writes hold the crew capacity, as bookings do", () => {
     expect((await rest("PATCH", `/schedules/visits/${stillCancelled[0]}/status`, { headers: { cookie }, body: { status: "pending" } })).status).toBe(200);
   });
 });
+
+describe("a staff-created series checks every visit, not only its first", () => {
+  /** A Tuesday far enough ahead that no other test's visits are near. */
+  function tuesdayAhead(days: number) {
+    let date = addDays(businessToday(), days);
+    while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 2) date = addDays(date, 1);
+    return date;
+  }
+
+  it("refuses with the later visits that clash and their nearest free times, then moves them when asked", async () => {
+    const { cookie, payload } = await setup();
+    const first = tuesdayAhead(120);
+    const third = addDays(first, 14);
+    // The only crew already holds 10:00 on the series' third Tuesday.
+    expect((await rest("POST", "/schedules", { headers: { cookie }, body: payload(third, "10:00", "11:00", "confirmed") })).status).toBe(201);
+
+    const series = { ...payload(first, "10:00", "11:00"), isRecurring: true, recurringFrequency: "weekly", recurringEndDate: at(addDays(first, 30), "12:00") };
+    const refused = await rest("POST", "/schedules", { headers: { cookie }, body: series });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toMatch(/^1 later visit lands when every crew is busy\./);
+    const issues = refused.json.issues as Array<{ path: string[]; message: string }>;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path[0]).toBe("visits");
+    expect(issues[0]!.message).toMatch(/at 10:00 AM: every crew is busy; the nearest free time is .+ at (9|11):00 AM\.$/);
+
+    const moved = await rest("POST", "/schedules", { headers: { cookie }, body: { ...series, moveClashingVisits: true } });
+    expect(moved.status).toBe(201);
+    const movedVisits = moved.json.movedVisits as Array<{ previousStartTime: string; startTime: string }>;
+    expect(movedVisits).toHaveLength(1);
+    expect(movedVisits[0]!.previousStartTime).toBe(at(third, "10:00"));
+    expect([at(third, "09:00"), at(third, "11:00")]).toContain(movedVisits[0]!.startTime);
+
+    // Nothing clashes now: the month's visits hold at most one crew at a time.
+    const month = await rest("GET", `/schedules?startDate=${first}&endDate=${addDays(first, 30)}`, { headers: { cookie } });
+    const active = (month.json as unknown as Array<{ startTime: string; status: string }>).filter((visit) => visit.status !== "cancelled");
+    expect(new Set(active.map((visit) => visit.startTime)).size).toBe(active.length);
+  });
+
+  it("checks an edited series too", async () => {
+    const { cookie, payload } = await setup();
+    const first = tuesdayAhead(200);
+    const series = { ...payload(first, "14:00", "15:00"), isRecurring: true, recurringFrequency: "weekly", recurringEndDate: at(addDays(first, 30), "12:00") };
+    const created = await rest("POST", "/schedules", { headers: { cookie }, body: series });
+    expect(created.status).toBe(201);
+    expect((await rest("POST", "/schedules", { headers: { cookie }, body: payload(addDays(first, 7), "16:00", "17:00") })).status).toBe(201);
+    const edited = await rest("PUT", `/schedules/${created.json.id}`, { headers: { cookie }, body: { ...series, ...payload(first, "16:00", "17:00") } });
+    expect(edited.status).toBe(409);
+    expect((edited.json.issues as unknown[]).length).toBe(1);
+  });
+});

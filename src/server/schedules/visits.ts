@@ -23,6 +23,8 @@ export interface Visit {
   changed: boolean;
   /** What the customer did to it from the portal, if that was the last change. */
   customerChange: CustomerChange | null;
+  /** A paused visit's status before the pause, which resuming restores. */
+  statusBeforePause: ScheduleStatus | null;
   changedBy: ChangeAuthor | null;
   changedAt: Date | null;
   customerId: number;
@@ -140,12 +142,21 @@ export async function findVisit(db: Db, visitId: string): Promise<Visit | null> 
 export interface VisitChange {
   changedBy: ChangeAuthor;
   customerChange?: CustomerChange | null;
+  /** Kept only by a customer's pause; any other change forgets it. */
+  statusBeforePause?: ScheduleStatus | null;
 }
 
 const BY_STAFF: VisitChange = { changedBy: "staff" };
 
 function changeFields(change: VisitChange, now: Date) {
-  return { changed: true, changedAt: now, updatedAt: now, changedBy: change.changedBy, customerChange: change.customerChange ?? null };
+  return {
+    changed: true,
+    changedAt: now,
+    updatedAt: now,
+    changedBy: change.changedBy,
+    customerChange: change.customerChange ?? null,
+    statusBeforePause: change.statusBeforePause ?? null,
+  };
 }
 
 /**
@@ -183,6 +194,7 @@ function toVisit(row: VisitRow): Visit {
     moved: businessDateOf(visit.startTime) !== visit.occurrenceDate,
     changed: visit.changed,
     customerChange: visit.customerChange,
+    statusBeforePause: visit.statusBeforePause,
     changedBy: visit.changedBy,
     changedAt: visit.changedAt,
     customerId: visit.customerId,

@@ -2,7 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { businessInstant } from "@/lib/business-time";
 import type { TSelfServiceAction } from "@/lib/validation/self-service";
 import type { Db } from "@/server/db";
-import { messages, schedules, visits } from "@/server/db/schema";
+import { customers, messages, schedules, visits } from "@/server/db/schema";
+import { sendEmail } from "@/server/email/send-email";
+import { ownChangeEmail } from "@/server/notifications/customer-emails";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
 import { findOwnVisit } from "@/server/self-service/appointments";
@@ -53,8 +55,43 @@ export async function changeAppointment(db: Db, customerId: number, visitId: str
     for (const change of final.changes) await applyOne(tx, change, now);
     if (final.lastDate) await endPlanAfter(tx, final);
     await tx.insert(messages).values({ customerId, content: final.message, senderType: "customer", read: false });
+    await emailOwnChange(tx, final);
     return describe(final, true);
   });
+}
+
+/** What the email calls each effect. */
+const EFFECT_LABELS: Record<PlannedVisitChange["effect"], string> = {
+  skipped: "Skipped",
+  moved: "Moved",
+  paused: "Skipped (paused)",
+  restored: "Booked again",
+  notRestored: "Not restored",
+  removed: "Removed",
+};
+
+/**
+ * The customer's own record of the change, by email as the office's changes are. It goes where the
+ * ownership rule says (docs/product-rules.md#who-owns-a-visit): the visit was found as theirs, so
+ * `visit.contact` is the account's current, proven address.
+ */
+async function emailOwnChange(tx: Db, plan: ChangePlan) {
+  const { visit } = plan;
+  const [record] = await tx.select({ unsubscribeToken: customers.unsubscribeToken }).from(customers).where(eq(customers.id, visit.customerId));
+  if (!record) return;
+  const recipient = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: record.unsubscribeToken };
+  await sendEmail(
+    tx,
+    ownChangeEmail(recipient, {
+      action: plan.action,
+      visit: { ...visit, serviceName: visit.service?.name ?? null },
+      summary: plan.summary,
+      visits: plan.changes.map((change) => ({
+        startTime: change.newStartTime ?? change.visit.startTime,
+        effect: change.note ? `${EFFECT_LABELS[change.effect]}: ${change.note}` : EFFECT_LABELS[change.effect],
+      })),
+    }),
+  );
 }
 
 const BY_CUSTOMER = (customerChange: VisitChange["customerChange"]): VisitChange => ({ changedBy: "customer", customerChange });
@@ -74,9 +111,10 @@ async function write(tx: Db, visit: Visit, change: PlannedVisitChange) {
     case "skipped":
       return setVisitStatus(tx, visit, "cancelled", BY_CUSTOMER("skipped"));
     case "paused":
-      return setVisitStatus(tx, visit, "cancelled", BY_CUSTOMER("paused"));
+      return setVisitStatus(tx, visit, "cancelled", { ...BY_CUSTOMER("paused"), statusBeforePause: visit.status });
     case "restored":
-      return setVisitStatus(tx, visit, "pending", BY_CUSTOMER(null));
+      // What was there before the pause comes back: a visit the office had confirmed stays confirmed.
+      return setVisitStatus(tx, visit, visit.statusBeforePause ?? "pending", BY_CUSTOMER(null));
     case "moved":
       return moveVisit(tx, visit, change.newStartTime!, change.newEndTime!, BY_CUSTOMER("rescheduled"));
   }

@@ -179,6 +179,9 @@ async function planResume(db: Db, visit: Visit, rules: TSelfServiceRules, now: D
 async function planEnd(db: Db, visit: Visit, rules: TSelfServiceRules, now: Date): Promise<ChangePlan> {
   assertRecurring(visit, "ended");
   if (visit.startTime <= now) throw new ConflictError("Pick a visit still to come to end the plan after.");
+  // One notice window for every change (docs/product-rules.md#recurring-plans-and-visits): a visit
+  // inside it is settled with the crew, and so is the plan around it; the customer calls.
+  if (!isOutsideNotice(visit.startTime, rules, now)) throw new ConflictError(tooLateMessage(rules));
   const later = (await seriesVisits(db, visit, now, endOfBusinessDayExclusive(horizonDate(now)))).filter(
     (each) => each.occurrenceDate > visit.occurrenceDate,
   );

@@ -1,8 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, businessDateOf, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { messages, schedules, services, visits } from "@/server/db/schema";
+import { emailOutbox, messages, schedules, services, visits } from "@/server/db/schema";
 import { dayAvailability } from "@/server/booking/availability";
 import { createBooking, SLOT_TAKEN_MESSAGE } from "@/server/booking/create-booking";
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
@@ -304,6 +304,75 @@ describe("end the plan", () => {
     const [row] = await db.select().from(schedules).where(eq(schedules.id, plan.id));
     expect(businessDateOf(row!.recurringEndDate!)).toBe(chosen.occurrenceDate);
     expect((await post(`/customer/appointments/${chosen.id}/end-plan`, headers)).status).toBe(409);
+  });
+
+  it("is refused inside the notice window, as skip, move, pause and cancel are for the same visit", async () => {
+    const service = await mowing();
+    const { customer } = await createCustomer({ fullName: "Late Ender", password: "plan-owner-1" });
+    const headers = { cookie: await customerCookie(customer.id) };
+    const plan = await insertPlan(customer.id, service.id, new Date(Date.now() + 20 * HOUR));
+    const [soon, next] = await visitRows(plan.id);
+    for (const path of ["skip", "end-plan"]) {
+      const refused = await post(`/customer/appointments/${soon!.id}/${path}`, headers);
+      expect(refused.status).toBe(409);
+      expect(refused.json.message).toContain("24 hours");
+    }
+    expect((await visitRows(plan.id)).length).toBeGreaterThan(2);
+    // The next visit is outside the window: the plan can end after it.
+    expect((await post(`/customer/appointments/${next!.id}/end-plan`, headers)).status).toBe(200);
+  });
+});
+
+describe("resume restores what was there", () => {
+  it("brings a visit the office had confirmed back as confirmed, and a pending one as pending", async () => {
+    const { rows, headers, first } = await setup("07:00", 5);
+    const db = await getDb();
+    await db.update(visits).set({ status: "confirmed" }).where(eq(visits.id, rows[1]!.id));
+    expect((await post(`/customer/appointments/${rows[0]!.id}/pause`, headers, { until: addDays(first, 21) })).status).toBe(200);
+    const paused = await visitRows(rows[0]!.scheduleId);
+    expect(paused.slice(0, 3).map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+    expect((await post(`/customer/appointments/${rows[0]!.id}/resume`, headers)).status).toBe(200);
+    const resumed = await visitRows(rows[0]!.scheduleId);
+    expect(resumed.slice(0, 3).map((row) => row.status)).toEqual(["pending", "confirmed", "pending"]);
+    expect(resumed.every((row) => row.statusBeforePause === null)).toBe(true);
+  });
+});
+
+describe("the customer's own change by email", () => {
+  async function emailsTo(address: string) {
+    return (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(asc(emailOutbox.id));
+  }
+
+  it("sends one email per change (skip, move, pause, resume, end) to the account's address, naming what changed", async () => {
+    const { rows, headers, customer, first } = await setup("06:00", 5);
+    expect(await emailsTo(customer.email)).toHaveLength(0);
+
+    expect((await post(`/customer/appointments/${rows[0]!.id}/skip`, headers)).status).toBe(200);
+    const [skipped] = await emailsTo(customer.email);
+    expect(skipped).toMatchObject({ kind: "own_change_skip", subject: expect.stringMatching(/^You skipped your visit on \w+ \d{1,2}$/) });
+    expect(skipped!.body).toContain("Skip the visit of");
+    expect(skipped!.body).toContain("Skipped");
+    expect(skipped!.headers).toHaveProperty("List-Unsubscribe");
+
+    const moveTo = addDays(rows[1]!.occurrenceDate, 1);
+    expect((await post(`/customer/appointments/${rows[1]!.id}/reschedule`, headers, { date: moveTo, timeSlot: "10:00" })).status).toBe(200);
+    expect((await post(`/customer/appointments/${rows[2]!.id}/pause`, headers, { until: addDays(first, 28) })).status).toBe(200);
+    expect((await post(`/customer/appointments/${rows[2]!.id}/resume`, headers)).status).toBe(200);
+    expect((await post(`/customer/appointments/${rows[6]!.id}/end-plan`, headers)).status).toBe(200);
+    expect((await emailsTo(customer.email)).map((email) => email.kind)).toEqual([
+      "own_change_skip",
+      "own_change_reschedule",
+      "own_change_pause",
+      "own_change_resume",
+      "own_change_endPlan",
+    ]);
+  });
+
+  it("sends nothing when the change is refused", async () => {
+    const { rows, headers, customer } = await setup("06:00", 12);
+    expect((await post(`/customer/appointments/${rows[0]!.id}/resume`, headers)).status).toBe(409);
+    const db = await getDb();
+    expect(await db.select().from(emailOutbox).where(like(emailOutbox.kind, "own_change_%")).then((all) => all.filter((email) => email.to === customer.email))).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { TWebhookEndpointForm } from "@/lib/validation/webhooks";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { TWebhookDeliveryQuery, TWebhookEndpointForm } from "@/lib/validation/webhooks";
 import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/db/schema";
@@ -82,8 +82,11 @@ export async function revealWebhookSecret(db: Db, id: number) {
   return endpoint;
 }
 
-/** The endpoint's latest deliveries, newest first, with what happened on their last attempt. */
-export async function listWebhookDeliveries(db: Db, endpointId: number) {
+/**
+ * The endpoint's deliveries, newest first, with what happened on their last attempt: one page,
+ * of one status if asked, older than `before` for the next page.
+ */
+export async function listWebhookDeliveries(db: Db, endpointId: number, query: TWebhookDeliveryQuery = {}) {
   const [endpoint] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
   if (!endpoint) throw new NotFoundError(ENDPOINT_NOT_FOUND);
   return db
@@ -101,7 +104,13 @@ export async function listWebhookDeliveries(db: Db, endpointId: number) {
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(and(eq(webhookDeliveries.endpointId, endpointId)))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+        query.before ? lt(webhookDeliveries.id, query.before) : undefined,
+      ),
+    )
     .orderBy(desc(webhookDeliveries.id))
-    .limit(RECENT_DELIVERIES);
+    .limit(query.limit ?? RECENT_DELIVERIES);
 }

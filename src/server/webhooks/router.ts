@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NotFoundError } from "@/server/errors";
-import { ZWebhookEndpointFormSchema } from "@/lib/validation/webhooks";
+import { ZWebhookDeliveryQuerySchema, ZWebhookEndpointFormSchema } from "@/lib/validation/webhooks";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -66,8 +66,16 @@ export const webhooksRouter = createTRPCRouter({
     .query(({ ctx, input }) => revealWebhookSecret(ctx.db, input.id)),
 
   deliveries: staffProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/webhooks/{id}/deliveries", tags: ["webhooks"], summary: "A webhook endpoint's latest deliveries and their status" } })
-    .input(ZEndpointId)
+    .meta({
+      errors: [NotFoundError],
+      openapi: {
+        method: "GET",
+        path: "/webhooks/{id}/deliveries",
+        tags: ["webhooks"],
+        summary: "A webhook endpoint's deliveries, newest first: filter by status, page with before (the last id seen) and limit",
+      },
+    })
+    .input(ZEndpointId.extend(ZWebhookDeliveryQuerySchema.shape))
     .output(z.array(ZWebhookDeliverySchema))
-    .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, input.id)),
+    .query(({ ctx, input: { id, ...query } }) => listWebhookDeliveries(ctx.db, id, query)),
 });

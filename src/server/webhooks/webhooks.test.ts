@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config";
 import { getDatabase, getDb } from "@/server/db";
-import { webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/db/schema";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { setEnv } from "#test/env";
 import { createCustomer, rest, staffCookie } from "#test/helpers";
@@ -112,7 +112,7 @@ describe("webhook deliveries", () => {
       // The delivery is marked failed just before the queue records the job's last failure.
       const failing = await waitFor(async () => {
         const list = (await rest("GET", "/jobs/failing", { headers: { cookie } })).json as unknown as Array<{ target: string }>;
-        return list.find((job) => job.target === `Delivery #${delivery.id}`);
+        return list.find((job) => job.target === `message.received to ${receiver.url} (delivery #${delivery.id})`);
       });
       expect(failing).toMatchObject({ label: "Webhook delivery", state: "failed", attempts: 3 });
       const endpoints = await rest("GET", "/webhooks", { headers: { cookie } });
@@ -120,6 +120,37 @@ describe("webhook deliveries", () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe("listing deliveries", () => {
+  it("filters by status and pages by id, so newer deliveries never push a failing one out of reach", async () => {
+    const endpoint = await registerEndpoint("http://127.0.0.1:9/never-called", ["customer.created"]);
+    const db = await getDb();
+    const statuses = ["failed", "retrying", ...Array.from({ length: 25 }, () => "succeeded" as const)] as const;
+    for (const [index, status] of statuses.entries()) {
+      const id = `evt_list_${endpoint.id}_${index}`;
+      await db.insert(webhookEvents).values({ id, type: "customer.created", payload: {} });
+      await db.insert(webhookDeliveries).values({ endpointId: endpoint.id, eventId: id, status, attempts: status === "succeeded" ? 1 : 3 });
+    }
+    const list = async (query: string) => {
+      const answer = await rest("GET", `/webhooks/${endpoint.id}/deliveries${query}`, { headers: { cookie } });
+      expect(answer.status).toBe(200);
+      return answer.json as unknown as Array<{ id: number; status: string }>;
+    };
+
+    const newest = await list("");
+    expect(newest).toHaveLength(20);
+    expect(newest.every((delivery) => delivery.status === "succeeded")).toBe(true);
+    expect((await list("?status=failed")).map((delivery) => delivery.status)).toEqual(["failed"]);
+    expect((await list("?status=retrying")).map((delivery) => delivery.status)).toEqual(["retrying"]);
+    const next = await list(`?before=${newest[19]!.id}`);
+    expect(next.map((delivery) => delivery.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded", "retrying", "failed"]);
+    expect(await list(`?limit=5&status=succeeded`)).toHaveLength(5);
+    for (const bad of ["?status=lost", "?limit=0", "?limit=101", "?before=0x1", "?before=-1"]) {
+      expect((await rest("GET", `/webhooks/${endpoint.id}/deliveries${bad}`, { headers: { cookie } })).status).toBe(400);
+    }
+    await rest("DELETE", `/webhooks/${endpoint.id}`, { headers: { cookie } });
   });
 });
 

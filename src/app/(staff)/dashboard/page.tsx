@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
 import { StatCards } from "@/components/staff/dashboard/stat-cards";
 import { TodaysSchedule } from "@/components/staff/dashboard/todays-schedule";
@@ -26,11 +27,12 @@ async function orNull<T>(answer: Promise<T>): Promise<T | null> {
 export default async function DashboardPage() {
   const api = await serverApi();
   const today = businessToday();
-  const [stats, todays, messages, week] = await Promise.all([
+  const [stats, todays, messages, week, changes] = await Promise.all([
     orNull(api.dashboard.stats({})),
     orNull(api.schedules.list({ startDate: today, endDate: today })),
     orNull(api.dashboard.recentMessages({})),
     orNull(api.dashboard.week({})),
+    orNull(api.dashboard.customerChanges({})),
   ]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -41,6 +43,7 @@ export default async function DashboardPage() {
         <RecentMessages messages={messages} />
       </div>
       <WeekStrip today={today} days={week} />
+      <CustomerChanges changes={changes} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { controlClasses } from "@/components/ui/field";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { api } from "@/trpc/react";
@@ -28,6 +28,13 @@ export function CustomerPicker({
   error?: string;
 }) {
   const [query, setQuery] = useState("");
+  // The search box is uncontrolled, so what was typed before the page's JavaScript ran is kept
+  // (a controlled box would be reset to "" by hydration) and read once it has.
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? "";
+    if (typed) setQuery(typed);
+  }, []);
   const settledQuery = useDebouncedValue(query);
   const matches = api.customers.search.useQuery(customerPickerInput(settledQuery), { placeholderData: keepPreviousData });
   const listed = matches.data?.customers.find((customer) => customer.id === value);
@@ -44,8 +51,9 @@ export function CustomerPicker({
         </label>
         <input
           id={`${id}-search`}
+          ref={searchBox}
           type="search"
-          value={query}
+          defaultValue=""
           onChange={(event) => setQuery(event.target.value)}
           autoComplete="off"
           className={`${controlClasses()} min-h-11`}

@@ -15,8 +15,8 @@ const timeLabel = (instant: Date) => formatBusinessDate(instant, "h:mm a");
 
 /**
  * Rain day: move every pending or confirmed visit of a day to another day in one confirmed
- * action. The preview lists what moves and any slot the crew could not cover; nothing moves
- * until the conflicts are gone.
+ * action. The preview lists what moves, any slot the crews could not cover and any crew that
+ * would hold two visits at once; nothing moves until the conflicts are gone.
  */
 export function RainDayDialog({
   fromDate,
@@ -87,11 +87,11 @@ export function RainDayDialog({
         {plan && plan.conflicts.length > 0 ? (
           <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p className="font-semibold">
-              The crew can take {plan.crewCapacity} visit{plan.crewCapacity === 1 ? "" : "s"} at a time. Nothing will move until these are resolved:
+              {plan.crewCapacity} crew{plan.crewCapacity === 1 ? "" : "s"}, each one visit at a time. Nothing will move until these are resolved:
             </p>
             <ul className="mt-1 list-disc pl-5">
-              {plan.conflicts.map((conflict) => (
-                <li key={conflict.visitId}>
+              {plan.conflicts.map((conflict, index) => (
+                <li key={`${conflict.visitId}-${index}`}>
                   {conflict.customerName} ({timeLabel(conflict.newStartTime)}): {conflict.message}
                 </li>
               ))}

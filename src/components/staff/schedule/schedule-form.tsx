@@ -1,7 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
@@ -103,6 +105,10 @@ export function ScheduleForm({
 
   const create = api.schedules.create.useMutation();
   const update = api.schedules.update.useMutation();
+  // A series whose later visits land where every crew is busy: the server lists them, and staff may
+  // save again asking it to move them to the nearest free times.
+  const [clashes, setClashes] = useState<string[]>([]);
+  const [moveClashingVisits, setMoveClashingVisits] = useState(false);
 
   const onSubmit = async (form: FormOutput) => {
     const payload = {
@@ -120,15 +126,21 @@ export function ScheduleForm({
       ...(form.isRecurring
         ? { recurringFrequency: form.recurringFrequency, recurringEndDate: form.recurringEndDate ? businessInstant(form.recurringEndDate, "00:00").toISOString() : null }
         : {}),
+      ...(form.isRecurring && moveClashingVisits ? { moveClashingVisits: true } : {}),
     };
     let saved;
     try {
       saved = editing ? await update.mutateAsync({ id: scheduleId, ...payload }) : await create.mutateAsync(payload);
     } catch (error) {
-      toast({ title: editing ? "Failed to update service" : "Failed to schedule service", description: errorMessage(error), variant: "destructive" });
+      const listed = seriesClashesOf(error);
+      setClashes(listed);
+      if (!listed.length) toast({ title: editing ? "Failed to update service" : "Failed to schedule service", description: errorMessage(error), variant: "destructive" });
       return;
     }
-    toast({ title: editing ? "Service updated successfully" : "Service scheduled successfully", description: seriesChangeText(saved.seriesChange) });
+    setClashes([]);
+    const moved = saved.movedVisits.length ? ` ${saved.movedVisits.length} clashing visit${saved.movedVisits.length === 1 ? "" : "s"} moved to the nearest free time.` : "";
+    const series = seriesChangeText(saved.seriesChange);
+    toast({ title: editing ? "Service updated successfully" : "Service scheduled successfully", description: series || moved ? `${series ?? ""}${moved}`.trim() : undefined });
     await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
     router.push(`/schedule?date=${form.date}`);
   };
@@ -249,6 +261,23 @@ export function ScheduleForm({
         )}
       </div>
 
+      {clashes.length ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="series-clashes">
+          <p className="font-semibold">
+            {clashes.length === 1 ? "A later visit of this series lands" : `${clashes.length} later visits of this series land`} when every crew is busy:
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {clashes.map((clash) => (
+              <li key={clash}>{clash}</li>
+            ))}
+          </ul>
+          <label className="mt-3 flex min-h-11 items-center gap-2 font-medium">
+            <input type="checkbox" className="size-5" checked={moveClashingVisits} onChange={(event) => setMoveClashingVisits(event.target.checked)} />
+            Move {clashes.length === 1 ? "it" : "them"} to the nearest free time when saving
+          </label>
+        </div>
+      ) : null}
+
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ButtonLink href="/schedule" variant="outline">
           Cancel
@@ -259,6 +288,13 @@ export function ScheduleForm({
       </div>
     </form>
   );
+}
+
+/** The server's list of a series' clashing visits (one issue each under "visits"), or none. */
+function seriesClashesOf(error: unknown): string[] {
+  if (!(error instanceof TRPCClientError) || error.data?.httpStatus !== 409) return [];
+  const issues = (error.data?.issues ?? []) as Array<{ path: string[]; message: string }>;
+  return issues.filter((issue) => issue.path[0] === "visits").map((issue) => issue.message);
 }
 
 /** What a series save did to its visits, in a sentence for the toast. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { WebhookDeliveryStatus } from "@/lib/validation/webhooks";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { staffUsers } from "./staff";
@@ -14,8 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "retrying", "succeeded", "failed"] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/validation/webhooks";
 
 /** An integration's address: it receives the events it chose, signed with its own secret. */
 export const webhookEndpoints = pgTable("webhook_endpoints", {

@@ -128,6 +128,8 @@ export const visits = pgTable(
     customerChange: text().$type<CustomerChange>(),
     /** Who made the last change of its own, shown to staff with `changedAt`. */
     changedBy: text().$type<ChangeAuthor>(),
+    /** The status a visit had when the customer paused it, so resuming restores it (a confirmed visit stays confirmed). */
+    statusBeforePause: text().$type<ScheduleStatus>(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -136,6 +138,7 @@ export const visits = pgTable(
     check("visits_origin_check", sql`${t.origin} in ('booked', 'staff', 'series')`),
     check("visits_customer_change_check", sql`${t.customerChange} is null or ${t.customerChange} in (${sqlList(CUSTOMER_CHANGES)})`),
     check("visits_changed_by_check", sql`${t.changedBy} is null or ${t.changedBy} in (${sqlList(CHANGE_AUTHORS)})`),
+    check("visits_status_before_pause_check", sql`${t.statusBeforePause} is null or ${t.statusBeforePause} in ('pending', 'confirmed')`),
     check("visits_time_order_check", sql`${t.endTime} > ${t.startTime}`),
     check("visits_total_price_check", sql`${t.totalPrice} >= 0`),
     uniqueIndex("visits_schedule_occurrence_idx").on(t.scheduleId, t.occurrenceDate),

@@ -1,0 +1,2 @@
+ALTER TABLE "visits" ADD COLUMN "status_before_pause" text;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_status_before_pause_check" CHECK ("visits"."status_before_pause" is null or "visits"."status_before_pause" in ('pending', 'confirmed'));
