@@ -81,7 +81,10 @@ function bookingBody(index) {
 }
 
 async function main() {
-  const loadBefore = os.loadavg().map((value) => value.toFixed(2)).join(", ");
+  const loadBefore = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
   buildIfNeeded();
   const url = await freshDatabase(process.env.BENCH_DATABASE_NAME ?? `greenscape_bench_api_${APP_PORT}`);
   const server = await startServer({ port: APP_PORT, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });
@@ -170,7 +173,10 @@ async function main() {
     // Misses: each request a month-long range not asked before (another start day), so the answer
     // cache never has it; the same cost as the first request after any write to visits.
     const monthMissLatencies = await sequentialLatencies(
-      (index) => fetch(`http://127.0.0.1:${APP_PORT}/api/schedules?startDate=${austinDate(index - 100)}&endDate=${austinDate(index - 70)}`, { headers: { cookie } }),
+      (index) =>
+        fetch(`http://127.0.0.1:${APP_PORT}/api/schedules?startDate=${austinDate(index - 100)}&endDate=${austinDate(index - 70)}`, {
+          headers: { cookie },
+        }),
       200,
     );
     const bookingLatencies = await sequentialLatencies(
@@ -229,7 +235,15 @@ Sequential, one connection, 300 requests after 50 to warm up (p50 / p95):
 ${Object.entries(sequential)
   .map(([label, timings]) => `- ${label}: ${percentile(timings, 50).toFixed(2)} ms / ${percentile(timings, 95).toFixed(2)} ms`)
   .join("\n")}`;
-    writeSection("api", markdown, { rows, monthLatencies, monthMissLatencies, availabilityLatencies, bookingLatencies, sequential, visits });
+    writeSection("api", markdown, {
+      rows,
+      monthLatencies,
+      monthMissLatencies,
+      availabilityLatencies,
+      bookingLatencies,
+      sequential,
+      visits,
+    });
   } finally {
     await activity.end({ timeout: 5 });
     await server.stop();

@@ -32,15 +32,26 @@ export async function ensureCluster() {
   if (status() === null) {
     console.log(`Creating PostgreSQL cluster ${VERSION}/${NAME} on port ${FAULTS_PORT}...`);
     clusterTool("pg_createcluster", [
-      VERSION, NAME, "--port", String(FAULTS_PORT), "--start-conf", "manual",
-      "-o", `max_connections=${MAX_CONNECTIONS}`, "-o", "superuser_reserved_connections=3",
-      "--", "--auth=trust",
+      VERSION,
+      NAME,
+      "--port",
+      String(FAULTS_PORT),
+      "--start-conf",
+      "manual",
+      "-o",
+      `max_connections=${MAX_CONNECTIONS}`,
+      "-o",
+      "superuser_reserved_connections=3",
+      "--",
+      "--auth=trust",
     ]);
   }
   if (status() !== "online") pgctl("start");
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   for (const role of [APP_ROLE, FILLER_ROLE]) {
-    await admin.unsafe(`do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role} login; end if; end $$`);
+    await admin.unsafe(
+      `do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role} login; end if; end $$`,
+    );
   }
   await admin.end({ timeout: 5 });
 }

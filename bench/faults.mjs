@@ -12,7 +12,16 @@
 // server other work uses.
 import postgres from "postgres";
 import Stripe from "stripe";
-import { adminConnection, APP_ROLE, ADMIN_URL as CLUSTER_ADMIN_URL, ensureCluster, FAULTS_PORT, FILLER_ROLE, MAX_CONNECTIONS, pgctl } from "./faults-cluster.mjs";
+import {
+  adminConnection,
+  APP_ROLE,
+  ADMIN_URL as CLUSTER_ADMIN_URL,
+  ensureCluster,
+  FAULTS_PORT,
+  FILLER_ROLE,
+  MAX_CONNECTIONS,
+  pgctl,
+} from "./faults-cluster.mjs";
 import { buildIfNeeded, freshDatabase, fromClient, machine, startServer, staffCookie } from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 
@@ -53,7 +62,15 @@ async function load({ workers, until, request }) {
         try {
           const response = await request(index);
           const body = await response.text();
-          results.push({ at, done: Date.now(), ok: response.ok, status: response.status, retryAfter: response.headers.get("retry-after"), body, index });
+          results.push({
+            at,
+            done: Date.now(),
+            ok: response.ok,
+            status: response.status,
+            retryAfter: response.headers.get("retry-after"),
+            body,
+            index,
+          });
         } catch (error) {
           results.push({ at, done: Date.now(), ok: false, status: 0, body: String(error), index });
         }
@@ -80,7 +97,11 @@ async function postgresRestart(url, sessions) {
     workers: 5,
     until: () => stop,
     request: (index) =>
-      fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json", ...fromClient(index) }, body: JSON.stringify(booking(index)) }),
+      fetch(`${base}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...fromClient(index) },
+        body: JSON.stringify(booking(index)),
+      }),
   });
   await sleep(4000);
   const restartAt = Date.now();
@@ -96,9 +117,7 @@ async function postgresRestart(url, sessions) {
   const outsideWindow = failures.filter((result) => result.done < restartAt - 100 || result.at > restartedAt + 5000);
   const signedInFailures = signedInResults.filter((result) => !result.ok);
 
-  const booked = (await writes)
-    .filter((result) => result.status === 201)
-    .map((result) => JSON.parse(result.body).bookingReference);
+  const booked = (await writes).filter((result) => result.status === 201).map((result) => JSON.parse(result.body).bookingReference);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const stored = await sql`select booking_reference from schedules where booking_reference = any(${booked})`;
   await sql.end();
@@ -110,7 +129,9 @@ async function postgresRestart(url, sessions) {
     restartSeconds: (restartedAt - restartAt) / 1000,
     errorWindowSeconds: failures.length ? (lastFailure - firstFailure) / 1000 : 0,
     // Recovery: how long after PostgreSQL was back a request could still START and fail.
-    recoveredSecondsAfterRestart: failures.length ? Math.max(0, (Math.max(...failures.map((result) => result.at)) - restartedAt) / 1000) : 0,
+    recoveredSecondsAfterRestart: failures.length
+      ? Math.max(0, (Math.max(...failures.map((result) => result.at)) - restartedAt) / 1000)
+      : 0,
     slowestFailureSeconds: failures.length ? Math.max(...failures.map((result) => result.done - result.at)) / 1000 : 0,
     failureKinds: [...new Set(failures.map((result) => `${result.status} ${result.body.slice(0, 80)}`))].slice(0, 5),
     failuresOutsideWindow: outsideWindow.length,
@@ -119,7 +140,10 @@ async function postgresRestart(url, sessions) {
     requestsStartedAfterBack: all.filter((result) => result.at >= restartedAt).length,
     signedInRequests: signedInResults.length,
     signedInFailures: signedInFailures.length,
-    signedInFailureStatuses: countBy(signedInFailures, (result) => `${result.status}${result.retryAfter ? ` Retry-After ${result.retryAfter}` : ""}`),
+    signedInFailureStatuses: countBy(
+      signedInFailures,
+      (result) => `${result.status}${result.retryAfter ? ` Retry-After ${result.retryAfter}` : ""}`,
+    ),
     bookingsAnswered201: booked.length,
     bookingsFound: stored.length,
     durationSeconds: (Date.now() - started) / 1000,
@@ -141,24 +165,76 @@ function probes(sessions, dayOffset) {
   const staff = { cookie: sessions.staff };
   const customer = { cookie: sessions.customer };
   return [
-    { who: "staff", via: "REST", name: "GET /api/dashboard-stats", needsDatabase: true, send: () => fetch(`${base}/api/dashboard-stats`, { headers: staff }) },
-    { who: "staff", via: "REST", name: "GET /api/auth/status", needsDatabase: true, send: () => fetch(`${base}/api/auth/status`, { headers: staff }) },
-    { who: "staff", via: "tRPC", name: "dashboard.stats", needsDatabase: true, send: () => fetch(trpcUrl("dashboard.stats", {}), { headers: staff }) },
-    { who: "customer", via: "REST", name: "GET /api/customer/profile", needsDatabase: true, send: () => fetch(`${base}/api/customer/profile`, { headers: customer }) },
-    { who: "customer", via: "tRPC", name: "portal.profile", needsDatabase: true, send: () => fetch(trpcUrl("portal.profile", {}), { headers: customer }) },
-    { who: "anonymous", via: "REST", name: "GET /api/availability", needsDatabase: true, send: () => fetch(`${base}/api/availability?serviceId=1&date=${date}`) },
-    { who: "anonymous", via: "tRPC", name: "availability.get", needsDatabase: true, send: () => fetch(trpcUrl("availability.get", { date, serviceId: 1 })) },
+    {
+      who: "staff",
+      via: "REST",
+      name: "GET /api/dashboard-stats",
+      needsDatabase: true,
+      send: () => fetch(`${base}/api/dashboard-stats`, { headers: staff }),
+    },
+    {
+      who: "staff",
+      via: "REST",
+      name: "GET /api/auth/status",
+      needsDatabase: true,
+      send: () => fetch(`${base}/api/auth/status`, { headers: staff }),
+    },
+    {
+      who: "staff",
+      via: "tRPC",
+      name: "dashboard.stats",
+      needsDatabase: true,
+      send: () => fetch(trpcUrl("dashboard.stats", {}), { headers: staff }),
+    },
+    {
+      who: "customer",
+      via: "REST",
+      name: "GET /api/customer/profile",
+      needsDatabase: true,
+      send: () => fetch(`${base}/api/customer/profile`, { headers: customer }),
+    },
+    {
+      who: "customer",
+      via: "tRPC",
+      name: "portal.profile",
+      needsDatabase: true,
+      send: () => fetch(trpcUrl("portal.profile", {}), { headers: customer }),
+    },
+    {
+      who: "anonymous",
+      via: "REST",
+      name: "GET /api/availability",
+      needsDatabase: true,
+      send: () => fetch(`${base}/api/availability?serviceId=1&date=${date}`),
+    },
+    {
+      who: "anonymous",
+      via: "tRPC",
+      name: "availability.get",
+      needsDatabase: true,
+      send: () => fetch(trpcUrl("availability.get", { date, serviceId: 1 })),
+    },
     {
       who: "anonymous",
       via: "REST",
       name: "POST /api/bookings",
       needsDatabase: true,
       booking: true,
-      send: (round) => fetch(`${base}/api/bookings`, { method: "POST", headers: { "content-type": "application/json", ...fromClient(700_000 + round) }, body: JSON.stringify(booking(700_000 + round, date, "11:00")) }),
+      send: (round) =>
+        fetch(`${base}/api/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...fromClient(700_000 + round) },
+          body: JSON.stringify(booking(700_000 + round, date, "11:00")),
+        }),
     },
     { who: "anonymous", via: "REST", name: "GET /api/services", keepsServing: true, send: () => fetch(`${base}/api/services`) },
     { who: "anonymous", via: "page", name: "GET /", keepsServing: true, send: () => fetch(`${base}/`) },
-    { who: "customer", via: "page", name: "GET /customer/account", send: () => fetch(`${base}/customer/account`, { headers: customer, redirect: "manual" }) },
+    {
+      who: "customer",
+      via: "page",
+      name: "GET /customer/account",
+      send: () => fetch(`${base}/customer/account`, { headers: customer, redirect: "manual" }),
+    },
   ];
 }
 
@@ -169,7 +245,15 @@ async function probeRound(list, round) {
       try {
         const response = await probe.send(round);
         const body = await response.text();
-        return { probe, status: response.status, retryAfter: response.headers.get("retry-after"), age: response.headers.get("age"), cacheControl: response.headers.get("cache-control"), ms: Date.now() - at, body };
+        return {
+          probe,
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+          age: response.headers.get("age"),
+          cacheControl: response.headers.get("cache-control"),
+          ms: Date.now() - at,
+          body,
+        };
       } catch (error) {
         return { probe, status: 0, retryAfter: null, ms: Date.now() - at, body: String(error) };
       }
@@ -194,7 +278,10 @@ async function outage({ name, begin, end }, sessions, index) {
   let recoveredAt = null;
   let roundsWithErrorsAfter = 0;
   for (let round = 100; Date.now() - endedAt < 30_000; round++) {
-    const results = await probeRound(list.filter((probe) => probe.needsDatabase && !probe.booking), round);
+    const results = await probeRound(
+      list.filter((probe) => probe.needsDatabase && !probe.booking),
+      round,
+    );
     if (results.every((result) => result.status === 200)) {
       recoveredAt = Date.now();
       break;
@@ -221,7 +308,9 @@ async function outage({ name, begin, end }, sessions, index) {
     other: [...new Set(needingDatabase.filter((result) => result.status !== 503).map((result) => `${result.probe.name} ${result.status}`))],
     keptServing: kept.filter((result) => result.status === 200).length,
     keptRequests: kept.length,
-    catalogueCopyAges: [...new Set(kept.filter((result) => result.age !== null && result.age !== undefined).map((result) => Number(result.age)))].slice(-3),
+    catalogueCopyAges: [
+      ...new Set(kept.filter((result) => result.age !== null && result.age !== undefined).map((result) => Number(result.age))),
+    ].slice(-3),
     bookingsAccepted: during.filter((result) => result.probe.booking && result.status === 201).length,
     recoveredSeconds: recoveredAt ? (recoveredAt - endedAt) / 1000 : null,
     roundsWithErrorsAfter,
@@ -232,7 +321,8 @@ async function outage({ name, begin, end }, sessions, index) {
 /** The three outages; each ends by putting things back as they were. */
 function outages(url) {
   const database = new URL(url).pathname.slice(1);
-  const terminateApp = (admin) => admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and usename = '${APP_ROLE}'`);
+  const terminateApp = (admin) =>
+    admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and usename = '${APP_ROLE}'`);
   let fillers = [];
   return [
     {
@@ -261,7 +351,11 @@ function outages(url) {
         // each reconnect meets "too many clients".
         const fill = async () => {
           for (let index = 0; index < MAX_CONNECTIONS; index++) {
-            const client = postgres(`postgres://${FILLER_ROLE}@127.0.0.1:${FAULTS_PORT}/postgres`, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+            const client = postgres(`postgres://${FILLER_ROLE}@127.0.0.1:${FAULTS_PORT}/postgres`, {
+              max: 1,
+              onnotice: () => {},
+              connect_timeout: 5,
+            });
             try {
               await client`select 1`;
               fillers.push(client);
@@ -303,7 +397,10 @@ async function signInCustomer() {
     }),
   });
   if (!response.ok) throw new Error(`customer registration failed: ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 async function sigtermUnderLoad(url) {
@@ -347,7 +444,12 @@ async function lastPlace(url) {
       }).then((response) => response.status),
     ),
   );
-  return { firstBooking: first.status, created: answers.filter((status) => status === 201).length, refused409: answers.filter((status) => status === 409).length, other: answers.filter((status) => status !== 201 && status !== 409) };
+  return {
+    firstBooking: first.status,
+    created: answers.filter((status) => status === 201).length,
+    refused409: answers.filter((status) => status === 409).length,
+    other: answers.filter((status) => status !== 201 && status !== 409),
+  };
 }
 
 async function sameStripeEvent(url) {
@@ -367,7 +469,9 @@ async function sameStripeEvent(url) {
     id: `evt_bench_${Date.now()}`,
     object: "event",
     type: "payment_intent.succeeded",
-    data: { object: { id: intentId, object: "payment_intent", amount: 4200, status: "succeeded", metadata: { paymentId: String(payment.id) } } },
+    data: {
+      object: { id: intentId, object: "payment_intent", amount: 4200, status: "succeeded", metadata: { paymentId: String(payment.id) } },
+    },
   };
   const payload = JSON.stringify(event);
   const stripe = new Stripe("sk_test_bench");
@@ -375,7 +479,10 @@ async function sameStripeEvent(url) {
     Array.from({ length: 20 }, () =>
       fetch(`${base}/api/webhooks/stripe`, {
         method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
         body: payload,
       }).then((response) => response.status),
     ),
@@ -395,7 +502,11 @@ async function main() {
   buildIfNeeded();
   await ensureCluster();
   const url = await freshDatabase("greenscape_bench_faults", { adminUrl: CLUSTER_ADMIN_URL, owner: APP_ROLE });
-  const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_bench", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_bench" };
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: "sk_test_bench",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+  };
   const server = await startServer({ port: PORT, env: { DATABASE_URL: url, ...stripeEnv } });
   const outageResults = [];
   let restart;
@@ -423,7 +534,12 @@ async function main() {
   const probeTable = outageResults
     .map((result) =>
       Object.entries(result.byProbe)
-        .map(([probe, { statuses, slowestMs }]) => `| ${result.name} | ${probe} | ${Object.entries(statuses).map(([status, count]) => `${count} × ${status}`).join(", ")} | ${slowestMs} ms |`)
+        .map(
+          ([probe, { statuses, slowestMs }]) =>
+            `| ${result.name} | ${probe} | ${Object.entries(statuses)
+              .map(([status, count]) => `${count} × ${status}`)
+              .join(", ")} | ${slowestMs} ms |`,
+        )
         .join("\n"),
     )
     .join("\n");
@@ -452,7 +568,15 @@ ${probeTable}
 
 | scenario | target | measured |
 |---|---|---|
-| PostgreSQL restarted under 50 connections (40 reading the catalogue, 5 signed in, 5 booking) | recovers within 5 s, errors only in that window, all 503 with Retry-After, every 201 booking stored | restart took ${restart.restartSeconds.toFixed(1)} s; ${restart.failures} of ${restart.requests} requests failed (${Object.entries(restart.failureStatuses).map(([status, count]) => `${count} × ${status}`).join(", ") || "none"}; ${restart.failuresWithoutRetryAfter} 503 without Retry-After); signed-in: ${restart.signedInFailures} of ${restart.signedInRequests} failed (${Object.entries(restart.signedInFailureStatuses).map(([status, count]) => `${count} × ${status}`).join(", ") || "none"}); the last failing request started ${restart.recoveredSecondsAfterRestart.toFixed(1)} s after PostgreSQL was back (slowest failure answered after ${restart.slowestFailureSeconds.toFixed(1)} s); ${restart.failuresOutsideWindow} failures outside the restart + 5 s window; ${restart.failuresStartedAfterBack} of ${restart.requestsStartedAfterBack} requests started once PostgreSQL was back failed; ${restart.bookingsFound} of ${restart.bookingsAnswered201} bookings answered 201 found |
+| PostgreSQL restarted under 50 connections (40 reading the catalogue, 5 signed in, 5 booking) | recovers within 5 s, errors only in that window, all 503 with Retry-After, every 201 booking stored | restart took ${restart.restartSeconds.toFixed(1)} s; ${restart.failures} of ${restart.requests} requests failed (${
+      Object.entries(restart.failureStatuses)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(", ") || "none"
+    }; ${restart.failuresWithoutRetryAfter} 503 without Retry-After); signed-in: ${restart.signedInFailures} of ${restart.signedInRequests} failed (${
+      Object.entries(restart.signedInFailureStatuses)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(", ") || "none"
+    }); the last failing request started ${restart.recoveredSecondsAfterRestart.toFixed(1)} s after PostgreSQL was back (slowest failure answered after ${restart.slowestFailureSeconds.toFixed(1)} s); ${restart.failuresOutsideWindow} failures outside the restart + 5 s window; ${restart.failuresStartedAfterBack} of ${restart.requestsStartedAfterBack} requests started once PostgreSQL was back failed; ${restart.bookingsFound} of ${restart.bookingsAnswered201} bookings answered 201 found |
 | SIGTERM under 50 connections | in-flight requests finish, exit within 10 s | exit ${sigterm.exitCode ?? sigterm.exitSignal} after ${sigterm.exitSeconds.toFixed(1)} s; ${sigterm.inFlightBroken} in-flight requests broken of ${sigterm.requestsBeforeSignal} started before the signal |
 | 20 concurrent bookings for one last place | exactly one succeeds | ${place.created} created, ${place.refused409} refused with 409${place.other.length ? `, others: ${place.other.join(", ")}` : ""} |
 | the same Stripe event 20 times at once | one change | answers ${stripeEvent.answers.join(", ")}; payment ${stripeEvent.finalStatus}; ${stripeEvent.eventRows} stored event row |`,

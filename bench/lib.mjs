@@ -28,7 +28,10 @@ export async function freshDatabase(name, { adminUrl = ADMIN_URL, owner } = {}) 
 export function buildIfNeeded() {
   if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(".next/BUILD_ID") && existsSync(".next/greenscape-api/api-server.mjs")) return;
   console.log("Building the production app...");
-  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error("next build failed");
   const bundle = spawnSync(process.execPath, ["scripts/build-api.mjs"], { stdio: "inherit" });
   if (bundle.status !== 0) throw new Error("bundling the API failed");
@@ -112,7 +115,11 @@ export async function staffCookie(port) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(STAFF),
     });
-    if (response.ok) return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    if (response.ok)
+      return response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
     if (response.status !== 401 || Date.now() > deadline) throw new Error(`staff login failed: ${response.status}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -19,7 +19,16 @@ import { seedStaffData } from "./staff-data.mjs";
 // BENCH_PORT lets several checkouts bench on one machine without taking each other's port.
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const PAGES = ["/", "/services", "/book", "/contact"];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 };
 const STAFF_PAGES = ["/dashboard", "/schedule", "/customers", "/messages", "/payments"];
@@ -37,7 +46,11 @@ const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ?? "4";
 const MID_TIER_PHONE_INDEX = 1000;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(", ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(", ");
 
 async function firstLoadJavaScript(browser, url, headers = {}) {
   const context = await browser.newContext({ extraHTTPHeaders: headers });
@@ -63,10 +76,21 @@ async function publicPages(chrome, browser) {
     const pageUrl = `http://localhost:${PORT}${path}`;
     // One warm-up so the server's first-request work is not scored.
     await fetch(pageUrl);
-    const { lhr } = await lighthouse(pageUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) });
+    const { lhr } = await lighthouse(pageUrl, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(TARGETS),
+    });
     const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)]));
     const failing = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "notApplicable",
+      )
       .map((audit) => audit.id);
     const javascript = await firstLoadJavaScript(browser, pageUrl);
     rows.push({ path, ...scores, javascript, failing });
@@ -177,8 +201,12 @@ async function staffPages(chrome, browser, data) {
     `### Staff pages (\`npm run bench:pages\`)${LABEL ? `, ${LABEL}` : ""}, ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${machine()}; load average (1, 5, 15 min) ${loadBefore} at the start, ${loadAfter} at the end; Lighthouse benchmarkIndex
-(host CPU) median ${Math.round(median(indexes))}. Lighthouse 12 (mobile, simulated 4G, CPU slowdown ${cpuSlowdownMultiplier}×${CPU_SLOWDOWN === "calibrated" ? ` calibrated: the host's
-benchmarkIndex over ${MID_TIER_PHONE_INDEX}, a mid-tier phone's (Pixel 5) in Chrome DevTools' CPU calibration` : ""}, performance only) with a staff session against the production build on PostgreSQL holding
+(host CPU) median ${Math.round(median(indexes))}. Lighthouse 12 (mobile, simulated 4G, CPU slowdown ${cpuSlowdownMultiplier}×${
+      CPU_SLOWDOWN === "calibrated"
+        ? ` calibrated: the host's
+benchmarkIndex over ${MID_TIER_PHONE_INDEX}, a mid-tier phone's (Pixel 5) in Chrome DevTools' CPU calibration`
+        : ""
+    }, performance only) with a staff session against the production build on PostgreSQL holding
 ${data.customers.toLocaleString("en-US")} customers and ${data.visits.toLocaleString("en-US")} schedules (visits). ${RUNS > 1 ? `Each page ran ${RUNS} times: every figure is the median, the runs' scores in brackets. ` : ""}JavaScript is the gzip size of every script the
 page loads. Targets: performance ≥ 95, Total Blocking Time ≤ 200 ms, CLS ≤ 0.1, JavaScript ≤ 200 kB (✗ marks a miss).
 

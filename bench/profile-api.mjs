@@ -76,17 +76,29 @@ try {
           amount: count,
           method: "POST",
           headers: { "content-type": "application/json" },
-          requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...fromClient(index) }, body: bookingBody(index++) }) }],
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...request.headers, ...fromClient(index) },
+                body: bookingBody(index++),
+              }),
+            },
+          ],
         },
         (error, value) => (error ? reject(error) : resolve(value)),
       ),
     );
     console.log(
-      `booking, ${count} at 50 connections across ${BOOKING_DAYS} days: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; load ${os.loadavg().map((v) => v.toFixed(2)).join(", ")}`,
+      `booking, ${count} at 50 connections across ${BOOKING_DAYS} days: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; load ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(", ")}`,
     );
   } else {
     // Warm up on other questions than the measured ones (indexes past the measured range).
-    for (let index = 0; index < 50; index++) await (await fetch(`http://127.0.0.1:${PORT}${pathOf(count + 400 + index)}`, { headers })).arrayBuffer();
+    for (let index = 0; index < 50; index++)
+      await (await fetch(`http://127.0.0.1:${PORT}${pathOf(count + 400 + index)}`, { headers })).arrayBuffer();
     if (statements) await sql`select pg_stat_statements_reset()`;
     const timings = [];
     windowStart = performance.now();
@@ -99,7 +111,10 @@ try {
     }
     timings.sort((a, b) => a - b);
     console.log(
-      `${kind}, ${count} uncached requests: p50 ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms; load ${os.loadavg().map((v) => v.toFixed(2)).join(", ")}`,
+      `${kind}, ${count} uncached requests: p50 ${percentile(timings, 50).toFixed(2)} ms, p95 ${percentile(timings, 95).toFixed(2)} ms; load ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(", ")}`,
     );
   }
   if (statements) {

@@ -2,8 +2,50 @@
 // visits in the current schedule model, inserted in a few set-based statements (seconds, not minutes).
 import postgres from "postgres";
 
-const FIRST = ["Maria", "James", "Ana", "Robert", "Linda", "Carlos", "Patricia", "Michael", "Sofia", "David", "Emily", "Jose", "Sarah", "Daniel", "Laura", "Kevin", "Grace", "Luis", "Hannah", "Thomas"];
-const LAST = ["Garcia", "Smith", "Johnson", "Martinez", "Brown", "Lopez", "Davis", "Hernandez", "Wilson", "Anderson", "Nguyen", "Taylor", "Moore", "Jackson", "Perez", "White", "Harris", "Clark", "Lewis", "Walker"];
+const FIRST = [
+  "Maria",
+  "James",
+  "Ana",
+  "Robert",
+  "Linda",
+  "Carlos",
+  "Patricia",
+  "Michael",
+  "Sofia",
+  "David",
+  "Emily",
+  "Jose",
+  "Sarah",
+  "Daniel",
+  "Laura",
+  "Kevin",
+  "Grace",
+  "Luis",
+  "Hannah",
+  "Thomas",
+];
+const LAST = [
+  "Garcia",
+  "Smith",
+  "Johnson",
+  "Martinez",
+  "Brown",
+  "Lopez",
+  "Davis",
+  "Hernandez",
+  "Wilson",
+  "Anderson",
+  "Nguyen",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Perez",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Walker",
+];
 const STREETS = ["Congress Ave", "Lamar Blvd", "Guadalupe St", "Burnet Rd", "South 1st St", "Manor Rd", "Oltorf St", "Riverside Dr"];
 
 export async function seedStaffData(url, { customers = 2000, visits = 50_000 } = {}) {

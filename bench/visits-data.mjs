@@ -61,4 +61,3 @@ export async function seedVisits(url) {
   await sql.end();
   return count;
 }
-

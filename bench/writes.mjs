@@ -31,7 +31,11 @@ function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(", ");
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(", ");
 
 function austinDate(offsetDays) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + offsetDays * 86_400_000));
@@ -78,7 +82,15 @@ function bookings(port, days, firstDay) {
     url: `http://127.0.0.1:${port}/api/bookings`,
     method: "POST",
     headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...fromClient(index) }, body: bookingBody(index++, days, firstDay) }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...fromClient(index) },
+          body: bookingBody(index++, days, firstDay),
+        }),
+      },
+    ],
   });
 }
 
@@ -110,7 +122,10 @@ async function measure(label, dir, raw, socketDir = null) {
     // Warm up on questions not measured.
     await sequential((index) => `${app}/api/availability?date=${austinDate(330 + index)}&serviceId=1`, 30);
     await sequential(() => `${app}/api/dashboard-stats`, 30, { cookie });
-    raw.bodies.set("/availability", Buffer.from(await (await fetch(`${app}/api/availability?date=${austinDate(3)}&serviceId=1`)).arrayBuffer()));
+    raw.bodies.set(
+      "/availability",
+      Buffer.from(await (await fetch(`${app}/api/availability?date=${austinDate(3)}&serviceId=1`)).arrayBuffer()),
+    );
     raw.bodies.set("/dashboard", Buffer.from(await (await fetch(`${app}/api/dashboard-stats`, { headers: { cookie } })).arrayBuffer()));
 
     const row = { label, visits, load: { start: load() } };
@@ -130,11 +145,31 @@ async function measure(label, dir, raw, socketDir = null) {
     const [{ spreadStored }] = await sql`select count(*)::int as "spreadStored" from customers where email like ${"writes40\\_%"}`;
     const [{ oneDayStored }] = await sql`select count(*)::int as "oneDayStored" from visits v join schedules s on s.id = v.schedule_id
       join customers c on c.id = s.customer_id where c.email like ${"writes80\\_%"}`;
-    row.spread = { rps: spread.requests.average, p50: spread.latency.p50, p99: spread.latency.p99, ok: spread["2xx"], refused: spread.non2xx, errors: spread.errors, customers: spreadStored, cpuPerBooking };
+    row.spread = {
+      rps: spread.requests.average,
+      p50: spread.latency.p50,
+      p99: spread.latency.p99,
+      ok: spread["2xx"],
+      refused: spread.non2xx,
+      errors: spread.errors,
+      customers: spreadStored,
+      cpuPerBooking,
+    };
     row.rawPost = { rps: rawPost.requests.average, p50: rawPost.latency.p50, p99: rawPost.latency.p99 };
-    row.oneDay = { rps: oneDay.requests.average, p50: oneDay.latency.p50, p99: oneDay.latency.p99, ok: oneDay["2xx"], refused: oneDay.non2xx, errors: oneDay.errors, visits: oneDayStored };
+    row.oneDay = {
+      rps: oneDay.requests.average,
+      p50: oneDay.latency.p50,
+      p99: oneDay.latency.p99,
+      ok: oneDay["2xx"],
+      refused: oneDay.non2xx,
+      errors: oneDay.errors,
+      visits: oneDayStored,
+    };
     row.doubleBookings = await doubleBookings(sql, 40, 80);
-    console.log(label, JSON.stringify({ ...row, availability: undefined, rawAvailability: undefined, dashboard: undefined, rawDashboard: undefined }));
+    console.log(
+      label,
+      JSON.stringify({ ...row, availability: undefined, rawAvailability: undefined, dashboard: undefined, rawDashboard: undefined }),
+    );
     return row;
   } finally {
     await sql.end({ timeout: 5 });

@@ -131,7 +131,13 @@ test("a visitor books a one-time visit, with every step's checks, and staff see 
 
   // Review
   const [year, month, day] = date.split("-").map(Number);
-  const weekday = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const weekday = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   await expect(page.getByText(weekday)).toBeVisible();
   await expect(page.getByText("1:00 PM")).toBeVisible();
   await expect(page.getByText("Austin, TX 78701")).toBeVisible();
@@ -215,7 +221,9 @@ test("a full slot is greyed out, and a slot taken meanwhile is refused with ever
   const date = inDays(5);
   // Two crews: two bookings fill 13:00.
   for (const n of [1, 2]) {
-    const response = await page.request.post("/api/bookings", { data: bookingBody(mowingId, date, "13:00", `filler.${Date.now()}.${n}@example.com`) });
+    const response = await page.request.post("/api/bookings", {
+      data: bookingBody(mowingId, date, "13:00", `filler.${Date.now()}.${n}@example.com`),
+    });
     expect(response.status()).toBe(201);
   }
 
@@ -272,7 +280,9 @@ test("the wizard finds the ZIP in the address when the ZIP field has none", asyn
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test("every step passes an accessibility audit, at 1280 and 375 px", async ({ page }) => {

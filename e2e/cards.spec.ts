@@ -124,7 +124,9 @@ test.describe("card on file and autopay", () => {
     await expect(payment.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
     await shoot(page, "declined");
 
-    const [email] = await sql!<{ subject: string }[]>`select subject from email_outbox where "to" = ${customer.email} and kind = 'autopay_action_needed'`;
+    const [email] = await sql!<
+      { subject: string }[]
+    >`select subject from email_outbox where "to" = ${customer.email} and kind = 'autopay_action_needed'`;
     expect(email?.subject).toMatch(/^Action needed: your payment of \$/);
   });
 
@@ -152,7 +154,9 @@ test.describe("card on file and autopay", () => {
     await page.getByLabel(/Amount in dollars/).fill("10");
     await page.getByLabel("Reason").fill("Missed the back yard");
     await page.getByRole("dialog").getByRole("button", { name: "Refund", exact: true }).click();
-    await expect(page.getByRole("list", { name: "Refunds" })).toContainText("$10.00 · Missed the back yard · waiting for the payment provider");
+    await expect(page.getByRole("list", { name: "Refunds" })).toContainText(
+      "$10.00 · Missed the back yard · waiting for the payment provider",
+    );
     await shoot(page, "staff-refund");
     await page.keyboard.press("Escape");
     await shoot(page, "staff-payments");

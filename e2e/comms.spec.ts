@@ -8,7 +8,13 @@ let counter = 0;
 async function createCustomer(page: Page, fullName: string) {
   counter += 1;
   const response = await page.request.post("/api/customers", {
-    data: { fullName, email: `comms.${Date.now()}.${counter}@example.com`, phone: "5125550177", address: "500 Oak Lane, Austin", notes: "" },
+    data: {
+      fullName,
+      email: `comms.${Date.now()}.${counter}@example.com`,
+      phone: "5125550177",
+      address: "500 Oak Lane, Austin",
+      notes: "",
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; fullName: string };
@@ -72,7 +78,11 @@ test("a staff conversation: unread badge clears, Enter sends, Shift+Enter adds a
   await expect(page.getByTestId("message-content")).toHaveCount(3);
   await expect(page.getByTestId("message-content").last()).toHaveText("Friday works.\nWe'll do the back too.");
   await expect(composer).toHaveValue("");
-  const stored = (await (await page.request.get(`/api/messages?customerId=${customer.id}`)).json()) as Array<{ content: string; senderType: string; read: boolean }>;
+  const stored = (await (await page.request.get(`/api/messages?customerId=${customer.id}`)).json()) as Array<{
+    content: string;
+    senderType: string;
+    read: boolean;
+  }>;
   expect(stored.at(-1)).toMatchObject({ content: "Friday works.\nWe'll do the back too.", senderType: "user" });
   expect(stored.filter((message) => message.senderType === "customer").every((message) => message.read)).toBe(true);
 
@@ -88,7 +98,8 @@ test("?customerId= preselects the conversation and website inquiries become cust
   await expect(page.getByRole("region", { name: "Conversation with Preselected Person" })).toBeVisible();
 
   await withE2eDatabase(
-    (sql) => sql`insert into contact_inquiries (name, email, phone, message) values ('Inez Inquiry', ${`inez.${Date.now()}@example.com`}, '5125550199', 'Do you trim hedges in 78745?')`,
+    (sql) =>
+      sql`insert into contact_inquiries (name, email, phone, message) values ('Inez Inquiry', ${`inez.${Date.now()}@example.com`}, '5125550199', 'Do you trim hedges in 78745?')`,
   );
   await page.reload();
   const inquiry = page.getByTestId("inquiry").filter({ hasText: "Inez Inquiry" });
@@ -147,7 +158,11 @@ test("the New Payment dialog checks the amount and reaches the card step or says
     await expect(dialog.getByText("Amount: $35.29")).toBeVisible();
     await expect(dialog.getByRole("alert")).toContainText("Card payment unavailable", { timeout: 20_000 });
     await expect(dialog.getByRole("button", { name: "Try again" })).toBeVisible();
-    const history = (await (await page.request.get(`/api/payments?customerId=${first.id}`)).json()) as Array<{ amount: number; status: string; stripePaymentIntent: string | null }>;
+    const history = (await (await page.request.get(`/api/payments?customerId=${first.id}`)).json()) as Array<{
+      amount: number;
+      status: string;
+      stripePaymentIntent: string | null;
+    }>;
     expect(history[0]).toMatchObject({ amount: 3529, status: "pending", stripePaymentIntent: expect.stringMatching(/^pi_/) });
   } else {
     await expect(dialog.getByRole("alert")).toContainText("Payment setup failed: Card payments are not configured");
@@ -199,7 +214,9 @@ test("settings save for real, and the export downloads", async ({ page, request 
   await screenshots(page, "settings-general");
   // Other journeys expect the seeded profile (initials 'AR'): put it back.
   const { fullName: originalName, email, username, phone } = originalProfile;
-  expect((await page.request.put("/api/settings/profile", { data: { fullName: originalName, email, username, phone } })).status()).toBe(200);
+  expect((await page.request.put("/api/settings/profile", { data: { fullName: originalName, email, username, phone } })).status()).toBe(
+    200,
+  );
 
   // Notifications is a real panel now; Billing is still to come.
   await page.getByRole("tab", { name: "Notifications" }).click();
@@ -208,7 +225,10 @@ test("settings save for real, and the export downloads", async ({ page, request 
   await expect(page.getByText("will be available in a future update")).toBeVisible();
 
   await page.getByRole("tab", { name: "Advanced" }).click();
-  const [jsonDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Data (JSON)" }).click()]);
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export Data (JSON)" }).click(),
+  ]);
   expect(jsonDownload.suggestedFilename()).toMatch(/^greenscape-export-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(await readFile((await jsonDownload.path())!, "utf8")) as Record<string, Array<Record<string, unknown>>>;
   expect(Object.keys(exported)).toEqual(expect.arrayContaining(["customers", "schedules", "messages", "payments"]));

@@ -17,7 +17,15 @@ async function shoot(page: Page, name: string) {
 
 async function newCustomer(page: Page, fullName: string) {
   const created = await page.request.post("/api/customers", {
-    data: { fullName, email: `edge.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, phone: "5125550199", address: "9 Oak St", city: "Austin", state: "TX", zipCode: "78704" },
+    data: {
+      fullName,
+      email: `edge.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+      phone: "5125550199",
+      address: "9 Oak St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78704",
+    },
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as { id: number; fullName: string };
@@ -36,23 +44,32 @@ test("a failing webhook delivery stays findable: filtered by status, paged, and 
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAsStaff(page);
     const url = `http://127.0.0.1:${RECEIVER_PORT}/edges-${Date.now()}`;
-    const endpoint = await page.request.post("/api/webhooks", { data: { url, description: "Busy CRM", events: ["customer.created"], enabled: true } });
+    const endpoint = await page.request.post("/api/webhooks", {
+      data: { url, description: "Busy CRM", events: ["customer.created"], enabled: true },
+    });
     expect(endpoint.status()).toBe(201);
     const { id } = (await endpoint.json()) as { id: number };
 
     await newCustomer(page, "Refused Rita");
-    const retrying = async () => (await (await page.request.get(`/api/webhooks/${id}/deliveries?status=retrying`)).json()) as Array<{ id: number; status: string }>;
+    const retrying = async () =>
+      (await (await page.request.get(`/api/webhooks/${id}/deliveries?status=retrying`)).json()) as Array<{ id: number; status: string }>;
     await expect.poll(async () => (await retrying()).length, { timeout: 30_000 }).toBe(1);
     // Then a busy minute: eleven more customers, each delivered.
     for (let index = 1; index <= 11; index++) await newCustomer(page, `Busy Customer ${index}`);
-    const succeeded = async () => (await (await page.request.get(`/api/webhooks/${id}/deliveries?status=succeeded&limit=100`)).json()) as unknown[];
+    const succeeded = async () =>
+      (await (await page.request.get(`/api/webhooks/${id}/deliveries?status=succeeded&limit=100`)).json()) as unknown[];
     await expect.poll(async () => (await succeeded()).length, { timeout: 30_000 }).toBe(11);
 
     // The API: the newest ten leave the retrying one out; the next page (before the last id) has it.
-    const newest = (await (await page.request.get(`/api/webhooks/${id}/deliveries?limit=10`)).json()) as Array<{ id: number; status: string }>;
+    const newest = (await (await page.request.get(`/api/webhooks/${id}/deliveries?limit=10`)).json()) as Array<{
+      id: number;
+      status: string;
+    }>;
     expect(newest).toHaveLength(10);
     expect(newest.some((delivery) => delivery.status === "retrying")).toBe(false);
-    const older = (await (await page.request.get(`/api/webhooks/${id}/deliveries?limit=10&before=${newest[9]!.id}`)).json()) as Array<{ status: string }>;
+    const older = (await (await page.request.get(`/api/webhooks/${id}/deliveries?limit=10&before=${newest[9]!.id}`)).json()) as Array<{
+      status: string;
+    }>;
     expect(older.map((delivery) => delivery.status)).toContain("retrying");
     expect((await page.request.get(`/api/webhooks/${id}/deliveries?status=lost`)).status()).toBe(400);
 
@@ -90,9 +107,13 @@ test("a failing webhook delivery stays findable: filtered by status, paged, and 
   }
 });
 
-test("the List-Unsubscribe address opened in a browser shows the page with the button, and changes nothing until it is pressed", async ({ page }) => {
+test("the List-Unsubscribe address opened in a browser shows the page with the button, and changes nothing until it is pressed", async ({
+  page,
+}) => {
   const customer = await registerCustomer(page.request, { fullName: "Una Subscribe" });
-  const [row] = await withE2eDatabase((sql) => sql<{ unsubscribe_token: string }[]>`select unsubscribe_token from customers where email = ${customer.email}`);
+  const [row] = await withE2eDatabase(
+    (sql) => sql<{ unsubscribe_token: string }[]>`select unsubscribe_token from customers where email = ${customer.email}`,
+  );
   const oneClick = `/unsubscribe/one-click?token=${row!.unsubscribe_token}`;
 
   // A GET (a mail program, a scanner, a person) is sent to the page, never a 405.
@@ -103,7 +124,11 @@ test("the List-Unsubscribe address opened in a browser shows the page with the b
   await expect(page.getByRole("heading", { name: "Stop visit reminders?" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Turn off reminders" })).toBeVisible();
   const reminders = async () =>
-    (await withE2eDatabase((sql) => sql<{ reminders_enabled: boolean }[]>`select reminders_enabled from customers where email = ${customer.email}`))[0]!.reminders_enabled;
+    (
+      await withE2eDatabase(
+        (sql) => sql<{ reminders_enabled: boolean }[]>`select reminders_enabled from customers where email = ${customer.email}`,
+      )
+    )[0]!.reminders_enabled;
   expect(await reminders()).toBe(true);
   await shoot(page, "unsubscribe-get");
 
@@ -123,7 +148,14 @@ test("the rain-day preview names a crew that would hold two visits at once, befo
   const crew = crews[0]!;
   const visit = async (customerId: number, date: string) =>
     page.request.post("/api/schedules", {
-      data: { customerId, crewId: crew.id, date: businessInstant(date, "00:00").toISOString(), startTime: businessInstant(date, "10:00").toISOString(), endTime: businessInstant(date, "11:00").toISOString(), status: "confirmed" },
+      data: {
+        customerId,
+        crewId: crew.id,
+        date: businessInstant(date, "00:00").toISOString(),
+        startTime: businessInstant(date, "10:00").toISOString(),
+        endTime: businessInstant(date, "11:00").toISOString(),
+        status: "confirmed",
+      },
     });
   const wet = await newCustomer(page, `Wendy Wet ${Date.now() % 100000}`);
   const dry = await newCustomer(page, `Danny Dry ${Date.now() % 100000}`);
@@ -131,7 +163,9 @@ test("the rain-day preview names a crew that would hold two visits at once, befo
   expect((await visit(dry.id, dryDay)).status()).toBe(201);
 
   await page.goto(`/schedule?date=${rainDay}`);
-  await expect(page.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(rainDay), "MMMM d, yyyy"), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(rainDay), "MMMM d, yyyy"), exact: true }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Rain day" }).click();
   const dialog = page.getByRole("dialog", { name: "Reschedule for weather" });
   await dialog.getByLabel("Move visits to").fill(dryDay);

@@ -188,7 +188,9 @@ test.describe("with JavaScript off", () => {
 
     for (const path of publicPages) await sendEveryForm(path);
     const customer = await createCustomerInDatabase();
-    expect((await page.request.post("/api/customer/login", { data: { email: customer.email, password: customer.password } })).ok()).toBe(true);
+    expect((await page.request.post("/api/customer/login", { data: { email: customer.email, password: customer.password } })).ok()).toBe(
+      true,
+    );
     for (const path of portalPages) await sendEveryForm(path);
     expect((await page.request.post("/api/auth/login", { data: STAFF_LOGIN })).ok()).toBe(true);
     for (const path of staffPages) await sendEveryForm(path);
@@ -198,7 +200,11 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("a login form posted from another site signs nobody in (the server action checks the origin)", async ({ page, playwright, baseURL }) => {
+test("a login form posted from another site signs nobody in (the server action checks the origin)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const customer = await createCustomerInDatabase();
   await page.goto("/customer/login");
   // The form as the server sent it: the action's hidden fields, then the right credentials.
@@ -211,7 +217,9 @@ test("a login form posted from another site signs nobody in (the server action c
 
   const attacker = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: "https://evil.example" } });
   const forged = await attacker.post("/customer/login", { multipart: fields, maxRedirects: 0 });
-  expect(forged.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.includes("customer_session="))).toEqual([]);
+  expect(
+    forged.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.includes("customer_session=")),
+  ).toEqual([]);
   const status = (await (await attacker.get("/api/customer/status")).json()) as { authenticated: boolean };
   expect(status.authenticated).toBe(false);
 

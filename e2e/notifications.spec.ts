@@ -59,7 +59,10 @@ test("a booking emails its confirmation (read in the outbox) and offers Add to c
       { timeout: 20_000 },
     )
     .toMatchObject({ subject: `We received your booking ${reference}`, status: "outbox" });
-  const [stored] = await withE2eDatabase((sql) => sql<{ body: string; html: string }[]>`select body, html from email_outbox where "to" = ${email} and kind = 'booking_confirmation'`);
+  const [stored] = await withE2eDatabase(
+    (sql) =>
+      sql<{ body: string; html: string }[]>`select body, html from email_outbox where "to" = ${email} and kind = 'booking_confirmation'`,
+  );
   expect(stored!.body).toContain(`Your booking reference is ${reference}`);
   expect(stored!.body).toContain("(512) 555-0142");
   expect(stored!.html).toContain("My Account");
@@ -73,7 +76,9 @@ test("a booking emails its confirmation (read in the outbox) and offers Add to c
   await expect(page.getByRole("heading", { name: "Stop visit reminders?" })).toBeVisible();
   await page.getByRole("button", { name: "Turn off reminders" }).click();
   await expect(page.getByRole("heading", { name: "Visit reminders are off" })).toBeVisible();
-  const [customer] = await withE2eDatabase((sql) => sql<{ reminders_enabled: boolean }[]>`select reminders_enabled from customers where email = ${email}`);
+  const [customer] = await withE2eDatabase(
+    (sql) => sql<{ reminders_enabled: boolean }[]>`select reminders_enabled from customers where email = ${email}`,
+  );
   expect(customer!.reminders_enabled).toBe(false);
 });
 
@@ -104,7 +109,15 @@ test("staff add a webhook endpoint and see a signed delivery arrive at the integ
 
     // Something happens: the office adds a customer.
     const created = await page.request.post("/api/customers", {
-      data: { fullName: "Hook Journey", email: `hook.${Date.now()}@example.com`, phone: "5125550199", address: "9 Oak St", city: "Austin", state: "TX", zipCode: "78704" },
+      data: {
+        fullName: "Hook Journey",
+        email: `hook.${Date.now()}@example.com`,
+        phone: "5125550199",
+        address: "9 Oak St",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78704",
+      },
     });
     expect(created.status()).toBe(201);
 
@@ -113,7 +126,9 @@ test("staff add a webhook endpoint and see a signed delivery arrive at the integ
     const event = JSON.parse(delivery.body);
     expect(event).toMatchObject({ type: "customer.created", data: { customer: { fullName: "Hook Journey", source: "staff" } } });
     const signed = `${delivery.headers["webhook-id"]}.${delivery.headers["webhook-timestamp"]}.${delivery.body}`;
-    const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(signed).digest("base64");
+    const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64"))
+      .update(signed)
+      .digest("base64");
     expect(delivery.headers["webhook-signature"]).toBe(`v1,${expected}`);
 
     // Staff see it delivered.

@@ -126,7 +126,9 @@ test("a guest registers with the booking's email, opens the account from the ema
   await page.getByLabel("Your message").fill("Please use the side gate.");
   await page.getByLabel("Your message").press("Enter");
   await expect(page.getByRole("list", { name: "Conversation" })).toContainText("Please use the side gate.");
-  const [stored] = await sql!<{ read: boolean; sender_type: string }[]>`select read, sender_type from messages where customer_id = ${customerId}`;
+  const [stored] = await sql!<
+    { read: boolean; sender_type: string }[]
+  >`select read, sender_type from messages where customer_id = ${customerId}`;
   expect(stored).toEqual({ read: false, sender_type: "customer" });
   await shoot(page, "messages");
 
@@ -241,7 +243,17 @@ test("register shows every rule's message and keeps what was typed for a taken e
 
   const taken = `taken.${Date.now()}@example.com`;
   const first = await request.post("/api/customer/register", {
-    data: { fullName: "First Owner", email: taken, phone: "5125550100", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701", password: PASSWORD, confirmPassword: PASSWORD },
+    data: {
+      fullName: "First Owner",
+      email: taken,
+      phone: "5125550100",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
   });
   expect(first.status()).toBe(201);
   await page.context().clearCookies();
@@ -269,7 +281,17 @@ test("a confirmation link opened in a signed-out browser confirms the email once
   if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `confirm.${Date.now()}@example.com`;
   const created = await page.request.post("/api/customer/register", {
-    data: { fullName: "Cory Confirm", email, phone: "5125550100", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701", password: PASSWORD, confirmPassword: PASSWORD },
+    data: {
+      fullName: "Cory Confirm",
+      email,
+      phone: "5125550100",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
   });
   expect(created.status()).toBe(201);
 
@@ -292,7 +314,17 @@ test("a forgotten password is reset from the emailed link, which logs in and log
   if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `forgetful.${Date.now()}@example.com`;
   const created = await page.request.post("/api/customer/register", {
-    data: { fullName: "Frankie Forget", email, phone: "5125550100", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701", password: PASSWORD, confirmPassword: PASSWORD },
+    data: {
+      fullName: "Frankie Forget",
+      email,
+      phone: "5125550100",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
   });
   expect(created.status()).toBe(201);
   expect((await (await page.request.get("/api/customer/status")).json()).authenticated).toBe(true);

@@ -19,7 +19,9 @@ const toastWith = (page: Page, title: string) => page.getByRole("status").filter
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test.describe("desktop", () => {
@@ -224,9 +226,16 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
-    const stored = await withE2eDatabase((sql) => sql`select name, phone, message, handled_at from contact_inquiries where email = ${email}`);
+    const stored = await withE2eDatabase(
+      (sql) => sql`select name, phone, message, handled_at from contact_inquiries where email = ${email}`,
+    );
     expect(stored).toEqual([
-      { name: "Jo Park", phone: "512-555-0123", message: "Could you quote a monthly mowing plan for a corner lot in 78745?", handled_at: null },
+      {
+        name: "Jo Park",
+        phone: "512-555-0123",
+        message: "Could you quote a monthly mowing plan for a corner lot in 78745?",
+        handled_at: null,
+      },
     ]);
   });
 
@@ -275,9 +284,18 @@ test.describe("accessibility (axe-core, WCAG 2.2 AA)", () => {
 });
 
 test("screenshots at 1280 and 375 px", async ({ page }) => {
-  for (const [label, width] of [["desktop", 1280], ["phone", 375]] as const) {
+  for (const [label, width] of [
+    ["desktop", 1280],
+    ["phone", 375],
+  ] as const) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 812 });
-    for (const [name, path] of [["home", "/"], ["services", "/services"], ["contact", "/contact"], ["faq", "/faq"], ["404", "/no-such-lawn"]] as const) {
+    for (const [name, path] of [
+      ["home", "/"],
+      ["services", "/services"],
+      ["contact", "/contact"],
+      ["faq", "/faq"],
+      ["404", "/no-such-lawn"],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.screenshot({ path: `screenshots/public-${name}-${label}.png`, fullPage: true });

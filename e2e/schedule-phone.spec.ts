@@ -13,7 +13,9 @@ async function shoot(page: Page, name: string) {
 
 /** Today's visits as the day panel lists them: those that start today. */
 async function todaysVisitCount(page: Page): Promise<number> {
-  const visits = (await (await page.request.get(`/api/schedules?startDate=${today}&endDate=${today}`)).json()) as Array<{ startTime: string }>;
+  const visits = (await (await page.request.get(`/api/schedules?startDate=${today}&endDate=${today}`)).json()) as Array<{
+    startTime: string;
+  }>;
   return visits.filter((visit) => businessDateOf(new Date(visit.startTime)) === today).length;
 }
 
@@ -84,7 +86,9 @@ test("on a phone, the schedule opens on today with its visits, from the server's
   await expect(page.getByRole("heading", { name: heading(tomorrow), exact: true })).toBeVisible();
   await page.locator(`[data-day="${tomorrow}"]`).click();
   await expect(page.getByRole("heading", { name: "Schedule", exact: true, level: 2 })).toBeVisible();
-  const todayRow = page.locator('section[aria-labelledby="day-heading"]').getByRole("button", { name: new RegExp(`^${formatBusinessDate(startOfBusinessDay(today), "EEEE, MMMM d")}`) });
+  const todayRow = page
+    .locator('section[aria-labelledby="day-heading"]')
+    .getByRole("button", { name: new RegExp(`^${formatBusinessDate(startOfBusinessDay(today), "EEEE, MMMM d")}`) });
   await expect(todayRow).toContainText(`${expected} visits`);
   await shoot(page, "schedule-month-375");
   await todayRow.click();

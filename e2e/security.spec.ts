@@ -6,7 +6,20 @@ import { withE2eDatabase } from "./fixtures/database";
 // (with every page still working under them), forged client addresses, and a first start's
 // generated password that opens nothing but its own replacement.
 
-const PAGES = ["/", "/services", "/book", "/contact", "/about", "/faq", "/customer/login", "/customer/register", "/customer/reset-password", "/login", "/dashboard", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/services",
+  "/book",
+  "/contact",
+  "/about",
+  "/faq",
+  "/customer/login",
+  "/customer/register",
+  "/customer/reset-password",
+  "/login",
+  "/dashboard",
+  "/no-such-page",
+];
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -43,7 +56,17 @@ test("every page carries a Content-Security-Policy that forbids framing and plug
 test("a forged X-Forwarded-For does not give a guesser a fresh address", async ({ request, playwright, baseURL }) => {
   const email = `forged.${Date.now()}@example.com`;
   const registered = await request.post("/api/customer/register", {
-    data: { fullName: "Fay Forged", email, phone: "5125550100", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701", password: "right-pass", confirmPassword: "right-pass" },
+    data: {
+      fullName: "Fay Forged",
+      email,
+      phone: "5125550100",
+      address: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      password: "right-pass",
+      confirmPassword: "right-pass",
+    },
   });
   expect(registered.status()).toBe(201);
   // A guesser with no cookies at all, claiming a new address on every try.

@@ -21,7 +21,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a customer skips next week's visit, moves the following one, pauses the plan for a month and resumes it; staff see each change with its author, and the conversation says so", async ({ browser }) => {
+test("a customer skips next week's visit, moves the following one, pauses the plan for a month and resumes it; staff see each change with its author, and the conversation says so", async ({
+  browser,
+}) => {
   // A long journey through two browsers, with a pair of screenshots at every step.
   test.setTimeout(180_000);
   const customerContext = await browser.newContext();
@@ -106,10 +108,14 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   // Staff see each change on the schedule, with its author.
   const staffCard = async (date: string) => {
     await staff.goto(`/schedule?date=${date}`);
-    await expect(staff.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(date), "MMMM d, yyyy"), exact: true })).toBeVisible();
+    await expect(
+      staff.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(date), "MMMM d, yyyy"), exact: true }),
+    ).toBeVisible();
     return staff.getByTestId("visit-card").filter({ hasText: customer.fullName });
   };
-  await expect((await staffCard(first)).getByTestId("customer-change")).toContainText(/^Skipped by customer · \w{3} \d{1,2}, \d{1,2}:\d{2} (am|pm)$/);
+  await expect((await staffCard(first)).getByTestId("customer-change")).toContainText(
+    /^Skipped by customer · \w{3} \d{1,2}, \d{1,2}:\d{2} (am|pm)$/,
+  );
   await shoot(staff, "staff-skipped");
   await expect((await staffCard(movedTo)).getByTestId("customer-change")).toContainText("Moved by customer");
   await shoot(staff, "staff-moved");
@@ -118,8 +124,12 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   // The conversation holds a line for each change.
   await staff.goto(`/messages?customerId=${customerId}`);
   const conversation = staff.getByRole("region", { name: `Conversation with ${customer.fullName}` });
-  await expect(conversation).toContainText(`Skipped the visit of ${formatBusinessDate(startOfBusinessDay(first), "EEE, MMM d")} (Basic Lawn Mowing)`);
-  await expect(conversation).toContainText(`Moved the visit of ${formatBusinessDate(startOfBusinessDay(second), "EEE, MMM d")} (Basic Lawn Mowing)`);
+  await expect(conversation).toContainText(
+    `Skipped the visit of ${formatBusinessDate(startOfBusinessDay(first), "EEE, MMM d")} (Basic Lawn Mowing)`,
+  );
+  await expect(conversation).toContainText(
+    `Moved the visit of ${formatBusinessDate(startOfBusinessDay(second), "EEE, MMM d")} (Basic Lawn Mowing)`,
+  );
   await expect(conversation).toContainText("Paused Basic Lawn Mowing until");
   await expect(conversation).toContainText("Resumed Basic Lawn Mowing: 5 visits restored");
   await shoot(staff, "staff-messages");
@@ -128,9 +138,9 @@ test("a customer skips next week's visit, moves the following one, pauses the pl
   await staff.goto("/dashboard");
   const changes = staff.getByRole("list", { name: "Changed by customers" }).getByRole("listitem").filter({ hasText: customer.fullName });
   await expect(changes.first()).toContainText("Resumed 5 visits from");
-  await expect(changes.filter({ hasText: `Skipped the visit of ${formatBusinessDate(startOfBusinessDay(first), "EEE, MMM d")}` })).toContainText(
-    /[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M/,
-  );
+  await expect(
+    changes.filter({ hasText: `Skipped the visit of ${formatBusinessDate(startOfBusinessDay(first), "EEE, MMM d")}` }),
+  ).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M/);
   await expect(changes.filter({ hasText: "Moved the visit of" })).toHaveCount(1);
   await shoot(staff, "dashboard-changes");
 

@@ -48,7 +48,9 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
 let stripeStandIn = null;
 if (process.env.E2E_STRIPE === "1") {
   const standInPort = String(Number(port) + 1000);
-  stripeStandIn = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/fixtures/stripe-stand-in.ts", standInPort], { stdio: "inherit" });
+  stripeStandIn = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/fixtures/stripe-stand-in.ts", standInPort], {
+    stdio: "inherit",
+  });
   Object.assign(env, {
     STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_stand_in",

@@ -44,7 +44,9 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   expect(unread.length).toBeGreaterThan(0);
   await expect(page.getByTestId("unread-badge")).toHaveText(String(unread.length));
   await expect(page.getByRole("link", { name: `Messages, ${unread.length} unread` })).toBeVisible();
-  const upcomingBefore = Number(await page.getByRole("heading", { name: "Upcoming Services" }).locator("xpath=following-sibling::p[1]").innerText());
+  const upcomingBefore = Number(
+    await page.getByRole("heading", { name: "Upcoming Services" }).locator("xpath=following-sibling::p[1]").innerText(),
+  );
   await shoot(page, "dashboard-1280");
 
   // A new customer, after the form's own messages.
@@ -131,7 +133,9 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await page.getByRole("button", { name: "Rain day" }).click();
   const dialog = page.getByRole("dialog", { name: "Reschedule for weather" });
   await dialog.getByLabel("Move visits to").fill(rainDayTarget);
-  await expect(dialog.getByText(`will move to ${formatBusinessDate(startOfBusinessDay(rainDayTarget), "EEEE, MMMM d, yyyy")}`)).toBeVisible();
+  await expect(
+    dialog.getByText(`will move to ${formatBusinessDate(startOfBusinessDay(rainDayTarget), "EEEE, MMMM d, yyyy")}`),
+  ).toBeVisible();
   await expect(dialog.getByText(`${customerName}: 7:00 AM – 8:00 AM`)).toBeVisible();
   await shoot(page, "rain-day-1280");
   await dialog.getByRole("button", { name: /^Move \d+ visits?$/ }).click();
@@ -143,7 +147,11 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   // Delete the customer through the confirmation dialog.
   await page.goto("/customers");
   await page.getByLabel("Search customers").fill(customerName);
-  await page.getByTestId("customer-card").filter({ hasText: customerName }).getByRole("button", { name: /Delete/ }).click();
+  await page
+    .getByTestId("customer-card")
+    .filter({ hasText: customerName })
+    .getByRole("button", { name: /Delete/ })
+    .click();
   const confirm = page.getByRole("dialog", { name: "Delete customer?" });
   await expect(confirm).toContainText(customerName);
   await confirm.getByRole("button", { name: "Delete" }).click();
@@ -163,7 +171,11 @@ test("a customer with payment history cannot be deleted", async ({ page }) => {
   // The demo data records a payment from Linda Thompson.
   await page.goto("/customers");
   await page.getByLabel("Search customers").fill("Linda Thompson");
-  await page.getByTestId("customer-card").filter({ hasText: "Linda Thompson" }).getByRole("button", { name: /Delete/ }).click();
+  await page
+    .getByTestId("customer-card")
+    .filter({ hasText: "Linda Thompson" })
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("dialog").getByRole("alert")).toContainText("payment history and cannot be deleted");
 });

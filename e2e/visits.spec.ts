@@ -19,7 +19,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("staff plan a weekly series, move one visit and set another's status; the rest stays, and the customer sees the same visits", async ({ browser }) => {
+test("staff plan a weekly series, move one visit and set another's status; the rest stays, and the customer sees the same visits", async ({
+  browser,
+}) => {
   // The customer registers and confirms the email (the link is another journey's business).
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
@@ -48,7 +50,9 @@ test("staff plan a weekly series, move one visit and set another's status; the r
 
   const cardOn = async (date: string) => {
     await page.goto(`/schedule?date=${date}`);
-    await expect(page.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(date), "MMMM d, yyyy"), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(date), "MMMM d, yyyy"), exact: true }),
+    ).toBeVisible();
     return page.getByTestId("visit-card").filter({ hasText: customer.fullName });
   };
 

@@ -27,7 +27,19 @@ run(["check"]);
 rmSync(COPY, { recursive: true, force: true });
 cpSync(DRIZZLE, COPY, { recursive: true });
 const schema = "./src/server/db/schema/index.ts";
-const output = run(["generate", "--dialect", "postgresql", "--casing", "snake_case", "--schema", schema, "--out", COPY, "--name", "unexpected"]);
+const output = run([
+  "generate",
+  "--dialect",
+  "postgresql",
+  "--casing",
+  "snake_case",
+  "--schema",
+  schema,
+  "--out",
+  COPY,
+  "--name",
+  "unexpected",
+]);
 const added = sqlFiles(COPY).filter((file) => !sqlFiles(DRIZZLE).includes(file));
 rmSync(COPY, { recursive: true, force: true });
 if (added.length > 0) {

@@ -27,13 +27,21 @@ async function main() {
     // A new generated password, replaced at the next sign-in like a first one; the old sessions end.
     const username = process.argv[3]?.trim().toLowerCase();
     const { db } = await getDatabase();
-    const [user] = username ? await db.select().from(staffUsers).where(eq(sql`lower(${staffUsers.username})`, username)) : [];
+    const [user] = username
+      ? await db
+          .select()
+          .from(staffUsers)
+          .where(eq(sql`lower(${staffUsers.username})`, username))
+      : [];
     if (!user) {
       console.error(`No staff account named "${process.argv[3] ?? ""}". Usage: npm run staff:password -- <username>`);
       process.exitCode = 1;
     } else {
       const password = generateFirstPassword();
-      await db.update(staffUsers).set({ passwordHash: await hashPassword(password), mustChangePassword: true }).where(eq(staffUsers.id, user.id));
+      await db
+        .update(staffUsers)
+        .set({ passwordHash: await hashPassword(password), mustChangePassword: true })
+        .where(eq(staffUsers.id, user.id));
       await db.delete(staffSessions).where(eq(staffSessions.userId, user.id));
       console.log(`Staff login ${user.username} / ${password}: shown only now; a new password is chosen at the next sign-in.`);
     }

@@ -87,8 +87,9 @@ async function stop(signal) {
   }, GRACE_MS);
   forced.unref();
   // The job worker that src/server/start-up.ts started: it finishes the jobs in hand.
-  const jobsStopped = Promise.resolve(processState().jobWorker?.stop(5000))
-    .catch((error) => console.error("[greenscape] Job worker did not stop cleanly:", error));
+  const jobsStopped = Promise.resolve(processState().jobWorker?.stop(5000)).catch((error) =>
+    console.error("[greenscape] Job worker did not stop cleanly:", error),
+  );
   server.close(async () => {
     await jobsStopped;
     try {

@@ -125,7 +125,11 @@ const MATRIX: Record<string, Entry> = {
     access: "customer",
     request: async () => {
       const { customer } = await createCustomer({ password: "unconfirmed", isVerified: false });
-      return { path: "/customer/verify-email", body: { token: await emailLink(customer, "verify_email") }, sessionOf: { customerId: customer.id } };
+      return {
+        path: "/customer/verify-email",
+        body: { token: await emailLink(customer, "verify_email") },
+        sessionOf: { customerId: customer.id },
+      };
     },
   },
   "POST /customer/password": {
@@ -135,7 +139,10 @@ const MATRIX: Record<string, Entry> = {
       return { path: "/customer/password", body: { currentPassword: password, ...newPassword }, sessionOf: { customerId: customer.id } };
     },
   },
-  "POST /customer/password-reset": { access: "public", request: () => ({ path: "/customer/password-reset", body: { email: `forgot_${unique()}@example.com` } }) },
+  "POST /customer/password-reset": {
+    access: "public",
+    request: () => ({ path: "/customer/password-reset", body: { email: `forgot_${unique()}@example.com` } }),
+  },
   "POST /customer/password-reset/confirm": {
     access: "public",
     request: async () => {
@@ -167,13 +174,19 @@ const MATRIX: Record<string, Entry> = {
   "POST /bookings": { access: "public", request: () => ({ path: "/bookings", body: booking() }) },
   "POST /contact": {
     access: "public",
-    request: () => ({ path: "/contact", body: { name: "Pat Visitor", email: `visitor_${unique()}@example.com`, message: "Can you quote my yard?" } }),
+    request: () => ({
+      path: "/contact",
+      body: { name: "Pat Visitor", email: `visitor_${unique()}@example.com`, message: "Can you quote my yard?" },
+    }),
   },
   "GET /card-payments/config": { access: "public", request: () => ({ path: "/card-payments/config" }) },
   "POST /card-payments/return-status": {
     access: "public",
     // Knowing the intent's client secret is the proof; no session is needed (docs/product-rules.md#payments).
-    request: () => ({ path: "/card-payments/return-status", body: { paymentIntent: fx.paymentA.intentId, clientSecret: fx.paymentA.clientSecret } }),
+    request: () => ({
+      path: "/card-payments/return-status",
+      body: { paymentIntent: fx.paymentA.intentId, clientSecret: fx.paymentA.clientSecret },
+    }),
   },
 
   // Customer portal: the customer comes from the session; A's records are not B's.
@@ -190,7 +203,10 @@ const MATRIX: Record<string, Entry> = {
   },
   "POST /customer/appointments/{id}/preview": {
     access: "customerOwned",
-    request: async () => ({ path: `/customer/appointments/${(await seriesVisitOf(fx.customerA.id, fx.serviceId)).id}/preview`, body: { change: { action: "skip" } } }),
+    request: async () => ({
+      path: `/customer/appointments/${(await seriesVisitOf(fx.customerA.id, fx.serviceId)).id}/preview`,
+      body: { change: { action: "skip" } },
+    }),
   },
   "POST /customer/appointments/{id}/skip": {
     access: "customerOwned",
@@ -234,21 +250,36 @@ const MATRIX: Record<string, Entry> = {
   "PATCH /customer/messages/{id}/read": { access: "customerOwned", request: () => ({ path: `/customer/messages/${fx.replyToA.id}/read` }) },
   "GET /customer/payments": { access: "customer", request: () => ({ path: "/customer/payments" }) },
   "GET /customer/payments/{id}": { access: "customerOwned", request: () => ({ path: `/customer/payments/${fx.paymentA.id}` }) },
-  "POST /customer/payments/{id}/intent": { access: "customerOwned", request: () => ({ path: `/customer/payments/${fx.paymentA.id}/intent` }) },
-  "GET /customer/payments/{id}/receipt": { access: "customerOwned", request: async () => ({ path: `/customer/payments/${await completedPaymentOfA("cash")}/receipt` }) },
+  "POST /customer/payments/{id}/intent": {
+    access: "customerOwned",
+    request: () => ({ path: `/customer/payments/${fx.paymentA.id}/intent` }),
+  },
+  "GET /customer/payments/{id}/receipt": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/payments/${await completedPaymentOfA("cash")}/receipt` }),
+  },
 
   // Cards on file and autopay: A's cards are not B's.
   "GET /customer/cards": { access: "customer", request: () => ({ path: "/customer/cards" }) },
   "POST /customer/cards/setup": { access: "customer", request: () => ({ path: "/customer/cards/setup" }) },
   "DELETE /customer/cards/{id}": { access: "customerOwned", request: async () => ({ path: `/customer/cards/${await savedCardOfA()}` }) },
-  "POST /customer/cards/{id}/default": { access: "customerOwned", request: async () => ({ path: `/customer/cards/${await savedCardOfA()}/default` }) },
+  "POST /customer/cards/{id}/default": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/cards/${await savedCardOfA()}/default` }),
+  },
   "PUT /customer/autopay": { access: "customer", request: () => ({ path: "/customer/autopay", body: { enabled: false } }) },
   "GET /customers/{id}/cards": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/cards` }) },
   "POST /customers/{id}/card-request": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/card-request` }) },
-  "PUT /customers/{id}/autopay": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/autopay`, body: { enabled: false } }) },
+  "PUT /customers/{id}/autopay": {
+    access: "staff",
+    request: () => ({ path: `/customers/${fx.customerA.id}/autopay`, body: { enabled: false } }),
+  },
   "POST /payments/{id}/refunds": {
     access: "staff",
-    request: async () => ({ path: `/payments/${await completedPaymentOfA("card")}/refunds`, body: { amount: 500, reason: "Access matrix" } }),
+    request: async () => ({
+      path: `/payments/${await completedPaymentOfA("card")}/refunds`,
+      body: { amount: 500, reason: "Access matrix" },
+    }),
   },
   "GET /payments/owed": { access: "staff", request: () => ({ path: "/payments/owed" }) },
   "GET /payments/{id}/refunds": { access: "staff", request: () => ({ path: `/payments/${fx.paymentA.id}/refunds` }) },
@@ -258,7 +289,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /customers/search": { access: "staff", request: () => ({ path: "/customers/search?q=a&limit=5" }) },
   "POST /customers": {
     access: "staff",
-    request: () => ({ path: "/customers", body: { fullName: "New Neighbor", email: `new_${unique()}@example.com`, address: "200 Lamar Blvd" } }),
+    request: () => ({
+      path: "/customers",
+      body: { fullName: "New Neighbor", email: `new_${unique()}@example.com`, address: "200 Lamar Blvd" },
+    }),
   },
   "GET /customers/{id}": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}` }) },
   "PUT /customers/{id}": {
@@ -273,7 +307,10 @@ const MATRIX: Record<string, Entry> = {
   "POST /crews": { access: "staff", request: () => ({ path: "/crews", body: { name: `Crew ${unique()}` } }) },
   "PUT /crews/{id}": {
     access: "staff",
-    request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}`, body: { name: `Crew ${unique()}` } }),
+    request: async () => ({
+      path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}`,
+      body: { name: `Crew ${unique()}` },
+    }),
   },
   "DELETE /crews/{id}": {
     access: "staff",
@@ -282,27 +319,45 @@ const MATRIX: Record<string, Entry> = {
 
   // Schedules (staff).
   "GET /schedules": { access: "staff", request: () => ({ path: `/schedules?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },
-  "GET /schedules/day-counts": { access: "staff", request: () => ({ path: `/schedules/day-counts?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },
+  "GET /schedules/day-counts": {
+    access: "staff",
+    request: () => ({ path: `/schedules/day-counts?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }),
+  },
   "POST /schedules": { access: "staff", request: () => ({ path: "/schedules", body: schedulePayload(nextFreeDay()) }) },
   "GET /schedules/{id}": { access: "staff", request: () => ({ path: `/schedules/${fx.visitA.id}` }) },
-  "PUT /schedules/{id}": { access: "staff", request: () => ({ path: `/schedules/${fx.visitA.id}`, body: schedulePayload(aheadBy(20), "confirmed") }) },
-  "PATCH /schedules/visits/{visitId}/status": { access: "staff", request: () => ({ path: `/schedules/visits/${fx.visitA.id}/status`, body: { status: "confirmed" } }) },
+  "PUT /schedules/{id}": {
+    access: "staff",
+    request: () => ({ path: `/schedules/${fx.visitA.id}`, body: schedulePayload(aheadBy(20), "confirmed") }),
+  },
+  "PATCH /schedules/visits/{visitId}/status": {
+    access: "staff",
+    request: () => ({ path: `/schedules/visits/${fx.visitA.id}/status`, body: { status: "confirmed" } }),
+  },
   "GET /schedules/rain-day/preview": {
     access: "staff",
     request: () => ({ path: `/schedules/rain-day/preview?fromDate=${aheadBy(20)}&toDate=${aheadBy(300)}` }),
   },
   // Two empty days: the move is real but changes nothing.
-  "POST /schedules/rain-day": { access: "staff", request: () => ({ path: "/schedules/rain-day", body: { fromDate: aheadBy(301), toDate: aheadBy(302) } }) },
+  "POST /schedules/rain-day": {
+    access: "staff",
+    request: () => ({ path: "/schedules/rain-day", body: { fromDate: aheadBy(301), toDate: aheadBy(302) } }),
+  },
 
   // Messages and website inquiries (staff).
   "GET /messages/unread": { access: "staff", request: () => ({ path: "/messages/unread" }) },
   "GET /messages/unread/count": { access: "staff", request: () => ({ path: "/messages/unread/count" }) },
   "GET /messages": { access: "staff", request: () => ({ path: `/messages?customerId=${fx.customerA.id}` }) },
-  "POST /messages": { access: "staff", request: () => ({ path: "/messages", body: { customerId: fx.customerA.id, content: "See you Tuesday." } }) },
+  "POST /messages": {
+    access: "staff",
+    request: () => ({ path: "/messages", body: { customerId: fx.customerA.id, content: "See you Tuesday." } }),
+  },
   "GET /messages/conversations": { access: "staff", request: () => ({ path: "/messages/conversations" }) },
   "PATCH /messages/{id}/read": { access: "staff", request: () => ({ path: `/messages/${fx.messageFromA.id}/read` }) },
   "GET /inquiries": { access: "staff", request: () => ({ path: "/inquiries?status=all" }) },
-  "PATCH /inquiries/{id}/handled": { access: "staff", request: () => ({ path: `/inquiries/${fx.inquiryId}/handled`, body: { handled: true } }) },
+  "PATCH /inquiries/{id}/handled": {
+    access: "staff",
+    request: () => ({ path: `/inquiries/${fx.inquiryId}/handled`, body: { handled: true } }),
+  },
   "POST /inquiries/{id}/customer": { access: "staff", request: () => ({ path: `/inquiries/${fx.inquiryId}/customer` }) },
 
   // Dashboard (staff).
@@ -328,10 +383,16 @@ const MATRIX: Record<string, Entry> = {
   // Settings: a person's own account and API keys need a staff session; the export takes a key too.
   "GET /settings/profile": { access: "staffUser", request: () => ({ path: "/settings/profile" }) },
   "GET /settings/self-service": { access: "staff", request: () => ({ path: "/settings/self-service" }) },
-  "PUT /settings/self-service": { access: "staff", request: () => ({ path: "/settings/self-service", body: { noticeHours: 24, maxPauseDays: 90, allowReschedule: true } }) },
+  "PUT /settings/self-service": {
+    access: "staff",
+    request: () => ({ path: "/settings/self-service", body: { noticeHours: 24, maxPauseDays: 90, allowReschedule: true } }),
+  },
   "PUT /settings/profile": {
     access: "staffUser",
-    request: () => ({ path: "/settings/profile", body: { fullName: fx.staff.fullName, email: fx.staff.email, username: fx.staff.username } }),
+    request: () => ({
+      path: "/settings/profile",
+      body: { fullName: fx.staff.fullName, email: fx.staff.email, username: fx.staff.username },
+    }),
   },
   "POST /settings/password": {
     access: "staffUser",
@@ -357,18 +418,33 @@ const MATRIX: Record<string, Entry> = {
 
   // Notifications, webhooks and calendar feeds.
   "GET /settings/notifications": { access: "staff", request: () => ({ path: "/settings/notifications" }) },
-  "PUT /settings/notifications": { access: "staff", request: () => ({ path: "/settings/notifications", body: DEFAULT_NOTIFICATION_SETTINGS }) },
+  "PUT /settings/notifications": {
+    access: "staff",
+    request: () => ({ path: "/settings/notifications", body: DEFAULT_NOTIFICATION_SETTINGS }),
+  },
   "GET /emails": { access: "staff", request: () => ({ path: "/emails" }) },
   "GET /jobs/failing": { access: "staff", request: () => ({ path: "/jobs/failing" }) },
   "POST /jobs/{id}/retry": { access: "staff", request: async () => ({ path: `/jobs/${await failedJob()}/retry` }) },
   "GET /customer/notifications": { access: "customer", request: () => ({ path: "/customer/notifications" }) },
-  "PUT /customer/notifications": { access: "customer", request: () => ({ path: "/customer/notifications", body: { remindersEnabled: true } }) },
-  "POST /notifications/unsubscribe": { access: "public", request: async () => ({ path: "/notifications/unsubscribe", body: { token: (await managedCustomer()).unsubscribeToken } }) },
+  "PUT /customer/notifications": {
+    access: "customer",
+    request: () => ({ path: "/customer/notifications", body: { remindersEnabled: true } }),
+  },
+  "POST /notifications/unsubscribe": {
+    access: "public",
+    request: async () => ({ path: "/notifications/unsubscribe", body: { token: (await managedCustomer()).unsubscribeToken } }),
+  },
   "GET /webhooks": { access: "staff", request: () => ({ path: "/webhooks" }) },
-  "POST /webhooks": { access: "staff", request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/matrix", events: ["customer.created"] } }) },
+  "POST /webhooks": {
+    access: "staff",
+    request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/matrix", events: ["customer.created"] } }),
+  },
   "PUT /webhooks/{id}": {
     access: "staff",
-    request: async () => ({ path: `/webhooks/${await webhookEndpoint()}`, body: { url: "https://hooks.example.com/changed", events: ["payment.completed"], enabled: false } }),
+    request: async () => ({
+      path: `/webhooks/${await webhookEndpoint()}`,
+      body: { url: "https://hooks.example.com/changed", events: ["payment.completed"], enabled: false },
+    }),
   },
   "DELETE /webhooks/{id}": { access: "staff", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}` }) },
   "GET /webhooks/{id}/secret": { access: "staffUser", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/secret` }) },
@@ -390,7 +466,8 @@ async function savedCardOfA() {
 /** A completed payment of customer A: cash, or a card payment Stripe charged (refundable). */
 async function completedPaymentOfA(method: "cash" | "card") {
   const db = await getDb();
-  if (method === "cash") return (await recordOfflinePayment(db, { customerId: fx.customerA.id, amount: 2000, method: "cash", recordedByUserId: null })).id;
+  if (method === "cash")
+    return (await recordOfflinePayment(db, { customerId: fx.customerA.id, amount: 2000, method: "cash", recordedByUserId: null })).id;
   const payment = await createPendingPayment(db, { customerId: fx.customerA.id, amount: 2000 });
   await createCustomerPaymentIntent(db, fx.customerA.id, payment.id);
   const { stripePaymentIntent } = await getPayment(db, payment.id);
@@ -400,7 +477,11 @@ async function completedPaymentOfA(method: "cash" | "card") {
 
 /** An endpoint of its own for each request, so one identity's delete does not starve the next. */
 async function webhookEndpoint() {
-  const endpoint = await createWebhookEndpoint(await getDb(), { url: "https://hooks.example.com/throwaway", events: ["booking.created"], enabled: false }, null);
+  const endpoint = await createWebhookEndpoint(
+    await getDb(),
+    { url: "https://hooks.example.com/throwaway", events: ["booking.created"], enabled: false },
+    null,
+  );
   return endpoint.id;
 }
 
@@ -495,7 +576,9 @@ describe("access matrix over the OpenAPI document", () => {
 
   it("answers every operation as its access class says, for each identity", { timeout: 60_000 }, async () => {
     const operations = documentOperations();
-    const contract = new Map(contractOperations(getOpenApiDocument() as unknown as OpenApiDocument).map((operation) => [operation.label, operation]));
+    const contract = new Map(
+      contractOperations(getOpenApiDocument() as unknown as OpenApiDocument).map((operation) => [operation.label, operation]),
+    );
     const mismatches: string[] = [];
     for (const [key, entry] of Object.entries(MATRIX)) {
       const operation = operations.get(key);

@@ -46,18 +46,21 @@ export async function sendOverHttp(method: string, url: string, headers: Headers
   outgoing.host ??= target.host;
   if (body !== undefined) outgoing["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path: target.pathname + target.search, headers: outgoing, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const answerHeaders = new Headers();
-        for (let index = 0; index < response.rawHeaders.length; index += 2) {
-          answerHeaders.append(response.rawHeaders[index]!, response.rawHeaders[index + 1]!);
-        }
-        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: Buffer.concat(chunks).toString("utf8") });
-      });
-      response.on("error", reject);
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, method, path: target.pathname + target.search, headers: outgoing, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const answerHeaders = new Headers();
+          for (let index = 0; index < response.rawHeaders.length; index += 2) {
+            answerHeaders.append(response.rawHeaders[index]!, response.rawHeaders[index + 1]!);
+          }
+          resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: Buffer.concat(chunks).toString("utf8") });
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });

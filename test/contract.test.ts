@@ -61,14 +61,31 @@ function breakers(operation: ContractOperation, components: Components) {
   for (const [name, schema] of fields) {
     if (required.has(name)) list.push(fc.constant((request) => withBody(request, (body) => delete body[name], `missing ${name}`)));
     const wrong = wrongTypeFor(schema, components);
-    if (wrong) list.push(wrong.map((value) => (request) => withBody(request, (body) => (body[name] = value), `${name} = ${JSON.stringify(value)}`)));
-    const maxLength = resolve(schema, components).maxLength ?? resolve(resolve(schema, components).anyOf?.find((part) => resolve(part, components).maxLength), components).maxLength;
+    if (wrong)
+      list.push(wrong.map((value) => (request) => withBody(request, (body) => (body[name] = value), `${name} = ${JSON.stringify(value)}`)));
+    const maxLength =
+      resolve(schema, components).maxLength ??
+      resolve(
+        resolve(schema, components).anyOf?.find((part) => resolve(part, components).maxLength),
+        components,
+      ).maxLength;
     if (maxLength !== undefined && maxLength < 100_000) {
-      list.push(fc.integer({ min: 1, max: 200 }).map((extra) => (request) => withBody(request, (body) => (body[name] = "x".repeat(maxLength + extra)), `${name} over ${maxLength} characters`)));
+      list.push(
+        fc
+          .integer({ min: 1, max: 200 })
+          .map(
+            (extra) => (request) =>
+              withBody(request, (body) => (body[name] = "x".repeat(maxLength + extra)), `${name} over ${maxLength} characters`),
+          ),
+      );
     }
   }
   if (operation.body) {
-    list.push(fc.constantFrom<unknown>([], null, "text", 42).map((value) => (request) => ({ ...request, kind: "broken" as const, what: `body ${JSON.stringify(value)}`, body: value })));
+    list.push(
+      fc
+        .constantFrom<unknown>([], null, "text", 42)
+        .map((value) => (request) => ({ ...request, kind: "broken" as const, what: `body ${JSON.stringify(value)}`, body: value })),
+    );
   }
   for (const parameter of operation.parameters) {
     const kind = resolve(parameter.schema, components);
@@ -82,21 +99,34 @@ function breakers(operation: ContractOperation, components: Components) {
       Number(value) > (kind.exclusiveMinimum ?? -Infinity) &&
       Number(value) <= (kind.maximum ?? Infinity);
     const hostile = HOSTILE_IDS.filter((value) => !inRange(value));
-    list.push(fc.constantFrom(...hostile).map((id) => (request) => ({ ...request, kind: "broken" as const, what: `${parameter.name} = ${JSON.stringify(id)}`, [target]: { ...request[target], [parameter.name]: id } })));
+    list.push(
+      fc
+        .constantFrom(...hostile)
+        .map((id) => (request) => ({
+          ...request,
+          kind: "broken" as const,
+          what: `${parameter.name} = ${JSON.stringify(id)}`,
+          [target]: { ...request[target], [parameter.name]: id },
+        })),
+    );
   }
   for (const parameter of operation.parameters.filter((candidate) => candidate.required && candidate.in === "query")) {
-    list.push(fc.constant((request) => {
-      const query = { ...request.query };
-      delete query[parameter.name];
-      return { ...request, kind: "broken" as const, what: `missing ${parameter.name}`, query };
-    }));
+    list.push(
+      fc.constant((request) => {
+        const query = { ...request.query };
+        delete query[parameter.name];
+        return { ...request, kind: "broken" as const, what: `missing ${parameter.name}`, query };
+      }),
+    );
   }
   return list;
 }
 
 function requestsFor(operation: ContractOperation, components: Components, seed: number): GeneratedRequest[] {
   const inputs = inputArbitraries(operation, components);
-  const valid = fc.record({ pathValues: inputs.path, query: inputs.query, body: inputs.body }).map((input): GeneratedRequest => ({ kind: "valid", what: "valid", ...input }));
+  const valid = fc
+    .record({ pathValues: inputs.path, query: inputs.query, body: inputs.body })
+    .map((input): GeneratedRequest => ({ kind: "valid", what: "valid", ...input }));
   const requests = fc.sample(valid, { numRuns: VALID_RUNS, seed });
   const ways = breakers(operation, components);
   if (ways.length) {
@@ -107,9 +137,12 @@ function requestsFor(operation: ContractOperation, components: Components, seed:
 }
 
 function urlOf(operation: ContractOperation, request: GeneratedRequest): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => String(request.pathValues[name] ?? "1").replace(/[/?#]/g, encodeURIComponent));
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(request.pathValues[name] ?? "1").replace(/[/?#]/g, encodeURIComponent),
+  );
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(request.query)) if (value !== undefined) query.set(name, typeof value === "object" ? JSON.stringify(value) : String(value));
+  for (const [name, value] of Object.entries(request.query))
+    if (value !== undefined) query.set(name, typeof value === "object" ? JSON.stringify(value) : String(value));
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -135,7 +168,9 @@ describe("the API keeps its OpenAPI contract", () => {
     vi.restoreAllMocks();
   });
 
-  it("answers every documented operation with a documented status and a body that validates, never a 5xx", { timeout: 600_000 }, async () => {
+  it("answers every documented operation with a documented status and a body that validates, never a 5xx", {
+    timeout: 600_000,
+  }, async () => {
     const document = getOpenApiDocument() as unknown as OpenApiDocument;
     const components = document.components?.schemas ?? {};
     const operations = contractOperations(document);
@@ -164,7 +199,8 @@ describe("the API keeps its OpenAPI contract", () => {
             seen.valid2xx += 1;
           }
           if (response.status === 503 || response.status === 429) {
-            if (!/^\d+$/.test(response.headers.get("retry-after") ?? "") && response.status === 429) problems.push(`${where}: no Retry-After`);
+            if (!/^\d+$/.test(response.headers.get("retry-after") ?? "") && response.status === 429)
+              problems.push(`${where}: no Retry-After`);
           }
         }
       }

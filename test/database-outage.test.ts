@@ -33,7 +33,11 @@ function booking() {
 async function trpc(procedure: string, headers: Record<string, string>) {
   const input = encodeURIComponent(JSON.stringify({ json: {} }));
   const response = await handleTrpcRequest(new Request(`http://localhost:3000/api/trpc/${procedure}?input=${input}`, { headers }));
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), json: (await response.json()) as { error?: { json: { message: string; data: { code: string } } } } };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    json: (await response.json()) as { error?: { json: { message: string; data: { code: string } } } },
+  };
 }
 
 /** Every signed-in and anonymous read and write we try during an outage. */
@@ -51,9 +55,17 @@ async function expectUnavailableForEveryone() {
     const response = await rest(method, path, { headers: identities[who], body });
     expect(`${who} ${method} ${path} ${response.status}`).toBe(`${who} ${method} ${path} 503`);
     expect(response.headers.get("retry-after")).toBe("5");
-    expect(response.json).toEqual({ message: "The service is briefly unavailable. Please try again in a moment.", code: "SERVICE_UNAVAILABLE" });
+    expect(response.json).toEqual({
+      message: "The service is briefly unavailable. Please try again in a moment.",
+      code: "SERVICE_UNAVAILABLE",
+    });
   }
-  for (const [who, procedure] of [["staff", "auth.status"], ["customer", "customerAuth.status"], ["staff", "dashboard.stats"], ["customer", "portal.profile"]] as const) {
+  for (const [who, procedure] of [
+    ["staff", "auth.status"],
+    ["customer", "customerAuth.status"],
+    ["staff", "dashboard.stats"],
+    ["customer", "portal.profile"],
+  ] as const) {
     const answer = await trpc(procedure, identities[who]);
     expect(`${who} ${procedure} ${answer.status}`).toBe(`${who} ${procedure} 503`);
     expect(answer.retryAfter).toBe("5");
@@ -88,9 +100,16 @@ describe("database outages", () => {
       await expectUnavailableForEveryone();
       // Stripe's webhook too: 503 with Retry-After, so Stripe delivers the event again later.
       setEnv({ STRIPE_WEBHOOK_SECRET: "whsec_outage" });
-      const payload = JSON.stringify({ id: "evt_outage", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_outage", object: "payment_intent" } } });
+      const payload = JSON.stringify({
+        id: "evt_outage",
+        object: "event",
+        type: "payment_intent.succeeded",
+        data: { object: { id: "pi_outage", object: "payment_intent" } },
+      });
       const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret: "whsec_outage" });
-      const webhook = await stripeWebhook(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers: { "stripe-signature": signature }, body: payload }));
+      const webhook = await stripeWebhook(
+        new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers: { "stripe-signature": signature }, body: payload }),
+      );
       expect(webhook.status).toBe(503);
       expect(webhook.headers.get("retry-after")).toBe("5");
     } finally {

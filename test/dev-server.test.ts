@@ -46,7 +46,13 @@ async function firstAnswer(url: string, deadline: number): Promise<Response> {
 describe("the development server", () => {
   it("serves /api through the production pipeline: a cached catalogue with its ETag, then 304", async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "development", NEXT_TELEMETRY_DISABLED: "1", JOB_WORKER: "false" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "development",
+      NEXT_TELEMETRY_DISABLED: "1",
+      JOB_WORKER: "false",
+    };
     // This file's own database (test/setup-database.ts), or an embedded one of its own.
     if (!process.env.DATABASE_URL) {
       pgliteDir = mkdtempSync(path.join(tmpdir(), "greenscape-dev-"));

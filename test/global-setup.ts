@@ -39,8 +39,6 @@ export function withDatabase(url: string, database: string) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    testDatabase:
-      | { mode: "pglite" }
-      | { mode: "postgres"; adminUrl: string; template: string; prefix: string };
+    testDatabase: { mode: "pglite" } | { mode: "postgres"; adminUrl: string; template: string; prefix: string };
   }
 }

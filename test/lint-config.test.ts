@@ -47,7 +47,8 @@ describe("the lint rules that keep the layers", () => {
   it("refuse an import cycle, a type-only one included", () => {
     const result = lint({
       ...clean,
-      "src/server/booking/price.ts": 'import type { make } from "./make";\nexport const price = (): ReturnType<typeof make> | number => 1;\n',
+      "src/server/booking/price.ts":
+        'import type { make } from "./make";\nexport const price = (): ReturnType<typeof make> | number => 1;\n',
     });
     expect(result.passed).toBe(false);
     expect(result.output).toContain("noImportCycles");
@@ -62,7 +63,10 @@ describe("the lint rules that keep the layers", () => {
   });
 
   it("refuse a component that reaches the database", () => {
-    const result = lint({ ...clean, "src/components/rows.tsx": 'import { getDb } from "@/server/db";\nexport const Rows = () => getDb();\n' });
+    const result = lint({
+      ...clean,
+      "src/components/rows.tsx": 'import { getDb } from "@/server/db";\nexport const Rows = () => getDb();\n',
+    });
     expect(result.passed).toBe(false);
     expect(result.output).toContain("noRestrictedImports");
   });

@@ -35,12 +35,14 @@ async function startInstance(): Promise<Instance> {
   return {
     child,
     get: (path, headers = {}) => fetch(base + path, { headers }),
-    post: (path, body, headers = {}) => fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    post: (path, body, headers = {}) =>
+      fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
   };
 }
 
 type Availability = { slots: { time: string; available: boolean }[] };
-const slotOpen = async (response: Response, time: string) => ((await response.json()) as Availability).slots.find((slot) => slot.time === time)?.available;
+const slotOpen = async (response: Response, time: string) =>
+  ((await response.json()) as Availability).slots.find((slot) => slot.time === time)?.available;
 
 describe.skipIf(!onPostgres)("two instances on one database", () => {
   let one: Instance;
@@ -99,8 +101,12 @@ describe.skipIf(!onPostgres)("two instances on one database", () => {
     const { user, password } = await createStaffUser({ password: "two-instance-pass-1" });
     const login = await one.post("/auth/login", { username: user.username, password });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
-    const status = async (instance: Instance) => ((await (await instance.get("/auth/status", { cookie })).json()) as { authenticated: boolean }).authenticated;
+    const cookie = login.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    const status = async (instance: Instance) =>
+      ((await (await instance.get("/auth/status", { cookie })).json()) as { authenticated: boolean }).authenticated;
     expect(await status(two)).toBe(true);
     expect(await status(two)).toBe(true); // now from two's session cache
     expect((await one.post("/auth/logout", {}, { cookie })).status).toBe(200);

@@ -11,7 +11,8 @@ export function DemoModeBanner({ showLogin = false }: { showLogin?: boolean }) {
         {showLogin ? (
           <>
             {" "}
-            (<code className="font-semibold">{DEMO_STAFF_LOGIN.username}</code> / <code className="font-semibold">{DEMO_STAFF_LOGIN.password}</code>)
+            (<code className="font-semibold">{DEMO_STAFF_LOGIN.username}</code> /{" "}
+            <code className="font-semibold">{DEMO_STAFF_LOGIN.password}</code>)
           </>
         ) : null}
         . Do not enter real customers&apos; details.

@@ -46,7 +46,11 @@ describe("iCalendar writer, hostile text (RFC 5545: no control character in a va
     url: "https://example.com/schedule\r\nBEGIN:VEVENT\rX:1\u0000",
   };
   // What a reader sees: every line break one "\n", a tab a space, other controls gone.
-  const visible = (text: string) => text.replace(/\r\n|\r|\n/g, "\n").replace(/\t/g, " ").replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "");
+  const visible = (text: string) =>
+    text
+      .replace(/\r\n|\r|\n/g, "\n")
+      .replace(/\t/g, " ")
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "");
 
   function calendarOf(events: number) {
     return buildCalendar({
@@ -93,9 +97,12 @@ describe("iCalendar writer, hostile text (RFC 5545: no control character in a va
         expect(vevent.getFirstPropertyValue("url")).toBe("https://example.com/scheduleBEGIN:VEVENTX:1");
         expect(event.startDate.toJSDate().toISOString()).toBe(new Date(Date.UTC(2026, 5, 3 + index, 14)).toISOString());
         expect(vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
-        expect(vevent.getAllProperties().map((property) => property.name).sort()).toEqual(
-          ["description", "dtend", "dtstamp", "dtstart", "location", "status", "summary", "uid", "url"],
-        );
+        expect(
+          vevent
+            .getAllProperties()
+            .map((property) => property.name)
+            .sort(),
+        ).toEqual(["description", "dtend", "dtstamp", "dtstart", "location", "status", "summary", "uid", "url"]);
       });
     }
   });

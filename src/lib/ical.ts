@@ -55,7 +55,10 @@ export function buildCalendar({ name, events, refreshMinutes, now = new Date() }
 
 /** 20250603T140000Z */
 function utc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /**

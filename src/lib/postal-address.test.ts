@@ -3,12 +3,16 @@ import { formatPostalAddress } from "./postal-address";
 
 describe("formatPostalAddress", () => {
   it("joins street, city, state and ZIP", () => {
-    expect(formatPostalAddress({ address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" })).toBe("12 Elm St, Austin, TX 78701");
+    expect(formatPostalAddress({ address: "12 Elm St", city: "Austin", state: "TX", zipCode: "78701" })).toBe(
+      "12 Elm St, Austin, TX 78701",
+    );
   });
 
   it("does not repeat a state, city or ZIP the street line already holds", () => {
     expect(formatPostalAddress({ address: "Austin TX 78701", city: null, state: "TX", zipCode: null })).toBe("Austin TX 78701");
-    expect(formatPostalAddress({ address: "500 Main St, Austin, tx 78701", city: "Austin", state: "TX", zipCode: "78701" })).toBe("500 Main St, Austin, tx 78701");
+    expect(formatPostalAddress({ address: "500 Main St, Austin, tx 78701", city: "Austin", state: "TX", zipCode: "78701" })).toBe(
+      "500 Main St, Austin, tx 78701",
+    );
   });
 
   it("reads a part inside another word as missing", () => {

@@ -20,10 +20,7 @@ export function servicePriceCents(service: PricedService, lawnSizeSqFt?: number 
   return Math.round(service.pricePerSqFt * (lawnSizeSqFt ?? DEFAULT_LAWN_SIZE_SQ_FT));
 }
 
-export function bookingPrice(
-  service: PricedService,
-  options: { lawnSizeSqFt?: number | null; isRecurring: boolean },
-): BookingPrice {
+export function bookingPrice(service: PricedService, options: { lawnSizeSqFt?: number | null; isRecurring: boolean }): BookingPrice {
   const servicePrice = servicePriceCents(service, options.lawnSizeSqFt);
   const recurringDiscount = options.isRecurring ? Math.round(servicePrice * RECURRING_DISCOUNT_RATE) : 0;
   return { servicePrice, recurringDiscount, total: servicePrice - recurringDiscount };

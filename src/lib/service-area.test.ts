@@ -27,12 +27,26 @@ describe("service area list", () => {
     for (const { zipCodes } of SERVICE_AREA_REGIONS) expect(zipCodes.length).toBeGreaterThan(0);
   });
 
-  it.each(["78701", "78745", "78664", "78613", "78641", "78660", "78626", "78653", "78640", "78610", "78620", "78734", "78738", "78617", "78666", "78602"])(
-    "serves %s",
-    (zip) => {
-      expect(isServicedZip(zip)).toBe(true);
-    },
-  );
+  it.each([
+    "78701",
+    "78745",
+    "78664",
+    "78613",
+    "78641",
+    "78660",
+    "78626",
+    "78653",
+    "78640",
+    "78610",
+    "78620",
+    "78734",
+    "78738",
+    "78617",
+    "78666",
+    "78602",
+  ])("serves %s", (zip) => {
+    expect(isServicedZip(zip)).toBe(true);
+  });
 
   it.each(["10001", "78799", "77001", "7870", "", " 78701"])("does not serve %j", (zip) => {
     expect(isServicedZip(zip)).toBe(false);
@@ -73,10 +87,20 @@ describe("checkServiceArea", () => {
     ["field with spaces around it", " 78701 ", "", { status: "serviced", zip: "78701", message: serviced }],
     ["ZIP+4 in the field", "78701-1234", "", { status: "serviced", zip: "78701", message: serviced }],
     ["short field, ZIP in the address", "787", "1 Congress Ave, Austin, TX 78701", { status: "serviced", zip: "78701", message: serviced }],
-    ["unserviced field, serviced ZIP in the address", "10001", "5 Elm St, Austin 78745", { status: "serviced", zip: "78745", message: serviced }],
+    [
+      "unserviced field, serviced ZIP in the address",
+      "10001",
+      "5 Elm St, Austin 78745",
+      { status: "serviced", zip: "78745", message: serviced },
+    ],
     ["unserviced 5-digit field", "10001", "", { status: "not-serviced", zip: "10001", message: notServiced }],
     ["unserviced 78xxx field", "78799", "", { status: "not-serviced", zip: "78799", message: notServiced }],
-    ["empty field, unserviced ZIP in the address", "", "1 Main St, Dallas, TX 75201", { status: "not-serviced", zip: "75201", message: notServiced }],
+    [
+      "empty field, unserviced ZIP in the address",
+      "",
+      "1 Main St, Dallas, TX 75201",
+      { status: "not-serviced", zip: "75201", message: notServiced },
+    ],
     ["empty field and address", "", "", { status: "no-zip", zip: null, message: noZip }],
     ["partial field, no ZIP in the address", "7870", "123 Main St", { status: "no-zip", zip: null, message: noZip }],
     ["only a foreign ZIP+4", "10001-1234", "", { status: "no-zip", zip: null, message: noZip }],

@@ -48,9 +48,7 @@ export const SERVICE_AREA_REGIONS: ReadonlyArray<{ region: string; zipCodes: rea
   },
 ];
 
-export const SERVICE_AREA_ZIP_CODES: ReadonlySet<string> = new Set(
-  SERVICE_AREA_REGIONS.flatMap(({ zipCodes }) => zipCodes),
-);
+export const SERVICE_AREA_ZIP_CODES: ReadonlySet<string> = new Set(SERVICE_AREA_REGIONS.flatMap(({ zipCodes }) => zipCodes));
 
 export const SERVICE_AREA_MESSAGES = {
   noZip: "Please enter a complete address with a valid zip code.",

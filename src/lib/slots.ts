@@ -3,17 +3,7 @@ import { format, parse } from "date-fns";
 import { addDays, BUSINESS_TIME_ZONE, businessToday, type DateString, isDateString } from "./business-time";
 
 // Hourly slots 9:00-17:00 inclusive (Austin), 2 hours' lead on the same day (docs/product-rules.md#booking-and-slots).
-export const TIME_SLOTS = [
-  "09:00",
-  "10:00",
-  "11:00",
-  "12:00",
-  "13:00",
-  "14:00",
-  "15:00",
-  "16:00",
-  "17:00",
-] as const;
+export const TIME_SLOTS = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
 
 export type TimeSlot = (typeof TIME_SLOTS)[number];
 

@@ -13,14 +13,7 @@ import {
   startOfBusinessDay,
   weekRange,
 } from "./business-time";
-import {
-  earliestBookableDate,
-  isBookableDate,
-  isValidTimeSlot,
-  slotLabel,
-  slotsForDate,
-  TIME_SLOTS,
-} from "./slots";
+import { earliestBookableDate, isBookableDate, isValidTimeSlot, slotLabel, slotsForDate, TIME_SLOTS } from "./slots";
 
 /**
  * The business-time and slot rules, run by several test files that each pin a different process

@@ -6,7 +6,9 @@ const at = businessInstant("2026-11-23", "15:04");
 
 describe("customerChangeLine names what the customer did and when, for staff", () => {
   it("says skipped, moved, paused, cancelled or resumed by the customer", () => {
-    expect(customerChangeLine({ status: "cancelled", customerChange: "skipped", changedBy: "customer", changedAt: at })).toBe("Skipped by customer · Nov 23, 3:04 pm");
+    expect(customerChangeLine({ status: "cancelled", customerChange: "skipped", changedBy: "customer", changedAt: at })).toBe(
+      "Skipped by customer · Nov 23, 3:04 pm",
+    );
     expect(customerChangeVerb({ status: "pending", customerChange: "rescheduled", changedBy: "customer", changedAt: at })).toBe("Moved");
     expect(customerChangeVerb({ status: "cancelled", customerChange: "paused", changedBy: "customer", changedAt: at })).toBe("Paused");
     expect(customerChangeVerb({ status: "cancelled", customerChange: null, changedBy: "customer", changedAt: at })).toBe("Cancelled");

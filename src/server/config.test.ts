@@ -68,7 +68,9 @@ describe("the server configuration", () => {
 
   it("reads the publishable key under either name", () => {
     expect(parseConfig({ NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_1" }).stripe.publishableKey).toBe("pk_test_1");
-    expect(parseConfig({ STRIPE_PUBLISHABLE_KEY: "pk_test_2", NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_1" }).stripe.publishableKey).toBe("pk_test_2");
+    expect(
+      parseConfig({ STRIPE_PUBLISHABLE_KEY: "pk_test_2", NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_1" }).stripe.publishableKey,
+    ).toBe("pk_test_2");
   });
 
   it("refuses a STAFF_PASSWORD shorter than 12 characters: the operator's password is never asked to change", () => {
@@ -81,7 +83,12 @@ describe("the server configuration", () => {
     expect(parseConfig({ DEMO_MODE: "true" }).demoMode).toBe(true);
     expect(problemsOf({ DEMO_MODE: "sure" })).toEqual([expect.stringMatching(/^DEMO_MODE /)]);
     expect(
-      problemsOf({ NODE_ENV: "production", DATABASE_URL: "postgres://127.0.0.1/app", APP_URL: "https://greenscape.example", DEMO_MODE: "true" }),
+      problemsOf({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://127.0.0.1/app",
+        APP_URL: "https://greenscape.example",
+        DEMO_MODE: "true",
+      }),
     ).toEqual([expect.stringContaining("DEMO_MODE is for the embedded database")]);
     expect(parseConfig({ NODE_ENV: "production", DEMO_MODE: "true" }).demoMode).toBe(true);
   });

@@ -14,10 +14,14 @@ const wholeNumber = (min: number, max: number) =>
     .string()
     .regex(/^\d+$/, { error: "must be a whole number" })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
 
-const url = (protocols: RegExp, hint: string) =>
-  z.url({ protocol: protocols, error: `must be a URL (${hint})` });
+const url = (protocols: RegExp, hint: string) => z.url({ protocol: protocols, error: `must be a URL (${hint})` });
 
 /** An empty value counts as unset, as shells and .env files often leave them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -122,7 +126,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     );
   }
   if (config.production && config.database.url && config.demoMode) {
-    problems.push("DEMO_MODE is for the embedded database: it publishes a known staff login, so it cannot run in production on PostgreSQL.");
+    problems.push(
+      "DEMO_MODE is for the embedded database: it publishes a known staff login, so it cannot run in production on PostgreSQL.",
+    );
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -5,7 +5,6 @@ import { startBackgroundWork } from "@/server/jobs/background-work";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { processState } from "@/server/process-state.mjs";
 
-
 const WORKER_RETRY_MS = 15_000;
 
 /** What the Node.js server does once at start, before it answers a request. */

@@ -12,7 +12,8 @@ import { createCustomer, customerCookie, rest, staffCookie } from "../helpers";
 // Replayed as an attacker with only the API: the booking goes over REST, the feeds are read from
 // their address (the route that serves /feeds/calendar/<token>.ics).
 
-const INJECTED = "END:VEVENT\rBEGIN:VEVENT\rUID:evil@attacker\rDTSTART:20300101T000000Z\rDTEND:20300101T010000Z\rSUMMARY:evil\rEND:VEVENT\rBEGIN:VEVENT";
+const INJECTED =
+  "END:VEVENT\rBEGIN:VEVENT\rUID:evil@attacker\rDTSTART:20300101T000000Z\rDTEND:20300101T010000Z\rSUMMARY:evil\rEND:VEVENT\rBEGIN:VEVENT";
 const ADDRESS = `12 Oak St\r${INJECTED}\r\nSUMMARY:evil too\nX`;
 const INSTRUCTIONS = `Gate code 1234\r${INJECTED}\u000b\u007f\r\n${"Jardín 🌿 ".repeat(20)}end`;
 const FULL_NAME = `Mallory\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:evil`;

@@ -28,10 +28,20 @@ beforeAll(async () => {
   serviceId = service!.id;
 });
 beforeEach(() => {
-  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url, STRIPE_WEBHOOK_SECRET: "whsec_ownership" });
+  setEnv({
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+    STRIPE_API_BASE_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: "whsec_ownership",
+  });
 });
 afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+  setEnv({
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_PUBLISHABLE_KEY: undefined,
+    STRIPE_API_BASE_URL: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+  });
   await stripe.close();
   vi.restoreAllMocks();
 });
@@ -41,9 +51,14 @@ const address = () => `ownership.${Date.now()}.${sequence++}@example.com`;
 
 /** A booking made on the website without signing in, as anyone can make one. */
 async function bookAnonymously(email: string, overrides: Record<string, unknown> = {}) {
-  const booked = await rest("POST", "/bookings", { body: bookingRequest({ serviceId, email, fullName: "Vera Victim", address: "7 Secret Garden Ln", ...overrides }) });
+  const booked = await rest("POST", "/bookings", {
+    body: bookingRequest({ serviceId, email, fullName: "Vera Victim", address: "7 Secret Garden Ln", ...overrides }),
+  });
   expect(booked.status, booked.text).toBe(201);
-  const [plan] = await (await getDb()).select().from(schedules).where(eq(schedules.id, booked.json.scheduleId as number));
+  const [plan] = await (await getDb())
+    .select()
+    .from(schedules)
+    .where(eq(schedules.id, booked.json.scheduleId as number));
   const [visit] = await (await getDb()).select().from(visits).where(eq(visits.scheduleId, plan!.id));
   return { plan: plan!, visitId: String(visit!.id) };
 }
@@ -58,7 +73,10 @@ async function register(email: string) {
 async function changeEmail(cookie: string, email: string) {
   const profile = await rest("GET", "/customer/profile", { headers: { cookie } });
   const { fullName, phone, address: street, city, state, zipCode } = profile.json as Record<string, string>;
-  const answer = await rest("PUT", "/customer/profile", { headers: { cookie }, body: { fullName, email, phone, address: street, city, state, zipCode } });
+  const answer = await rest("PUT", "/customer/profile", {
+    headers: { cookie },
+    body: { fullName, email, phone, address: street, city, state, zipCode },
+  });
   expect(answer.status, answer.text).toBe(200);
   return answer.json;
 }
@@ -73,7 +91,12 @@ async function verifyFromInbox(cookie: string, email: string) {
 async function appointmentsOf(cookie: string) {
   const answer = await rest("GET", "/customer/appointments", { headers: { cookie } });
   expect(answer.status).toBe(200);
-  return answer.json as { upcoming: Array<{ visitId: string }>; past: unknown[]; awaitingConfirmation: Array<{ visitId: string }>; historyHidden: boolean };
+  return answer.json as {
+    upcoming: Array<{ visitId: string }>;
+    past: unknown[];
+    awaitingConfirmation: Array<{ visitId: string }>;
+    historyHidden: boolean;
+  };
 }
 
 /** Every way the portal could reach the visit: each answers as if it did not exist. */
@@ -158,7 +181,10 @@ describe("a stranger's booking under a protected email", () => {
   }
 
   async function complete(visitId: string) {
-    const answer = await rest("PATCH", `/schedules/visits/${visitId}/status`, { headers: { cookie: staff }, body: { status: "completed" } });
+    const answer = await rest("PATCH", `/schedules/visits/${visitId}/status`, {
+      headers: { cookie: staff },
+      body: { status: "completed" },
+    });
     expect(answer.status, answer.text).toBe(200);
   }
 
@@ -188,7 +214,12 @@ describe("a stranger's booking under a protected email", () => {
 
     // Completed by the crew: autopay leaves it alone.
     await complete(visitId);
-    expect(await db.select().from(payments).where(eq(payments.visitId, Number(visitId)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(payments)
+        .where(eq(payments.visitId, Number(visitId))),
+    ).toEqual([]);
     expect([...stripe.intents.values()].filter((intent) => intent.metadata?.visitId === visitId)).toEqual([]);
   });
 
@@ -203,13 +234,19 @@ describe("a stranger's booking under a protected email", () => {
     expect((await rest("POST", `/customer/appointments/${visitId}/confirm`, { headers: { cookie: owner.cookie } })).status).toBe(409);
 
     await complete(visitId);
-    const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, Number(visitId)));
+    const [payment] = await (await getDb())
+      .select()
+      .from(payments)
+      .where(eq(payments.visitId, Number(visitId)));
     expect(payment).toMatchObject({ customerId: owner.customer.id, status: expect.stringMatching(/pending|completed/) });
   });
 
   it("made by the owner while signed in is theirs at once", async () => {
     const owner = await ownerWithAutopay();
-    const booked = await rest("POST", "/bookings", { headers: { cookie: owner.cookie }, body: bookingRequest({ serviceId, email: owner.email }) });
+    const booked = await rest("POST", "/bookings", {
+      headers: { cookie: owner.cookie },
+      body: bookingRequest({ serviceId, email: owner.email }),
+    });
     expect(booked.status, booked.text).toBe(201);
     const seen = await appointmentsOf(owner.cookie);
     expect(seen.upcoming.length).toBe(1);

@@ -77,7 +77,10 @@ describe("Pay racing the autopay job", () => {
       await chargeAutopay(db, payment.id).catch(() => {});
       const intents = intentsOf(payment.id);
       const where = `round ${round}: pay ${pay.status === "fulfilled" ? `${pay.value.status} ${pay.value.text.slice(0, 160)}` : String(pay.reason)}, job ${job.status === "fulfilled" ? "ran" : String(job.reason)}`;
-      expect(intents.map((intent) => intent.id), where).toHaveLength(1);
+      expect(
+        intents.map((intent) => intent.id),
+        where,
+      ).toHaveLength(1);
       const row = await paymentRow(payment.id);
       expect(row.stripePaymentIntent, where).toBe(intents[0]!.id);
       if (pay.status === "fulfilled" && pay.value.status === 200) {
@@ -125,13 +128,17 @@ describe("two refunds of one payment at once", () => {
     expect((await paymentRow(payment.id)).status).toBe("completed");
     return payment;
   }
-  const refund = (paymentId: number, body: Record<string, unknown>) => rest("POST", `/payments/${paymentId}/refunds`, { body, headers: { cookie: staff } });
+  const refund = (paymentId: number, body: Record<string, unknown>) =>
+    rest("POST", `/payments/${paymentId}/refunds`, { body, headers: { cookie: staff } });
   const refundsAtStripe = (intentId: string) => [...stripe.refunds.values()].filter((one) => one.payment_intent === intentId);
 
   it("admits one of two partial refunds whose sum is more than was paid, and tells the other why", async () => {
     for (let round = 0; round < 3; round += 1) {
       const payment = await chargedPayment();
-      const answers = await Promise.all([refund(payment.id, { amount: 3000, reason: "Missed the back yard" }), refund(payment.id, { amount: 2000, reason: "Late arrival" })]);
+      const answers = await Promise.all([
+        refund(payment.id, { amount: 3000, reason: "Missed the back yard" }),
+        refund(payment.id, { amount: 2000, reason: "Late arrival" }),
+      ]);
       const where = answers.map((answer) => `${answer.status} ${answer.text.slice(0, 160)}`).join(" | ");
       const admitted = answers.filter((answer) => answer.status === 201);
       const refused = answers.filter((answer) => answer.status !== 201);
@@ -140,7 +147,10 @@ describe("two refunds of one payment at once", () => {
       const left = 4500 - (admitted[0]!.json.refunds as Array<{ amount: number }>)[0]!.amount;
       expect(refused[0]?.json.message, where).toBe(`The refund cannot be more than the $${(left / 100).toFixed(2)} not yet refunded`);
       const intentId = (await paymentRow(payment.id)).stripePaymentIntent!;
-      expect(refundsAtStripe(intentId).reduce((sum, one) => sum + one.amount, 0), where).toBeLessThanOrEqual(4500);
+      expect(
+        refundsAtStripe(intentId).reduce((sum, one) => sum + one.amount, 0),
+        where,
+      ).toBeLessThanOrEqual(4500);
     }
   });
 
@@ -151,7 +161,9 @@ describe("two refunds of one payment at once", () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     const intentId = (await paymentRow(payment.id)).stripePaymentIntent!;
     expect(refundsAtStripe(intentId).map((one) => one.amount)).toEqual([1500]);
-    expect((await refund(payment.id, { reason: "The rest" })).json.refunds).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 3000 })]));
+    expect((await refund(payment.id, { reason: "The rest" })).json.refunds).toEqual(
+      expect.arrayContaining([expect.objectContaining({ amount: 3000 })]),
+    );
   });
 });
 
@@ -202,9 +214,14 @@ describe("floods of what costs a Stripe call or an email", () => {
     const { customer } = await createCustomer({ password: "message-flood-1" });
     const cookie = await customerCookie(customer.id);
     const rule = LIMITS.portalMessagesPerAccount;
-    const admitted = await flood(rule.limit, () => rest("POST", "/customer/messages", { body: { content: "Is the gate code still 1234?" }, headers: { cookie } }));
+    const admitted = await flood(rule.limit, () =>
+      rest("POST", "/customer/messages", { body: { content: "Is the gate code still 1234?" }, headers: { cookie } }),
+    );
     expect(admitted.map((answer) => answer.status)).toEqual(Array(rule.limit).fill(201));
-    expectRefusedWithRetryAfter(await rest("POST", "/customer/messages", { body: { content: "One more" }, headers: { cookie } }), rule.message);
+    expectRefusedWithRetryAfter(
+      await rest("POST", "/customer/messages", { body: { content: "One more" }, headers: { cookie } }),
+      rule.message,
+    );
     const conversation = await rest("GET", "/customer/messages", { headers: { cookie } });
     expect(conversation.json).toHaveLength(rule.limit);
   });

@@ -33,7 +33,10 @@ async function weeklyPlanOf(customerId: number) {
   // Five days ahead: outside every notice window, so only the id can make an action fail.
   const plan = await insertVisit(customerId, 5 * 24, { recurring: true });
   // Its creation generated its visits through the horizon, and not past it.
-  const [last] = await (await getDb()).select({ date: max(visits.occurrenceDate) }).from(visits).where(eq(visits.scheduleId, plan.id));
+  const [last] = await (await getDb())
+    .select({ date: max(visits.occurrenceDate) })
+    .from(visits)
+    .where(eq(visits.scheduleId, plan.id));
   expect(last!.date! <= horizonDate()).toBe(true);
   expect(last!.date! > addDays(horizonDate(), -7)).toBe(true);
   return plan;

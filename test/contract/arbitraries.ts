@@ -34,15 +34,23 @@ function stringArbitrary(schema: JsonSchema, name: string): fc.Arbitrary<string>
   if (schema.format === "date-time") return fc.integer({ min: -3, max: 90 }).map((offset) => days(offset).toISOString());
   if (schema.format === "date") return fc.integer({ min: -3, max: 90 }).map((offset) => days(offset).toISOString().slice(0, 10));
   if (schema.format === "email") return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length >= minLength && text.length <= maxLength);
+  if (schema.pattern)
+    return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length >= minLength && text.length <= maxLength);
   const generic = fc.string({ minLength, maxLength, unit: "grapheme" });
   const hint = plausibleText(name);
-  return hint ? fc.oneof(hint.filter((text) => text.length >= minLength && text.length <= maxLength), generic) : generic;
+  return hint
+    ? fc.oneof(
+        hint.filter((text) => text.length >= minLength && text.length <= maxLength),
+        generic,
+      )
+    : generic;
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1_000_000);
-  const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1_000_000_000);
+  const min =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1_000_000);
+  const max =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1_000_000_000);
   if (!integer) return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   // Small integers are the ids of the records the test made, so they reach real rows.
   const any = fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) });
@@ -63,11 +71,16 @@ export function arbitraryFor(schema: JsonSchema | undefined, components: Compone
   if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFor({ ...resolved, type }, components, name)));
   switch (types[0]) {
     case "object": {
-      const properties = Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([key, property]) => [key, arbitraryFor(property, components, key)]));
+      const properties = Object.fromEntries(
+        Object.entries(resolved.properties ?? {}).map(([key, property]) => [key, arbitraryFor(property, components, key)]),
+      );
       return fc.record(properties, { requiredKeys: (resolved.required ?? []).filter((key) => key in properties) });
     }
     case "array":
-      return fc.array(arbitraryFor(resolved.items, components, name), { minLength: resolved.minItems ?? 0, maxLength: Math.min(resolved.maxItems ?? 3, 3) });
+      return fc.array(arbitraryFor(resolved.items, components, name), {
+        minLength: resolved.minItems ?? 0,
+        maxLength: Math.min(resolved.maxItems ?? 3, 3),
+      });
     case "integer":
       return numberArbitrary(resolved, true);
     case "number":
@@ -102,4 +115,18 @@ export function wrongTypeFor(schema: JsonSchema | undefined, components: Compone
 }
 
 /** Ids that must never be read as a number: hex, exponent, sign, spaces, leading zeros, overflow. */
-export const HOSTILE_IDS = ["0x1F", "1e3", "-1", "+1", "%201", "01", "0", "2147483648", "99999999999999999999", "1.0", "abc", "%00", "1;drop"];
+export const HOSTILE_IDS = [
+  "0x1F",
+  "1e3",
+  "-1",
+  "+1",
+  "%201",
+  "01",
+  "0",
+  "2147483648",
+  "99999999999999999999",
+  "1.0",
+  "abc",
+  "%00",
+  "1;drop",
+];

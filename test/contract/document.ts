@@ -4,7 +4,11 @@ import type { Components, JsonSchema } from "./arbitraries";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
 type Response = { $ref?: string; content?: Record<string, { schema?: JsonSchema }> };
-type RawOperation = { parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> }; responses?: Record<string, Response> };
+type RawOperation = {
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, Response>;
+};
 export type OpenApiDocument = {
   paths?: Record<string, Record<string, RawOperation>>;
   components?: { schemas?: Components; responses?: Record<string, Response> };

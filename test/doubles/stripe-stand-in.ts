@@ -62,14 +62,39 @@ export interface StripeStandIn {
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, StandInIntent>;
-  customers: Map<string, { id: string; object: "customer"; email: string | null; name: string | null; metadata: Record<string, string>; invoice_settings: { default_payment_method: string | null } }>;
-  setupIntents: Map<string, { id: string; object: "setup_intent"; customer: string | null; status: string; client_secret: string; payment_method: string | null; usage: string }>;
+  customers: Map<
+    string,
+    {
+      id: string;
+      object: "customer";
+      email: string | null;
+      name: string | null;
+      metadata: Record<string, string>;
+      invoice_settings: { default_payment_method: string | null };
+    }
+  >;
+  setupIntents: Map<
+    string,
+    {
+      id: string;
+      object: "setup_intent";
+      customer: string | null;
+      status: string;
+      client_secret: string;
+      payment_method: string | null;
+      usage: string;
+    }
+  >;
   paymentMethods: Map<string, StandInPaymentMethod>;
   refunds: Map<string, StandInRefund>;
   /** What Stripe.js does when the customer enters a card in the Payment Element for a SetupIntent. */
   completeSetupIntent: (id: string, card?: StandInCard) => StandInPaymentMethod;
   /** Moves an intent as Stripe would after the customer confirms. */
-  setIntentStatus: (id: string, status: "succeeded" | "processing" | "requires_payment_method" | "canceled", errorMessage?: string) => StandInIntent;
+  setIntentStatus: (
+    id: string,
+    status: "succeeded" | "processing" | "requires_payment_method" | "canceled",
+    errorMessage?: string,
+  ) => StandInIntent;
   close: () => Promise<void>;
 }
 
@@ -130,7 +155,9 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
     const method = paymentMethods.get(intent.payment_method ?? "");
     if (!method || method.customer !== intent.customer) {
       intent.status = "requires_payment_method";
-      return { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${intent.payment_method}'` } };
+      return {
+        error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${intent.payment_method}'` },
+      };
     }
     if (method.behaviour === "visa" || method.behaviour === "mastercard") {
       intent.status = "succeeded";
@@ -189,7 +216,6 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { intent, confirmError });
       return confirmError ? send(402, confirmError) : send(200, intent);
     }
-
 
     const idempotent = (compute: () => { status: number; json: unknown }) => {
       const key = idempotencyKey ? `${request.method} ${url.pathname} ${idempotencyKey}` : undefined;
@@ -294,12 +320,32 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
       return idempotent(() => {
         const intent = intents.get(params.get("payment_intent") ?? "");
         if (!intent || intent.status !== "succeeded") {
-          return { status: 400, json: { error: { type: "invalid_request_error", code: "charge_not_refundable", message: "This PaymentIntent has no successful charge to refund." } } };
+          return {
+            status: 400,
+            json: {
+              error: {
+                type: "invalid_request_error",
+                code: "charge_not_refundable",
+                message: "This PaymentIntent has no successful charge to refund.",
+              },
+            },
+          };
         }
         const amount = Number(params.get("amount") ?? intent.amount);
-        const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === intent.id && refund.status !== "failed").reduce((sum, refund) => sum + refund.amount, 0);
+        const refunded = [...refunds.values()]
+          .filter((refund) => refund.payment_intent === intent.id && refund.status !== "failed")
+          .reduce((sum, refund) => sum + refund.amount, 0);
         if (amount > intent.amount - refunded) {
-          return { status: 400, json: { error: { type: "invalid_request_error", code: "amount_too_large", message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})` } } };
+          return {
+            status: 400,
+            json: {
+              error: {
+                type: "invalid_request_error",
+                code: "amount_too_large",
+                message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+              },
+            },
+          };
         }
         counter += 1;
         const refund: StandInRefund = {
@@ -321,7 +367,9 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
     if (request.method === "GET" && retrieve?.[1]) {
       const intent = intents.get(retrieve[1]);
       if (!intent) {
-        return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${retrieve[1]}'` } });
+        return send(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${retrieve[1]}'` },
+        });
       }
       return send(200, intent);
     }

@@ -17,7 +17,10 @@ export interface HostileRequest {
 }
 
 type OpenApiDocument = {
-  paths?: Record<string, Record<string, { parameters?: Operation["parameters"]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths?: Record<
+    string,
+    Record<string, { parameters?: Operation["parameters"]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
   components?: { schemas?: Components };
 };
 
@@ -43,11 +46,22 @@ export function hostileRequestsFor(operation: Operation, components: Components,
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === "query");
   const bodySchema = resolve(operation.body, components);
   const baseBody = operation.body ? (plausibleValue(operation.body, components) as Record<string, unknown>) : undefined;
-  const baseQuery = Object.fromEntries(queryParameters.map((parameter) => [parameter.name, String(plausibleValue(parameter.schema, components, parameter.name))]));
+  const baseQuery = Object.fromEntries(
+    queryParameters.map((parameter) => [parameter.name, String(plausibleValue(parameter.schema, components, parameter.name))]),
+  );
   const basePath = Object.fromEntries(pathParameters.map((parameter) => [parameter.name, "1"]));
   const bodyFields = Object.keys(bodySchema.properties ?? {});
 
-  const build = (label: string, changes: { path?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown; rawBody?: string; contentType?: string }): HostileRequest => {
+  const build = (
+    label: string,
+    changes: {
+      path?: Record<string, string>;
+      query?: Record<string, string | undefined>;
+      body?: unknown;
+      rawBody?: string;
+      contentType?: string;
+    },
+  ): HostileRequest => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries({ ...baseQuery, ...changes.query })) if (value !== undefined) query.set(key, value);
     const search = query.toString();
@@ -63,9 +77,16 @@ export function hostileRequestsFor(operation: Operation, components: Components,
 
   const makers: Array<() => HostileRequest> = [
     () => build("bad JSON", { rawBody: rng.pick(["{", '{"a":', "[]", "null", '"text"', "{'single':1}", "\u0000"]) }),
-    () => build("wrong content type", { rawBody: "a=1&b=2", contentType: rng.pick(["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data"]) }),
+    () =>
+      build("wrong content type", {
+        rawBody: "a=1&b=2",
+        contentType: rng.pick(["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data"]),
+      }),
     () => build("extra fields", { body: { ...(baseBody ?? {}), isAdmin: true, id: 1, customerId: 999999, status: "completed" } }),
-    () => build("prototype keys", { rawBody: `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},${JSON.stringify(baseBody ?? {}).slice(1)}` }),
+    () =>
+      build("prototype keys", {
+        rawBody: `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},${JSON.stringify(baseBody ?? {}).slice(1)}`,
+      }),
     () => build("array body", { body: [baseBody] }),
   ];
   for (const field of bodyFields) {

@@ -17,7 +17,11 @@ export const metadata: Metadata = {
 // The pitch is online booking, professional service, flexible scheduling, secure payments.
 const FEATURES = [
   { icon: CalendarCheck, title: "Online Booking", text: "Pick a service, a day and a time slot in a couple of minutes, any time of day." },
-  { icon: ShieldCheck, title: "Professional Service", text: "Trained, insured crews with commercial equipment and a satisfaction guarantee." },
+  {
+    icon: ShieldCheck,
+    title: "Professional Service",
+    text: "Trained, insured crews with commercial equipment and a satisfaction guarantee.",
+  },
   { icon: Repeat, title: "Flexible Scheduling", text: "Book a one-time visit or a weekly, biweekly or monthly plan and save up to 10%." },
   { icon: CreditCard, title: "Secure Payments", text: "Pay by card through a secure provider, or settle up by cash or check on the day." },
 ] as const;
@@ -29,9 +33,21 @@ const STEPS = [
 ] as const;
 
 const TESTIMONIALS = [
-  { quote: "They have kept our yard in Crestview looking sharp every week for a year. Booking online takes a minute.", name: "Maria G.", place: "North Austin" },
-  { quote: "The fall cleanup was thorough: beds weeded, leaves gone, edges crisp. Fair price, friendly crew.", name: "David L.", place: "Round Rock" },
-  { quote: "I switched to the biweekly plan and the discount makes it an easy decision. Always on time.", name: "Priya S.", place: "South Austin" },
+  {
+    quote: "They have kept our yard in Crestview looking sharp every week for a year. Booking online takes a minute.",
+    name: "Maria G.",
+    place: "North Austin",
+  },
+  {
+    quote: "The fall cleanup was thorough: beds weeded, leaves gone, edges crisp. Fair price, friendly crew.",
+    name: "David L.",
+    place: "Round Rock",
+  },
+  {
+    quote: "I switched to the biweekly plan and the discount makes it an easy decision. Always on time.",
+    name: "Priya S.",
+    place: "South Austin",
+  },
 ] as const;
 
 export default function HomePage() {
@@ -70,7 +86,9 @@ export default function HomePage() {
         <div className="mx-auto max-w-6xl px-4 pb-12">
           <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-md sm:p-6">
             <h2 className="text-lg font-semibold text-gray-900">Check your ZIP and book</h2>
-            <p className="mb-4 mt-1 text-sm text-gray-700">We serve about 110 ZIP codes across {BUSINESS.city} and the surrounding towns.</p>
+            <p className="mb-4 mt-1 text-sm text-gray-700">
+              We serve about 110 ZIP codes across {BUSINESS.city} and the surrounding towns.
+            </p>
             <Suspense fallback={<div className="h-[4.5rem] animate-pulse rounded-lg bg-gray-100" />}>
               <HomeQuickBooking services={catalogue} />
             </Suspense>
@@ -99,7 +117,10 @@ export default function HomePage() {
             <h2 id="services-heading" className="text-3xl font-bold text-brand-900">
               Popular services
             </h2>
-            <Link href="/services" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <Link
+              href="/services"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
               See all services
             </Link>
           </div>
@@ -118,7 +139,10 @@ export default function HomePage() {
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <div>

@@ -7,7 +7,10 @@ import { buttonClasses } from "@/components/ui/button";
 import type { BookingConfirmation } from "./types";
 
 function googleDate(date: Date) {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** "Add to calendar" for the booked visit: an .ics file for any calendar app, or Google Calendar. */
@@ -21,7 +24,17 @@ export function AddToCalendar({ booking }: { booking: BookingConfirmation }) {
   const download = () => {
     const text = buildCalendar({
       name: BUSINESS.name,
-      events: [{ uid: `booking-${booking.bookingReference}@greenscapeaustin.com`, start, end, summary: title, location, description: details, status: "TENTATIVE" }],
+      events: [
+        {
+          uid: `booking-${booking.bookingReference}@greenscapeaustin.com`,
+          start,
+          end,
+          summary: title,
+          location,
+          description: details,
+          status: "TENTATIVE",
+        },
+      ],
     });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "text/calendar;charset=utf-8" }));
@@ -31,7 +44,13 @@ export function AddToCalendar({ booking }: { booking: BookingConfirmation }) {
   };
 
   const google = new URL("https://calendar.google.com/calendar/render");
-  google.search = new URLSearchParams({ action: "TEMPLATE", text: title, dates: `${googleDate(start)}/${googleDate(end)}`, location, details }).toString();
+  google.search = new URLSearchParams({
+    action: "TEMPLATE",
+    text: title,
+    dates: `${googleDate(start)}/${googleDate(end)}`,
+    location,
+    details,
+  }).toString();
 
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

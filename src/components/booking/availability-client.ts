@@ -29,7 +29,11 @@ function subscribe(listener: () => void) {
  * last word when the booking is sent.
  */
 export function useAvailability(date: string, serviceId: number | undefined, enabled: boolean) {
-  const current = useSyncExternalStore(subscribe, () => generation, () => 0);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => generation,
+    () => 0,
+  );
   const key = `${date}|${serviceId ?? ""}|${current}`;
   const [answer, setAnswer] = useState<{ key: string; data: DayAvailability | null } | null>(null);
 

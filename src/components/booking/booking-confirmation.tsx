@@ -51,7 +51,9 @@ export function BookingConfirmation({
           <dt className="text-gray-600">When</dt>
           <dd className="font-medium text-gray-900">
             {day} at {time}
-            {booking.isRecurring && booking.recurringFrequency ? `, then ${FREQUENCY_LABELS[booking.recurringFrequency].toLowerCase()}` : ""}
+            {booking.isRecurring && booking.recurringFrequency
+              ? `, then ${FREQUENCY_LABELS[booking.recurringFrequency].toLowerCase()}`
+              : ""}
           </dd>
           <dt className="text-gray-600">Where</dt>
           <dd className="font-medium text-gray-900">
@@ -71,7 +73,9 @@ export function BookingConfirmation({
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
         <h3 className="mb-3 font-semibold text-gray-900">What happens next</h3>
         <ol className="list-decimal space-y-2 pl-5 text-sm text-gray-800">
-          <li>We have emailed you this booking. Our team reviews your request and confirms the visit by email; until then it shows as pending.</li>
+          <li>
+            We have emailed you this booking. Our team reviews your request and confirms the visit by email; until then it shows as pending.
+          </li>
           <li>The day before the visit we email you a reminder.</li>
           <li>
             If anything needs clarifying, we&apos;ll reach you at {contact.phone} or {contact.email}.

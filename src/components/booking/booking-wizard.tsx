@@ -209,8 +209,7 @@ export function BookingWizard({
     );
   }
 
-  const continueDisabled =
-    (step === 0 && !service) || (step === 1 && !(address.trim() && zipCode.trim() && area?.status === "serviced"));
+  const continueDisabled = (step === 0 && !service) || (step === 1 && !(address.trim() && zipCode.trim() && area?.status === "serviced"));
   const nextStepName = BOOKING_STEPS[step + 1];
 
   return (
@@ -236,7 +235,10 @@ export function BookingWizard({
         {step === 4 && service ? <ReviewStep service={service} /> : null}
 
         {step === LAST_STEP && failure ? (
-          <div role="alert" className="mt-5 flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 sm:flex-row sm:items-center">
+          <div
+            role="alert"
+            className="mt-5 flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 sm:flex-row sm:items-center"
+          >
             <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
             <p className="flex-1 font-medium">{failure.message}</p>
             {failure.step !== null && failure.step !== LAST_STEP ? (
@@ -256,9 +258,7 @@ export function BookingWizard({
             <span />
           )}
           {step < LAST_STEP ? (
-            <SubmitButton disabled={continueDisabled}>
-              Continue to {nextStepName}
-            </SubmitButton>
+            <SubmitButton disabled={continueDisabled}>Continue to {nextStepName}</SubmitButton>
           ) : (
             <SubmitButton variant="accent" size="lg" disabled={sending}>
               {sending ? "Booking..." : "Complete Booking"}

@@ -29,8 +29,8 @@ export function LocationStep({ service }: { service: BookableService | undefined
       <p className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
         <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>
-          We serve Austin and the Greater Austin area. Enter the address of the lawn and we&apos;ll check that our crews
-          can reach you. See our service areas on the{" "}
+          We serve Austin and the Greater Austin area. Enter the address of the lawn and we&apos;ll check that our crews can reach you. See
+          our service areas on the{" "}
           <Link href="/contact" className="font-semibold underline underline-offset-2">
             Contact page
           </Link>

@@ -20,7 +20,11 @@ export function ServiceStep({ services }: { services: BookableService[] }) {
   if (services.length === 0) {
     return (
       <p className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-gray-700">
-        Online booking is not available right now. Please <Link href="/contact" className="font-semibold text-brand-700 underline">contact us</Link> and we will schedule your visit.
+        Online booking is not available right now. Please{" "}
+        <Link href="/contact" className="font-semibold text-brand-700 underline">
+          contact us
+        </Link>{" "}
+        and we will schedule your visit.
       </p>
     );
   }

@@ -22,7 +22,10 @@ export function ChatPane({ customerId, customerName }: { customerId: number; cus
   }, [count, customerId]);
 
   return (
-    <section aria-label={`Conversation with ${customerName}`} className="flex h-[600px] flex-col rounded-xl border border-gray-200 bg-white">
+    <section
+      aria-label={`Conversation with ${customerName}`}
+      className="flex h-[600px] flex-col rounded-xl border border-gray-200 bg-white"
+    >
       <header className="border-b border-gray-200 px-4 py-3">
         <h2 className="font-semibold text-gray-900">{customerName}</h2>
       </header>
@@ -51,7 +54,9 @@ export function ChatPane({ customerId, customerName }: { customerId: number; cus
                     <p className="break-words whitespace-pre-wrap" data-testid="message-content">
                       {message.content}
                     </p>
-                    <p className={cn("mt-1 text-xs", fromStaff ? "text-brand-100" : "text-gray-600")}>{messageTimeLabel(message.timestamp)}</p>
+                    <p className={cn("mt-1 text-xs", fromStaff ? "text-brand-100" : "text-gray-600")}>
+                      {messageTimeLabel(message.timestamp)}
+                    </p>
                   </div>
                 </li>
               );
@@ -70,17 +75,16 @@ export function ChatPane({ customerId, customerName }: { customerId: number; cus
  * see docs/product-rules.md#messages), then refreshes the conversation, the bell and the dashboard. A
  * failure is only logged.
  */
-function useMarkCustomerMessagesRead(
-  customerId: number,
-  messages: Array<{ id: number; senderType: string; read: boolean }> | undefined,
-) {
+function useMarkCustomerMessagesRead(customerId: number, messages: Array<{ id: number; senderType: string; read: boolean }> | undefined) {
   const utils = api.useUtils();
   const markRead = api.messages.markRead.useMutation();
   const attempted = useRef(new Set<number>());
   const { mutateAsync } = markRead;
 
   useEffect(() => {
-    const unread = (messages ?? []).filter((message) => message.senderType === "customer" && !message.read && !attempted.current.has(message.id));
+    const unread = (messages ?? []).filter(
+      (message) => message.senderType === "customer" && !message.read && !attempted.current.has(message.id),
+    );
     if (unread.length === 0) return;
     for (const message of unread) attempted.current.add(message.id);
     void Promise.all(

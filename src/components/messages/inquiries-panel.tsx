@@ -30,7 +30,9 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
     onSuccess: async (result) => {
       toast({
         title: result.created ? "Customer created" : "Linked to existing customer",
-        description: result.created ? "The inquiry is now a customer you can message and schedule." : "A customer with this email already existed.",
+        description: result.created
+          ? "The inquiry is now a customer you can message and schedule."
+          : "A customer with this email already existed.",
       });
       await Promise.all([refresh(), utils.customers.list.invalidate(), utils.messages.conversations.invalidate()]);
       onOpenConversation(result.customerId);
@@ -68,7 +70,9 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
       ) : inquiries.isError ? (
         <p className="p-4 text-sm text-red-700">Inquiries could not be loaded.</p>
       ) : inquiries.data.length === 0 ? (
-        <p className="p-4 text-sm text-gray-600">{filter === "open" ? "No open inquiries. New contact-form messages land here." : "No handled inquiries yet."}</p>
+        <p className="p-4 text-sm text-gray-600">
+          {filter === "open" ? "No open inquiries. New contact-form messages land here." : "No handled inquiries yet."}
+        </p>
       ) : (
         <ul className="divide-y divide-gray-100">
           {inquiries.data.map((inquiry) => (

@@ -33,7 +33,10 @@ export function MessagesScreen() {
   const select = (customerId: number) => router.replace(`${pathname}?customerId=${customerId}`, { scroll: false });
   const listed = conversations.data?.find((conversation) => conversation.customerId === selectedCustomerId) ?? null;
   // A customer chosen by link (?customerId=) may be beyond the list's first names.
-  const unlisted = api.customers.get.useQuery({ id: selectedCustomerId ?? 0 }, { enabled: selectedCustomerId !== null && conversations.isSuccess && !listed });
+  const unlisted = api.customers.get.useQuery(
+    { id: selectedCustomerId ?? 0 },
+    { enabled: selectedCustomerId !== null && conversations.isSuccess && !listed },
+  );
   const selected = listed ?? (unlisted.data ? { customerId: unlisted.data.id, fullName: unlisted.data.fullName } : null);
 
   if (conversations.isPending) return <PageSpinner />;
@@ -69,14 +72,26 @@ export function MessagesScreen() {
             <div className="hidden md:block">
               {conversations.data.length === 0 ? (
                 <p className="rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-600">
-                  {settledQuery.trim() ? `No customers match “${settledQuery.trim()}”.` : "No customers yet. Add one on the Customers screen."}
+                  {settledQuery.trim()
+                    ? `No customers match “${settledQuery.trim()}”.`
+                    : "No customers yet. Add one on the Customers screen."}
                 </p>
               ) : (
-                <ConversationList conversations={conversations.data} selectedCustomerId={selectedCustomerId} onSelect={select} query={settledQuery} />
+                <ConversationList
+                  conversations={conversations.data}
+                  selectedCustomerId={selectedCustomerId}
+                  onSelect={select}
+                  query={settledQuery}
+                />
               )}
             </div>
             <div className="md:hidden" ref={selectRef}>
-              <ConversationSelect conversations={conversations.data} selectedCustomerId={selectedCustomerId} onSelect={select} selected={selected} />
+              <ConversationSelect
+                conversations={conversations.data}
+                selectedCustomerId={selectedCustomerId}
+                onSelect={select}
+                selected={selected}
+              />
             </div>
           </div>
           {selected ? (

@@ -5,7 +5,13 @@ import { useState, type FormEvent } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
-import { CardFormLoading, CardElementForm, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
+import {
+  CardFormLoading,
+  CardElementForm,
+  CardFormUnavailable,
+  elementsOptions,
+  useStripeLoader,
+} from "@/components/payments/use-stripe-loader";
 
 export interface CardPaymentResult {
   paymentId: number;
@@ -21,7 +27,6 @@ interface CardPaymentFormProps {
   /** Called once the provider accepted the card and the server has recorded the outcome. */
   onPaid: (result: CardPaymentResult) => void;
 }
-
 
 /**
  * Takes a card with Stripe Elements and confirms the payment (return URL
@@ -70,16 +75,20 @@ function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPayment
       return;
     }
     // The server settles from Stripe's own record, not from what the browser says.
-    const outcome = await recordOutcome
-      .mutateAsync({ paymentIntent: result.paymentIntent.id, clientSecret })
-      .catch(() => null);
+    const outcome = await recordOutcome.mutateAsync({ paymentIntent: result.paymentIntent.id, clientSecret }).catch(() => null);
     toast({ title: "Payment Successful", description: "Thank you for your payment!" });
     setSubmitting(false);
     onPaid({ paymentId: outcome?.paymentId ?? 0, status: outcome?.status ?? "pending" });
   };
 
   return (
-    <CardElementForm onSubmit={handleSubmit} ready={Boolean(stripe && elements)} submitting={submitting} submittingLabel="Processing payment" error={error}>
+    <CardElementForm
+      onSubmit={handleSubmit}
+      ready={Boolean(stripe && elements)}
+      submitting={submitting}
+      submittingLabel="Processing payment"
+      error={error}
+    >
       Pay {formatCents(amountCents)}
     </CardElementForm>
   );

@@ -17,7 +17,10 @@ export function CustomerCardsPanel({ customerId }: { customerId: number }) {
   const onFile = api.cards.customerCards.useQuery({ id: customerId });
   const [consentNote, setConsentNote] = useState("");
   const onError = (error: unknown) => toast({ title: "That did not work", description: errorMessage(error), variant: "destructive" });
-  const request = api.cards.requestCard.useMutation({ onSuccess: (answer) => toast({ title: "Link sent", description: answer.message }), onError });
+  const request = api.cards.requestCard.useMutation({
+    onSuccess: (answer) => toast({ title: "Link sent", description: answer.message }),
+    onError,
+  });
   const autopay = api.cards.staffSetAutopay.useMutation({
     onSuccess: async () => {
       setConsentNote("");
@@ -56,7 +59,12 @@ export function CustomerCardsPanel({ customerId }: { customerId: number }) {
           Email a link to add a card
         </Button>
         {state.enabled ? (
-          <Button variant="outline" size="sm" onClick={() => autopay.mutate({ id: customerId, enabled: false })} disabled={autopay.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => autopay.mutate({ id: customerId, enabled: false })}
+            disabled={autopay.isPending}
+          >
             Turn autopay off
           </Button>
         ) : cards.length > 0 ? (
@@ -72,7 +80,14 @@ export function CustomerCardsPanel({ customerId }: { customerId: number }) {
               <label htmlFor={`consent-${customerId}`} className="mb-1 block text-xs font-medium text-gray-800">
                 How the customer agreed
               </label>
-              <input id={`consent-${customerId}`} value={consentNote} onChange={(event) => setConsentNote(event.target.value)} className={controlClasses()} placeholder="By phone today" maxLength={500} />
+              <input
+                id={`consent-${customerId}`}
+                value={consentNote}
+                onChange={(event) => setConsentNote(event.target.value)}
+                className={controlClasses()}
+                placeholder="By phone today"
+                maxLength={500}
+              />
             </div>
             <SubmitButton size="sm" disabled={autopay.isPending}>
               Turn autopay on

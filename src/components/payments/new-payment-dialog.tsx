@@ -158,9 +158,7 @@ export function NewPaymentDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <SubmitButton disabled={busy}>
-                {busy ? "Setting up…" : "Continue to card details"}
-              </SubmitButton>
+              <SubmitButton disabled={busy}>{busy ? "Setting up…" : "Continue to card details"}</SubmitButton>
             </div>
           </form>
         )}

@@ -16,7 +16,8 @@ export function OwedPanel() {
   return (
     <div className="space-y-4 p-4">
       <p className="text-sm text-gray-800">
-        <strong>{formatCents(owedTotal)}</strong> owed for {unpaidCount.toLocaleString("en-US")} completed {unpaidCount === 1 ? "visit" : "visits"}
+        <strong>{formatCents(owedTotal)}</strong> owed for {unpaidCount.toLocaleString("en-US")} completed{" "}
+        {unpaidCount === 1 ? "visit" : "visits"}
         {unpaidCount > OWED_SHOWN ? `; the latest ${OWED_SHOWN} are listed` : ""}.
       </p>
       {failedAutopay.length > 0 ? (
@@ -25,7 +26,11 @@ export function OwedPanel() {
           <ul className="mt-1 space-y-1 text-sm text-gray-800" aria-label="Failed autopay charges">
             {failedAutopay.map((charge) => (
               <li key={charge.paymentId}>
-                <Link prefetch={false} className="font-semibold text-brand-700 underline" href={`/payments?customerId=${charge.customerId}`}>
+                <Link
+                  prefetch={false}
+                  className="font-semibold text-brand-700 underline"
+                  href={`/payments?customerId=${charge.customerId}`}
+                >
                   {charge.customerName}
                 </Link>{" "}
                 · {formatCents(charge.amount)} · {charge.reason}

@@ -54,7 +54,9 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
               <p className="mt-1 text-xs text-gray-600">
                 {formatBusinessDate(payment.paymentDate, "MMM d, yyyy h:mm a")} · {payment.stripePaymentId ?? `#${payment.id}`}
               </p>
-              {(payment.status === "failed" || payment.metadata?.actionNeeded) && failure ? <p className="mt-1 text-xs text-red-700">{failure}</p> : null}
+              {(payment.status === "failed" || payment.metadata?.actionNeeded) && failure ? (
+                <p className="mt-1 text-xs text-red-700">{failure}</p>
+              ) : null}
             </div>
             {payment.method === "card" && payment.status !== "completed" && payment.stripePaymentIntent ? (
               <Button variant="ghost" size="sm" onClick={() => refresh.mutate({ id: payment.id })} disabled={refresh.isPending}>

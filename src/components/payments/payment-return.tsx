@@ -29,7 +29,11 @@ export function PaymentReturn() {
     asked.current = true;
     mutate(
       { paymentIntent, clientSecret },
-      { onSuccess: (result) => result.status === "completed" && toast({ title: "Payment successful", description: `${formatCents(result.amount)} received. Thank you!` }) },
+      {
+        onSuccess: (result) =>
+          result.status === "completed" &&
+          toast({ title: "Payment successful", description: `${formatCents(result.amount)} received. Thank you!` }),
+      },
     );
   }, [paymentIntent, clientSecret, mutate]);
 
@@ -41,17 +45,43 @@ export function PaymentReturn() {
 
   let body;
   if (!paymentIntent || !clientSecret) {
-    body = <Result icon={<CircleX className="size-12 text-gray-500" />} title="No payment to show" text="This page shows the outcome of a card payment after the payment provider sends you back." />;
+    body = (
+      <Result
+        icon={<CircleX className="size-12 text-gray-500" />}
+        title="No payment to show"
+        text="This page shows the outcome of a card payment after the payment provider sends you back."
+      />
+    );
   } else if (outcome.isPending || outcome.isIdle) {
     body = <Spinner label="Checking your payment" />;
   } else if (outcome.isError) {
-    body = <Result icon={<CircleX className="size-12 text-red-700" />} title="We could not check this payment" text={outcome.error.message} />;
+    body = (
+      <Result icon={<CircleX className="size-12 text-red-700" />} title="We could not check this payment" text={outcome.error.message} />
+    );
   } else if (outcome.data.status === "completed") {
-    body = <Result icon={<CircleCheck className="size-12 text-green-700" />} title="Payment successful" text={`${formatCents(outcome.data.amount)} received. Thank you for your payment!`} />;
+    body = (
+      <Result
+        icon={<CircleCheck className="size-12 text-green-700" />}
+        title="Payment successful"
+        text={`${formatCents(outcome.data.amount)} received. Thank you for your payment!`}
+      />
+    );
   } else if (outcome.data.status === "failed") {
-    body = <Result icon={<CircleX className="size-12 text-red-700" />} title="Payment failed" text={outcome.data.message ?? "The card payment did not go through. Please try another card."} />;
+    body = (
+      <Result
+        icon={<CircleX className="size-12 text-red-700" />}
+        title="Payment failed"
+        text={outcome.data.message ?? "The card payment did not go through. Please try another card."}
+      />
+    );
   } else {
-    body = <Result icon={<Clock className="size-12 text-amber-700" />} title="Payment processing" text="The payment provider is still confirming this payment. It will show as completed once they do." />;
+    body = (
+      <Result
+        icon={<Clock className="size-12 text-amber-700" />}
+        title="Payment processing"
+        text="The payment provider is still confirming this payment. It will show as completed once they do."
+      />
+    );
   }
 
   return (

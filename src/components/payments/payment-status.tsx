@@ -10,7 +10,8 @@ const STATUS_LOOK = {
 /** Each payment status has its own icon (and a word, so colour is not the only cue). */
 export function PaymentStatusBadge({ status }: { status: string }) {
   const look = STATUS_LOOK[status as keyof typeof STATUS_LOOK];
-  if (!look) return <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 ring-1 ring-gray-300">{status}</span>;
+  if (!look)
+    return <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-800 ring-1 ring-gray-300">{status}</span>;
   const { Icon } = look;
   return (
     <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1", look.className)}>

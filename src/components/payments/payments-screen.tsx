@@ -13,7 +13,9 @@ import { PaymentHistory } from "./payment-history";
 
 // The dialogs (their forms, and Stripe for a card) load only when one is opened.
 const NewPaymentDialog = dynamic(() => import("./new-payment-dialog").then((module) => module.NewPaymentDialog), { loading: () => null });
-const RecordPaymentDialog = dynamic(() => import("./record-payment-dialog").then((module) => module.RecordPaymentDialog), { loading: () => null });
+const RecordPaymentDialog = dynamic(() => import("./record-payment-dialog").then((module) => module.RecordPaymentDialog), {
+  loading: () => null,
+});
 
 /** The payments screen: pick a customer, see their history, start a New Payment. */
 export function PaymentsScreen() {
@@ -79,12 +81,7 @@ export function PaymentsScreen() {
       ) : null}
 
       {dialog === "card" ? (
-        <NewPaymentDialog
-          key={customerId ?? "none"}
-          open
-          onClose={() => setDialog(null)}
-          initialCustomerId={customerId}
-        />
+        <NewPaymentDialog key={customerId ?? "none"} open onClose={() => setDialog(null)} initialCustomerId={customerId} />
       ) : null}
       {dialog === "cash" && customer ? <RecordPaymentDialog open onClose={() => setDialog(null)} customer={customer} /> : null}
     </div>

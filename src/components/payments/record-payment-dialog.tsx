@@ -8,11 +8,7 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
-import {
-  ZRecordPaymentFormSchema,
-  type TRecordPaymentForm,
-  type TRecordPaymentFormInput,
-} from "@/lib/validation/offline-payment";
+import { ZRecordPaymentFormSchema, type TRecordPaymentForm, type TRecordPaymentFormInput } from "@/lib/validation/offline-payment";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 
@@ -46,7 +42,12 @@ export function RecordPaymentDialog({
 
   const errors = form.formState.errors;
   return (
-    <ModalDialog open={open} onClose={onClose} title="Record Cash or Check" description={`Money already received from ${customer.fullName}.`}>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Record Cash or Check"
+      description={`Money already received from ${customer.fullName}.`}
+    >
       <form
         method="post"
         noValidate
@@ -88,9 +89,7 @@ export function RecordPaymentDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <SubmitButton disabled={record.isPending}>
-            {record.isPending ? "Recording…" : "Record payment"}
-          </SubmitButton>
+          <SubmitButton disabled={record.isPending}>{record.isPending ? "Recording…" : "Record payment"}</SubmitButton>
         </div>
       </form>
     </ModalDialog>

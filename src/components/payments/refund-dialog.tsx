@@ -10,7 +10,11 @@ import { toast } from "@/components/toast/toast-store";
 import { dollarsToCents, formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 
-const REFUND_STATUS_WORDS = { pending: "waiting for the payment provider", succeeded: "refunded", failed: "refused by the payment provider" } as const;
+const REFUND_STATUS_WORDS = {
+  pending: "waiting for the payment provider",
+  succeeded: "refunded",
+  failed: "refused by the payment provider",
+} as const;
 
 export type RefundablePayment = { id: number; amount: number; customerId: number };
 
@@ -25,7 +29,10 @@ export function RefundDialog({ payment, open, onClose }: { payment: RefundablePa
       toast({ title: "Refund requested", description: "It is recorded once the payment provider confirms it." });
       setAmount("");
       setReason("");
-      await Promise.all([utils.cards.refunds.invalidate({ id: payment.id }), utils.payments.list.invalidate({ customerId: payment.customerId })]);
+      await Promise.all([
+        utils.cards.refunds.invalidate({ id: payment.id }),
+        utils.payments.list.invalidate({ customerId: payment.customerId }),
+      ]);
     },
     onError: (error) => toast({ title: "Refund failed", description: errorMessage(error), variant: "destructive" }),
   });
@@ -48,13 +55,25 @@ export function RefundDialog({ payment, open, onClose }: { payment: RefundablePa
             <label htmlFor={`refund-amount-${payment.id}`} className="mb-1 block text-sm font-medium text-gray-800">
               Amount in dollars (leave empty to refund all that is left)
             </label>
-            <input id={`refund-amount-${payment.id}`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} className={controlClasses()} />
+            <input
+              id={`refund-amount-${payment.id}`}
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              className={controlClasses()}
+            />
           </div>
           <div>
             <label htmlFor={`refund-reason-${payment.id}`} className="mb-1 block text-sm font-medium text-gray-800">
               Reason
             </label>
-            <input id={`refund-reason-${payment.id}`} value={reason} onChange={(event) => setReason(event.target.value)} className={controlClasses()} maxLength={500} />
+            <input
+              id={`refund-reason-${payment.id}`}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              className={controlClasses()}
+              maxLength={500}
+            />
           </div>
           {refunds.data?.length ? (
             <ul className="space-y-1 text-sm text-gray-700" aria-label="Refunds">

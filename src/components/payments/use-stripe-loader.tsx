@@ -87,7 +87,11 @@ export function CardElementForm({
         </p>
       ) : null}
       <SubmitButton className="w-full" disabled={!ready || submitting}>
-        {submitting ? <Spinner className="[&>span:first-child]:size-4" label={submittingLabel} /> : <CreditCard aria-hidden="true" className="size-4" />}
+        {submitting ? (
+          <Spinner className="[&>span:first-child]:size-4" label={submittingLabel} />
+        ) : (
+          <CreditCard aria-hidden="true" className="size-4" />
+        )}
         {children}
       </SubmitButton>
     </form>

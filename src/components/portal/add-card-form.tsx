@@ -2,13 +2,27 @@
 
 import { Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useState, type FormEvent } from "react";
-import { CardFormLoading, CardElementForm, CardFormUnavailable, elementsOptions, useStripeLoader } from "@/components/payments/use-stripe-loader";
+import {
+  CardFormLoading,
+  CardElementForm,
+  CardFormUnavailable,
+  elementsOptions,
+  useStripeLoader,
+} from "@/components/payments/use-stripe-loader";
 
 /**
  * Saves a card with the Payment Element for a SetupIntent: Stripe keeps the card, and we only
  * ever see its brand, last four digits and expiry.
  */
-export function AddCardForm({ clientSecret, publishableKey, onSaved }: { clientSecret: string; publishableKey: string; onSaved: () => void }) {
+export function AddCardForm({
+  clientSecret,
+  publishableKey,
+  onSaved,
+}: {
+  clientSecret: string;
+  publishableKey: string;
+  onSaved: () => void;
+}) {
   const { state, retry: load } = useStripeLoader(publishableKey);
 
   if (state.kind === "loading") return <CardFormLoading />;
@@ -53,7 +67,13 @@ function ConfirmSetupForm({ onSaved }: { onSaved: () => void }) {
   };
 
   return (
-    <CardElementForm onSubmit={handleSubmit} ready={Boolean(stripe && elements)} submitting={submitting} submittingLabel="Saving the card" error={error}>
+    <CardElementForm
+      onSubmit={handleSubmit}
+      ready={Boolean(stripe && elements)}
+      submitting={submitting}
+      submittingLabel="Saving the card"
+      error={error}
+    >
       Save card
     </CardElementForm>
   );

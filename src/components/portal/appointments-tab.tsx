@@ -33,7 +33,12 @@ export function AppointmentsTab() {
   const [toChange, setToChange] = useState<{ appointment: Appointment; action: PlanAction } | null>(null);
 
   if (appointments.isPending) return <Spinner label="Loading appointments" />;
-  if (appointments.isError) return <p role="alert" className="text-red-700">We could not load your appointments. Please try again later.</p>;
+  if (appointments.isError)
+    return (
+      <p role="alert" className="text-red-700">
+        We could not load your appointments. Please try again later.
+      </p>
+    );
   const { upcoming, past, awaitingConfirmation, historyHidden, rules } = appointments.data;
   const resumable = firstPausedVisits(upcoming);
 
@@ -81,7 +86,9 @@ export function AppointmentsTab() {
         )}
       </section>
       {historyHidden ? (
-        <p className="text-sm text-gray-700">Your visits and payments appear here once you confirm your email address with the link we sent.</p>
+        <p className="text-sm text-gray-700">
+          Your visits and payments appear here once you confirm your email address with the link we sent.
+        </p>
       ) : null}
       <CancelDialog appointment={toCancel} onClose={() => setToCancel(null)} />
       <PlanChangeDialog target={toChange} rules={rules} onClose={() => setToChange(null)} />
@@ -111,7 +118,9 @@ function AppointmentCard({
   onCancel?: () => void;
   onAction?: (action: PlanAction) => void;
 }) {
-  const place = [appointment.address, appointment.city, [appointment.state, appointment.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const place = [appointment.address, appointment.city, [appointment.state, appointment.zipCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5" data-testid="appointment-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -160,7 +169,11 @@ function CancelDialog({ appointment, onClose }: { appointment: Appointment | nul
       onClose();
     },
     onError: (error) => {
-      toast({ title: "Could not cancel", description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" });
+      toast({
+        title: "Could not cancel",
+        description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }),
+        variant: "destructive",
+      });
     },
   });
   return (

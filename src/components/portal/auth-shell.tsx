@@ -4,7 +4,17 @@ import { Leaf } from "lucide-react";
 import { BUSINESS } from "@/lib/business";
 
 /** The customer login and register pages render without the site layout. */
-export function AuthShell({ title, subtitle, aside, children }: { title: string; subtitle: ReactNode; aside?: ReactNode; children: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  aside,
+  children,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-brand-50">
       <header className="px-4 py-4 sm:px-8">

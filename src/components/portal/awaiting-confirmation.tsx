@@ -23,8 +23,8 @@ export function AwaitingConfirmation({ appointments }: { appointments: Appointme
         Booked under your email
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        These were booked on our website with your email address by someone who was not signed in. If one is yours, add it to your
-        account. Until then it is not shown with your visits and your card is never charged for it.
+        These were booked on our website with your email address by someone who was not signed in. If one is yours, add it to your account.
+        Until then it is not shown with your visits and your card is never charged for it.
       </p>
       <ul className="mt-4 space-y-3">
         {appointments.map((appointment) => (
@@ -43,12 +43,19 @@ function AwaitingCard({ appointment }: { appointment: Appointment }) {
       await utils.portal.appointments.invalidate();
     },
     onError: (error) => {
-      toast({ title: "Could not add it", description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" });
+      toast({
+        title: "Could not add it",
+        description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }),
+        variant: "destructive",
+      });
     },
   });
   const place = [appointment.address, appointment.city].filter(Boolean).join(", ");
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-white p-4" data-testid="awaiting-card">
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-white p-4"
+      data-testid="awaiting-card"
+    >
       <div className="min-w-0">
         <p className="font-semibold text-gray-900">{appointment.serviceName ?? "Lawn care visit"}</p>
         <p className="text-sm text-gray-700">

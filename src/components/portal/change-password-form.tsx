@@ -48,18 +48,24 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
     onError: (error) => {
-      const description = errorMessage(error, { answer: "Could not change the password", exception: "An error occurred. Please try again." });
+      const description = errorMessage(error, {
+        answer: "Could not change the password",
+        exception: "An error occurred. Please try again.",
+      });
       showRefusedPasswordField(form, error);
       toast({ title: "Password not changed", description, variant: "destructive" });
     },
   });
   return (
-    <form noValidate method="post" onSubmit={form.handleSubmit((values) => change.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
+    <form
+      noValidate
+      method="post"
+      onSubmit={form.handleSubmit((values) => change.mutate(values))}
+      className="mt-5 grid gap-4 sm:grid-cols-2"
+    >
       <PasswordChangeFields form={form} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <SubmitButton disabled={change.isPending}>
-          {change.isPending ? "Saving..." : "Save Password"}
-        </SubmitButton>
+        <SubmitButton disabled={change.isPending}>{change.isPending ? "Saving..." : "Save Password"}</SubmitButton>
         <Button variant="outline" onClick={onDone} disabled={change.isPending}>
           Cancel
         </Button>

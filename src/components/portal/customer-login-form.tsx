@@ -44,7 +44,10 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
         } catch (error) {
           toast({
             title: "Email not confirmed",
-            description: errorMessage(error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." }),
+            description: errorMessage(error, {
+              answer: "This link could not be used.",
+              exception: "We could not reach the server. Please try again.",
+            }),
             variant: "destructive",
           });
         }

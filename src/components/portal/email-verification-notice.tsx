@@ -75,8 +75,11 @@ function ConfirmingNotice({ token }: { token: string }) {
       <div role="alert" className="mb-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
         <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <p>
-          {errorMessage(verify.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })} You
-          can send a new link from My Account.
+          {errorMessage(verify.error, {
+            answer: "This link could not be used.",
+            exception: "We could not reach the server. Please try again.",
+          })}{" "}
+          You can send a new link from My Account.
         </p>
       </div>
     );

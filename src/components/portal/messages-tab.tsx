@@ -55,12 +55,21 @@ export function MessagesTab() {
       await utils.portal.messages.invalidate();
     },
     onError: (error) =>
-      toast({ title: "Failed to send message", description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }), variant: "destructive" }),
+      toast({
+        title: "Failed to send message",
+        description: errorMessage(error, { answer: "An unknown error occurred", exception: "An unknown error occurred" }),
+        variant: "destructive",
+      }),
   });
   const submit = form.handleSubmit((values) => send.mutate(values));
 
   if (conversation.isPending) return <Spinner label="Loading messages" />;
-  if (conversation.isError) return <p role="alert" className="text-red-700">We could not load your messages. Please try again later.</p>;
+  if (conversation.isError)
+    return (
+      <p role="alert" className="text-red-700">
+        We could not load your messages. Please try again later.
+      </p>
+    );
 
   return (
     <section aria-labelledby="messages-heading" className="rounded-xl border border-gray-200 bg-white p-4 sm:p-6">

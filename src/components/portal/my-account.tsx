@@ -18,7 +18,6 @@ import { ProfileTab } from "./profile-tab";
 import { errorMessage } from "@/components/error-text";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
-
 const TABS = [
   { name: "Profile", icon: UserRound },
   { name: "Appointments", icon: CalendarDays },
@@ -33,7 +32,10 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
   const profile = api.portal.profile.useQuery({}, { initialData: initial });
   const customer = profile.data;
   // Links in payment emails open the Payments tab (?tab=payments).
-  const openTab = Math.max(0, TABS.findIndex((tab) => tab.name.toLowerCase() === useSearchParams().get("tab")));
+  const openTab = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.name.toLowerCase() === useSearchParams().get("tab")),
+  );
   const logout = api.customerAuth.logout.useMutation({
     onSuccess: () => {
       markCustomerSignedOut();

@@ -35,7 +35,10 @@ export function RequestPasswordResetForm() {
     onError: (error) =>
       toast({
         title: "Could not send the link",
-        description: errorMessage(error, { answer: "Please try again later.", exception: "We could not reach the server. Please try again." }),
+        description: errorMessage(error, {
+          answer: "Please try again later.",
+          exception: "We could not reach the server. Please try again.",
+        }),
         variant: "destructive",
       }),
   });
@@ -97,14 +100,23 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
     <>
       {reset.isError ? (
         <div role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {errorMessage(reset.error, { answer: "This link could not be used.", exception: "We could not reach the server. Please try again." })}{" "}
+          {errorMessage(reset.error, {
+            answer: "This link could not be used.",
+            exception: "We could not reach the server. Please try again.",
+          })}{" "}
           <Link href="/customer/reset-password" className="font-semibold underline">
             Ask for a new link
           </Link>
         </div>
       ) : null}
       <form noValidate method="post" onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
-        <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
         <TextField
           label="Confirm password"
           type="password"

@@ -35,7 +35,9 @@ export function PaymentsTab() {
             <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
             {needingAction.length === 1 ? "A payment needs your attention" : `${needingAction.length} payments need your attention`}
           </p>
-          <p className="mt-1 text-sm">We could not charge your saved card. Press Pay beside the payment below to finish it, or use another card.</p>
+          <p className="mt-1 text-sm">
+            We could not charge your saved card. Press Pay beside the payment below to finish it, or use another card.
+          </p>
         </div>
       ) : null}
 
@@ -87,7 +89,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
           </p>
         ) : null}
         <p className="text-sm text-gray-700">
-          {formatBusinessDate(payment.paymentDate, "MMM d, yyyy")} · {METHOD_LABELS[payment.method]} · {payment.stripePaymentId ?? `#${payment.id}`}
+          {formatBusinessDate(payment.paymentDate, "MMM d, yyyy")} · {METHOD_LABELS[payment.method]} ·{" "}
+          {payment.stripePaymentId ?? `#${payment.id}`}
         </p>
       </div>
       <div className="text-right">

@@ -59,7 +59,17 @@ export function PlanChangeDialog({
   );
 }
 
-function ChangeForm({ appointment, action, rules, onClose }: { appointment: Appointment; action: PlanAction; rules: Rules; onClose: () => void }) {
+function ChangeForm({
+  appointment,
+  action,
+  rules,
+  onClose,
+}: {
+  appointment: Appointment;
+  action: PlanAction;
+  rules: Rules;
+  onClose: () => void;
+}) {
   const utils = api.useUtils();
   const dateId = useId();
   const [date, setDate] = useState("");
@@ -134,13 +144,18 @@ function ChangeForm({ appointment, action, rules, onClose }: { appointment: Appo
           </p>
         </div>
       ) : null}
-      {action === "reschedule" && date ? <TimePicker visitId={appointment.visitId} date={date} value={timeSlot} onChange={setTimeSlot} /> : null}
+      {action === "reschedule" && date ? (
+        <TimePicker visitId={appointment.visitId} date={date} value={timeSlot} onChange={setTimeSlot} />
+      ) : null}
       {change ? <PlanChangePreview preview={preview} /> : null}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onClose} disabled={pending}>
           Keep as is
         </Button>
-        <Button onClick={confirm} disabled={pending || !preview.isSuccess || preview.data.changes.every((each) => each.effect === "notRestored")}>
+        <Button
+          onClick={confirm}
+          disabled={pending || !preview.isSuccess || preview.data.changes.every((each) => each.effect === "notRestored")}
+        >
           {pending ? "Saving..." : CONFIRM[action]}
         </Button>
       </div>
@@ -155,10 +170,25 @@ function changeOf(action: PlanAction, date: string, timeSlot: string) {
 }
 
 /** The free times of the chosen day, from the same availability as booking. */
-function TimePicker({ visitId, date, value, onChange }: { visitId: string; date: string; value: string; onChange: (time: string) => void }) {
+function TimePicker({
+  visitId,
+  date,
+  value,
+  onChange,
+}: {
+  visitId: string;
+  date: string;
+  value: string;
+  onChange: (time: string) => void;
+}) {
   const slots = api.selfService.slots.useQuery({ id: visitId, date }, { retry: false });
   if (slots.isPending) return <Spinner label="Loading free times" />;
-  if (slots.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(slots.error)}</p>;
+  if (slots.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(slots.error)}
+      </p>
+    );
   const free = slots.data.slots.filter((slot) => slot.available);
   if (!free.length) return <p className="text-sm text-gray-700">No free time that day. Please pick another date.</p>;
   return (

@@ -68,7 +68,10 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
       await utils.customerAuth.status.invalidate();
       toast({
         title: "Profile updated",
-        description: saved.email !== customer.email && !saved.isVerified ? `We sent a confirmation link to ${saved.email}.` : "Your details are saved.",
+        description:
+          saved.email !== customer.email && !saved.isVerified
+            ? `We sent a confirmation link to ${saved.email}.`
+            : "Your details are saved.",
       });
       onDone();
     },
@@ -88,12 +91,16 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
       <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register("city")} />
       <div className="grid grid-cols-2 gap-4">
         <TextField label="State" autoComplete="address-level1" error={errors.state?.message} {...form.register("state")} />
-        <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" error={errors.zipCode?.message} {...form.register("zipCode")} />
+        <TextField
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          error={errors.zipCode?.message}
+          {...form.register("zipCode")}
+        />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <SubmitButton disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Changes"}
-        </SubmitButton>
+        <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving..." : "Save Changes"}</SubmitButton>
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>

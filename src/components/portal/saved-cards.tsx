@@ -12,7 +12,6 @@ import { brandName } from "./card-brand";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 
-
 /** My Account → Payments → Payment Methods: saved cards, the default one, and autopay. */
 export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
   const utils = api.useUtils();
@@ -24,7 +23,11 @@ export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
     await utils.cards.mine.invalidate();
   };
   const onError = (error: unknown) =>
-    toast({ title: "That did not work", description: errorMessage(error, { answer: "Please try again", exception: "We could not reach the server" }), variant: "destructive" });
+    toast({
+      title: "That did not work",
+      description: errorMessage(error, { answer: "Please try again", exception: "We could not reach the server" }),
+      variant: "destructive",
+    });
   const remove = api.cards.remove.useMutation({ onSuccess: (data) => utils.cards.mine.setData({}, data), onError });
   const makeDefault = api.cards.makeDefault.useMutation({ onSuccess: (data) => utils.cards.mine.setData({}, data), onError });
   const autopay = api.cards.setAutopay.useMutation({ onSuccess: refresh, onError });
@@ -68,7 +71,9 @@ export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-gray-900">
                     {brandName(card.brand)} ending in {card.last4}
-                    {card.isDefault ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">Default</span> : null}
+                    {card.isDefault ? (
+                      <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">Default</span>
+                    ) : null}
                   </p>
                   <p className="text-sm text-gray-700">
                     Expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}
@@ -76,11 +81,22 @@ export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
                 </div>
                 <div className="flex gap-2">
                   {card.isDefault ? null : (
-                    <Button size="sm" variant="outline" disabled={makeDefault.isPending} onClick={() => makeDefault.mutate({ id: card.id })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={makeDefault.isPending}
+                      onClick={() => makeDefault.mutate({ id: card.id })}
+                    >
                       Make default
                     </Button>
                   )}
-                  <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate({ id: card.id })} aria-label={`Remove ${brandName(card.brand)} ending in ${card.last4}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ id: card.id })}
+                    aria-label={`Remove ${brandName(card.brand)} ending in ${card.last4}`}
+                  >
                     Remove
                   </Button>
                 </div>

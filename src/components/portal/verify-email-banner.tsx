@@ -18,11 +18,14 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       }),
   });
   return (
-    <section aria-label="Verify your email" className="mt-6 flex flex-col gap-4 rounded-xl border border-accent-500/40 bg-amber-50 p-4 sm:flex-row sm:items-center">
+    <section
+      aria-label="Verify your email"
+      className="mt-6 flex flex-col gap-4 rounded-xl border border-accent-500/40 bg-amber-50 p-4 sm:flex-row sm:items-center"
+    >
       <Mail aria-hidden="true" className="size-6 shrink-0 text-accent-700" />
       <p className="flex-1 text-sm text-gray-900">
-        <strong>Please confirm your email address.</strong> We sent a link to {email}. Until you open it, your visits, payments
-        and our replies stay hidden here.
+        <strong>Please confirm your email address.</strong> We sent a link to {email}. Until you open it, your visits, payments and our
+        replies stay hidden here.
       </p>
       <Button variant="outline" onClick={() => resend.mutate({})} disabled={resend.isPending}>
         {resend.isPending ? "Sending..." : "Resend email"}

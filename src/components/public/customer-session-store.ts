@@ -57,5 +57,9 @@ export function useCustomerSessionState(): CustomerSessionState {
   useEffect(() => {
     if (!loaded) void refreshCustomerSession();
   }, []);
-  return useSyncExternalStore(subscribe, () => state, () => SIGNED_OUT);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => SIGNED_OUT,
+  );
 }

@@ -2,7 +2,18 @@ import type { ServiceCategory } from "@/server/db/schema/services";
 import type { CatalogueService } from "./service-types";
 
 function fallbackService(name: string, price: number, duration: number, category: ServiceCategory): CatalogueService {
-  return { id: null, name, price, duration, category, estimatedDuration: duration, description: null, pricePerSqFt: null, isPopular: false, imageUrl: null };
+  return {
+    id: null,
+    name,
+    price,
+    duration,
+    category,
+    estimatedDuration: duration,
+    description: null,
+    pricePerSqFt: null,
+    isPopular: false,
+    imageUrl: null,
+  };
 }
 
 /** Fallback services: shown when the catalogue is empty or cannot be loaded. */

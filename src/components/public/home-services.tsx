@@ -43,5 +43,7 @@ export async function HomeServicesGrid({ services }: { services: Promise<Catalog
 
 export async function HomeQuickBooking({ services }: { services: Promise<CatalogueService[]> }) {
   const catalogue = await services;
-  return <QuickBookingForm services={catalogue.flatMap((service) => (service.id === null ? [] : [{ id: service.id, name: service.name }]))} />;
+  return (
+    <QuickBookingForm services={catalogue.flatMap((service) => (service.id === null ? [] : [{ id: service.id, name: service.name }]))} />
+  );
 }

@@ -47,7 +47,12 @@ export function MobileDrawer({
                 const current = isCurrentPath(pathname, link.href);
                 return (
                   <li key={link.href}>
-                    <Link href={link.href} onClick={onClose} aria-current={current ? "page" : undefined} className={drawerLinkClasses(current)}>
+                    <Link
+                      href={link.href}
+                      onClick={onClose}
+                      aria-current={current ? "page" : undefined}
+                      className={drawerLinkClasses(current)}
+                    >
                       {link.label}
                     </Link>
                   </li>
@@ -58,7 +63,11 @@ export function MobileDrawer({
           <div className="mt-4 space-y-1 border-t border-gray-200 pt-4">
             {signedIn ? (
               <>
-                <Link href={CUSTOMER_ACCOUNT_PATH} onClick={onClose} className={drawerLinkClasses(isCurrentPath(pathname, CUSTOMER_ACCOUNT_PATH))}>
+                <Link
+                  href={CUSTOMER_ACCOUNT_PATH}
+                  onClick={onClose}
+                  className={drawerLinkClasses(isCurrentPath(pathname, CUSTOMER_ACCOUNT_PATH))}
+                >
                   My Account
                 </Link>
                 <button type="button" onClick={onLogout} className={cn(drawerLinkClasses(false), "w-full")}>

@@ -8,7 +8,8 @@ export function ServiceAreaList() {
         Our service area
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        We serve {SERVICE_AREA_ZIP_CODES.size} ZIP codes across Greater Austin. Not on the list? Send us a message and we will see what we can do.
+        We serve {SERVICE_AREA_ZIP_CODES.size} ZIP codes across Greater Austin. Not on the list? Send us a message and we will see what we
+        can do.
       </p>
       <div className="mt-5 grid gap-5 sm:grid-cols-2">
         {SERVICE_AREA_REGIONS.map(({ region, zipCodes }) => (

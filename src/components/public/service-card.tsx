@@ -48,7 +48,11 @@ export function ServiceCard({ service, priority = false }: { service: CatalogueS
               formatCents(service.price)
             )}
           </p>
-          <Link href={bookingHref(service)} className={buttonClasses("primary", "md", "whitespace-nowrap")} aria-label={`Book Service: ${service.name}`}>
+          <Link
+            href={bookingHref(service)}
+            className={buttonClasses("primary", "md", "whitespace-nowrap")}
+            aria-label={`Book Service: ${service.name}`}
+          >
             Book Service
           </Link>
         </div>

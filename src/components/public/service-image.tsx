@@ -27,7 +27,15 @@ const PLACEHOLDER_TINTS: Record<CatalogueService["category"], string> = {
  * component would add JavaScript to every page with a card. `priority` marks the first card, which
  * is the largest paint on phones.
  */
-export function ServiceImage({ service, className, priority = false }: { service: CatalogueService; className?: string; priority?: boolean }) {
+export function ServiceImage({
+  service,
+  className,
+  priority = false,
+}: {
+  service: CatalogueService;
+  className?: string;
+  priority?: boolean;
+}) {
   const src = serviceImageFor(service.name) ?? (service.imageUrl?.startsWith("/") ? service.imageUrl : null);
   if (src) {
     return (

@@ -57,7 +57,8 @@ export function ApiKeysPanel() {
           API keys
         </h2>
         <p className="text-sm text-gray-700">
-          Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act with staff rights.
+          Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act
+          with staff rights.
         </p>
       </div>
 
@@ -72,7 +73,15 @@ export function ApiKeysPanel() {
           if (name.trim().length >= 2) create.mutate({ name, expiresAt: expiresOn || null });
         }}
       >
-        <TextField label="Key name" placeholder="e.g. Accounting sync" value={name} onChange={(event) => setName(event.target.value)} error={nameError} className="flex-1" maxLength={100} />
+        <TextField
+          label="Key name"
+          placeholder="e.g. Accounting sync"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+          className="flex-1"
+          maxLength={100}
+        />
         <TextField
           label="Expires on (optional)"
           type="date"
@@ -120,9 +129,13 @@ export function ApiKeysPanel() {
                 </p>
               </div>
               {key.revokedAt ? (
-                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">Revoked {when(key.revokedAt)}</span>
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                  Revoked {when(key.revokedAt)}
+                </span>
               ) : key.expiresAt && key.expiresAt <= new Date() ? (
-                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">Expired {expiry(key.expiresAt)}</span>
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                  Expired {expiry(key.expiresAt)}
+                </span>
               ) : (
                 <Button
                   variant="outline"

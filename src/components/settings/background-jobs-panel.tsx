@@ -36,7 +36,10 @@ export function BackgroundJobsPanel() {
         <h2 id="jobs-heading" className="text-lg font-semibold text-gray-900">
           Delivery problems
         </h2>
-        <p className="text-sm text-gray-700">Emails, webhook deliveries and reminders are sent in the background and retried when they fail. Those that keep failing show here, and a webhook delivery from its first failure until it succeeds or gives up.</p>
+        <p className="text-sm text-gray-700">
+          Emails, webhook deliveries and reminders are sent in the background and retried when they fail. Those that keep failing show here,
+          and a webhook delivery from its first failure until it succeeds or gives up.
+        </p>
       </div>
       {failing.isPending ? (
         <Spinner label="Loading background jobs" />
@@ -54,7 +57,8 @@ export function BackgroundJobsPanel() {
                   {job.target ? <span className="font-normal text-gray-600"> · {job.target}</span> : null}
                 </p>
                 <p className="text-xs text-gray-600">
-                  {job.state === "failed" ? `Gave up ${when(job.at)}` : `Trying again ${when(job.at)}`} after {job.attempts} attempt{job.attempts === 1 ? "" : "s"}
+                  {job.state === "failed" ? `Gave up ${when(job.at)}` : `Trying again ${when(job.at)}`} after {job.attempts} attempt
+                  {job.attempts === 1 ? "" : "s"}
                 </p>
                 {job.error ? <p className="mt-1 text-xs break-all text-red-700">{job.error}</p> : null}
               </div>

@@ -49,7 +49,10 @@ export function CalendarFeedCard({ what, feed, create, revoke, busy }: Props) {
     }
   };
   const copy = (text: string) =>
-    copyToClipboard(text, { copied: "Paste it into your calendar app as a subscription.", fallback: "Select the address and copy it by hand." });
+    copyToClipboard(text, {
+      copied: "Paste it into your calendar app as a subscription.",
+      fallback: "Select the address and copy it by hand.",
+    });
 
   return (
     <section aria-labelledby="calendar-feed-heading" className="space-y-3">
@@ -58,8 +61,8 @@ export function CalendarFeedCard({ what, feed, create, revoke, busy }: Props) {
           Calendar feed
         </h2>
         <p className="text-sm text-gray-700">
-          See {what} in Google Calendar, Apple Calendar or Outlook: subscribe to a private address that updates by itself. Keep it to yourself: anyone with the
-          address can see the visits.
+          See {what} in Google Calendar, Apple Calendar or Outlook: subscribe to a private address that updates by itself. Keep it to
+          yourself: anyone with the address can see the visits.
         </p>
       </div>
       {feed.isPending ? (
@@ -71,14 +74,20 @@ export function CalendarFeedCard({ what, feed, create, revoke, busy }: Props) {
           {url ? (
             <div role="status" className="space-y-2 rounded-lg border border-brand-300 bg-brand-50 p-3 text-sm">
               <p className="font-semibold text-brand-900">Your calendar address (shown this once):</p>
-              <code data-testid="calendar-feed-url" className="block w-full rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200">
+              <code
+                data-testid="calendar-feed-url"
+                className="block w-full rounded bg-white px-2 py-2 break-all text-gray-900 ring-1 ring-brand-200"
+              >
                 {url}
               </code>
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" size="sm" onClick={() => copy(url)}>
                   <Copy aria-hidden="true" className="size-4" /> Copy
                 </Button>
-                <a className="inline-flex min-h-9 items-center px-3 text-sm font-semibold text-brand-700 underline" href={url.replace(/^https?:/, "webcal:")}>
+                <a
+                  className="inline-flex min-h-9 items-center px-3 text-sm font-semibold text-brand-700 underline"
+                  href={url.replace(/^https?:/, "webcal:")}
+                >
                   Open in my calendar app
                 </a>
               </div>

@@ -46,7 +46,14 @@ function CrewRow({ crew, onRemove }: { crew: Crew; onRemove: (crew: Crew) => voi
           if (!problem) rename.mutate({ id: crew.id, name });
         }}
       >
-        <TextField label="Crew name" value={name} onChange={(event) => setName(event.target.value)} error={error} className="flex-1" maxLength={40} />
+        <TextField
+          label="Crew name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={error}
+          className="flex-1"
+          maxLength={40}
+        />
         <div className="flex gap-2 sm:mt-6">
           <SubmitButton variant="outline" disabled={rename.isPending || name.trim() === crew.name}>
             Rename
@@ -126,7 +133,15 @@ export function CrewsPanel() {
           if (!problem) add.mutate({ name });
         }}
       >
-        <TextField label="New crew" placeholder="e.g. North Austin crew" value={name} onChange={(event) => setName(event.target.value)} error={nameError} className="flex-1" maxLength={40} />
+        <TextField
+          label="New crew"
+          placeholder="e.g. North Austin crew"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+          className="flex-1"
+          maxLength={40}
+        />
         <SubmitButton className="sm:mt-6" disabled={add.isPending}>
           <Plus aria-hidden="true" className="size-4" />
           Add crew

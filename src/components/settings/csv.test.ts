@@ -10,7 +10,7 @@ describe("toCsv", () => {
   });
 
   it("keeps formulas from running when the file is opened in a spreadsheet", () => {
-    expect(toCsv([{ note: "=HYPERLINK(\"x\")" }, { note: "-5" }])).toBe('note\r\n"\'=HYPERLINK(""x"")"\r\n\'-5\r\n');
+    expect(toCsv([{ note: '=HYPERLINK("x")' }, { note: "-5" }])).toBe('note\r\n"\'=HYPERLINK(""x"")"\r\n\'-5\r\n');
   });
 
   it("writes the header alone for an empty table when columns are given", () => {

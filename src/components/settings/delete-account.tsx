@@ -40,11 +40,18 @@ export function DeleteAccount() {
       <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
         Delete Account
       </h2>
-      <p className="text-sm text-gray-800">Deletes your staff login. Customers, schedules and payments stay. The last staff account cannot be deleted.</p>
+      <p className="text-sm text-gray-800">
+        Deletes your staff login. Customers, schedules and payments stay. The last staff account cannot be deleted.
+      </p>
       <Button variant="destructive" onClick={() => setOpen(true)}>
         Delete Account
       </Button>
-      <ModalDialog open={open} onClose={close} title="Delete your account?" description="This cannot be undone. Enter your password to confirm.">
+      <ModalDialog
+        open={open}
+        onClose={close}
+        title="Delete your account?"
+        description="This cannot be undone. Enter your password to confirm."
+      >
         <form
           method="post"
           noValidate
@@ -58,7 +65,14 @@ export function DeleteAccount() {
             remove.mutate({ password });
           }}
         >
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={error}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={close}>
               Cancel

@@ -51,7 +51,9 @@ export function ExportData() {
       <h2 id="export-heading" className="text-lg font-semibold text-gray-900">
         Export Data
       </h2>
-      <p className="text-sm text-gray-700">Download your customers, schedules, visits, messages and payments. Passwords are never included.</p>
+      <p className="text-sm text-gray-700">
+        Download your customers, schedules, visits, messages and payments. Passwords are never included.
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => run("json")} disabled={busy !== null}>
           <Download aria-hidden="true" className="size-4" />

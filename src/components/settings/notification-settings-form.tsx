@@ -32,7 +32,14 @@ export function NotificationSettingsForm() {
   const utils = api.useUtils();
   const form = useForm<z.input<typeof ZNotificationSettingsSchema>, unknown, TNotificationSettings>({
     resolver: zodResolver(ZNotificationSettingsSchema),
-    defaultValues: { officeEmail: "", notifyNewBooking: true, notifyNewMessage: true, notifyNewInquiry: true, remindersEnabled: true, reminderTime: "17:00" },
+    defaultValues: {
+      officeEmail: "",
+      notifyNewBooking: true,
+      notifyNewMessage: true,
+      notifyNewInquiry: true,
+      remindersEnabled: true,
+      reminderTime: "17:00",
+    },
   });
   const { reset } = form;
   useEffect(() => {
@@ -52,17 +59,31 @@ export function NotificationSettingsForm() {
 
   const errors = form.formState.errors;
   return (
-    <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-6" aria-labelledby="notifications-heading">
+    <form
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="space-y-6"
+      aria-labelledby="notifications-heading"
+    >
       <div>
         <h2 id="notifications-heading" className="text-lg font-semibold text-gray-900">
           Email notifications
         </h2>
-        <p className="text-sm text-gray-700">Customers always get their booking confirmation and notes when you confirm, move or cancel a visit.</p>
+        <p className="text-sm text-gray-700">
+          Customers always get their booking confirmation and notes when you confirm, move or cancel a visit.
+        </p>
       </div>
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-gray-900">Tell the office</legend>
-        <TextField label="Office email address" type="email" autoComplete="email" error={errors.officeEmail?.message} {...form.register("officeEmail")} />
+        <TextField
+          label="Office email address"
+          type="email"
+          autoComplete="email"
+          error={errors.officeEmail?.message}
+          {...form.register("officeEmail")}
+        />
         {TOGGLES.map((toggle) => (
           <label key={toggle.name} className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
             <input type="checkbox" className="size-5 rounded border-gray-300 accent-brand-700" {...form.register(toggle.name)} />
@@ -93,9 +114,7 @@ export function NotificationSettingsForm() {
         <p className="text-xs text-gray-600">Customers can turn reminders off in My Account or with the link in any email.</p>
       </fieldset>
 
-      <SubmitButton disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save notification settings"}
-      </SubmitButton>
+      <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save notification settings"}</SubmitButton>
     </form>
   );
 }

@@ -33,16 +33,20 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
   });
 
   return (
-    <form method="post" noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))} className="space-y-4" aria-labelledby="password-heading">
+    <form
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((values) => change.mutate(values))}
+      className="space-y-4"
+      aria-labelledby="password-heading"
+    >
       <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
         Password
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <PasswordChangeFields form={form} />
       </div>
-      <SubmitButton disabled={change.isPending}>
-        {change.isPending ? "Updating…" : "Update password"}
-      </SubmitButton>
+      <SubmitButton disabled={change.isPending}>{change.isPending ? "Updating…" : "Update password"}</SubmitButton>
     </form>
   );
 }

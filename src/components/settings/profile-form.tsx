@@ -26,7 +26,12 @@ export function ProfileForm() {
 
   useEffect(() => {
     if (profile.data) {
-      reset({ fullName: profile.data.fullName ?? "", email: profile.data.email ?? "", username: profile.data.username, phone: profile.data.phone ?? "" });
+      reset({
+        fullName: profile.data.fullName ?? "",
+        email: profile.data.email ?? "",
+        username: profile.data.username,
+        phone: profile.data.phone ?? "",
+      });
     }
   }, [profile.data, reset]);
 
@@ -44,7 +49,13 @@ export function ProfileForm() {
 
   const errors = form.formState.errors;
   return (
-    <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-4" aria-labelledby="profile-heading">
+    <form
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="space-y-4"
+      aria-labelledby="profile-heading"
+    >
       <h2 id="profile-heading" className="text-lg font-semibold text-gray-900">
         Profile
       </h2>
@@ -54,9 +65,7 @@ export function ProfileForm() {
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
       </div>
-      <SubmitButton disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save profile"}
-      </SubmitButton>
+      <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save profile"}</SubmitButton>
     </form>
   );
 }

@@ -38,12 +38,20 @@ export function SelfServiceRulesForm() {
 
   const errors = form.formState.errors;
   return (
-    <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="space-y-4" aria-labelledby="self-service-heading">
+    <form
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="space-y-4"
+      aria-labelledby="self-service-heading"
+    >
       <div>
         <h2 id="self-service-heading" className="text-lg font-semibold text-gray-900">
           Changes customers make themselves
         </h2>
-        <p className="text-sm text-gray-700">In My Account, customers can skip, move or pause their visits and end a plan within these rules.</p>
+        <p className="text-sm text-gray-700">
+          In My Account, customers can skip, move or pause their visits and end a plan within these rules.
+        </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField

@@ -16,11 +16,7 @@ import { WebhooksPanel } from "./webhooks-panel";
 const TABS = ["General", "Notifications", "Billing", "Advanced"] as const;
 
 function Placeholder({ what }: { what: string }) {
-  return (
-    <p className="text-sm text-gray-700">
-      {what} settings will be available in a future update.
-    </p>
-  );
+  return <p className="text-sm text-gray-700">{what} settings will be available in a future update.</p>;
 }
 
 /** The settings screen's tabs: General, Notifications, Billing, Advanced. */

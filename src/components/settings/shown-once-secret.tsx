@@ -28,7 +28,9 @@ export function ShownOnceSecret({
         <Button
           variant="outline"
           size="sm"
-          onClick={() => copyToClipboard(value, { copied: `The ${what} is on your clipboard.`, fallback: `Select the ${what} and copy it by hand.` })}
+          onClick={() =>
+            copyToClipboard(value, { copied: `The ${what} is on your clipboard.`, fallback: `Select the ${what} and copy it by hand.` })
+          }
         >
           <Copy aria-hidden="true" className="size-4" />
           Copy

@@ -93,8 +93,8 @@ export function WebhooksPanel() {
           Webhooks
         </h2>
         <p className="text-sm text-gray-700">
-          Other systems hear of bookings, visits, payments, customers and messages as they happen. Each delivery is a signed JSON POST, retried for about a day
-          until it gets a 2xx answer. The README explains how to check the signature.
+          Other systems hear of bookings, visits, payments, customers and messages as they happen. Each delivery is a signed JSON POST,
+          retried for about a day until it gets a 2xx answer. The README explains how to check the signature.
         </p>
       </div>
 
@@ -108,14 +108,34 @@ export function WebhooksPanel() {
           submit();
         }}
       >
-        <TextField label="Endpoint URL" type="url" inputMode="url" placeholder="https://example.com/webhooks" value={url} onChange={(event) => setUrl(event.target.value)} error={errors.url} maxLength={2000} />
-        <TextField label="Description (optional)" placeholder="e.g. Accounting sync" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={200} />
+        <TextField
+          label="Endpoint URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/webhooks"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          error={errors.url}
+          maxLength={2000}
+        />
+        <TextField
+          label="Description (optional)"
+          placeholder="e.g. Accounting sync"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={200}
+        />
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-gray-800">Events</legend>
           <div className="grid gap-1 sm:grid-cols-2">
             {WEBHOOK_EVENT_TYPE_VALUES.map((type) => (
               <label key={type} className="flex min-h-11 items-start gap-3 py-1 text-sm text-gray-800">
-                <input type="checkbox" className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand-700" checked={events.includes(type)} onChange={() => toggleEvent(type)} />
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand-700"
+                  checked={events.includes(type)}
+                  onChange={() => toggleEvent(type)}
+                />
                 <span>
                   <code className="font-semibold">{type}</code>
                   <span className="block text-xs text-gray-600">{WEBHOOK_EVENT_SUMMARIES[type]}</span>
@@ -159,7 +179,9 @@ export function WebhooksPanel() {
                     {endpoint.events.join(", ")}
                   </p>
                   <p className="mt-1 flex items-center gap-2 text-xs text-gray-600">
-                    {endpoint.enabled ? null : <span className="rounded-full bg-gray-200 px-2 py-0.5 font-semibold text-gray-800">Off</span>}
+                    {endpoint.enabled ? null : (
+                      <span className="rounded-full bg-gray-200 px-2 py-0.5 font-semibold text-gray-800">Off</span>
+                    )}
                     {endpoint.lastDelivery ? (
                       <>
                         Last delivery <DeliveryBadge status={endpoint.lastDelivery.status} /> {when(endpoint.lastDelivery.at)}
@@ -170,14 +192,27 @@ export function WebhooksPanel() {
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" aria-expanded={open === endpoint.id} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-expanded={open === endpoint.id}
+                    onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+                  >
                     Deliveries
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     disabled={update.isPending}
-                    onClick={() => update.mutate({ id: endpoint.id, url: endpoint.url, description: endpoint.description, events: endpoint.events, enabled: !endpoint.enabled })}
+                    onClick={() =>
+                      update.mutate({
+                        id: endpoint.id,
+                        url: endpoint.url,
+                        description: endpoint.description,
+                        events: endpoint.events,
+                        enabled: !endpoint.enabled,
+                      })
+                    }
                   >
                     {endpoint.enabled ? "Switch off" : "Switch on"}
                   </Button>
@@ -186,7 +221,8 @@ export function WebhooksPanel() {
                     size="sm"
                     disabled={remove.isPending}
                     onClick={() => {
-                      if (window.confirm(`Delete the endpoint ${endpoint.url}? Deliveries not yet sent are dropped.`)) remove.mutate({ id: endpoint.id });
+                      if (window.confirm(`Delete the endpoint ${endpoint.url}? Deliveries not yet sent are dropped.`))
+                        remove.mutate({ id: endpoint.id });
                     }}
                   >
                     Delete
@@ -225,7 +261,16 @@ function Deliveries({ endpointId }: { endpointId: number }) {
         {secret.data ? (
           <>
             <code className="break-all">{secret.data.secret}</code>
-            <Button variant="ghost" size="sm" onClick={() => copyToClipboard(secret.data.secret, { copied: "The secret is on your clipboard.", fallback: "Select the secret and copy it by hand." })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                copyToClipboard(secret.data.secret, {
+                  copied: "The secret is on your clipboard.",
+                  fallback: "Select the secret and copy it by hand.",
+                })
+              }
+            >
               Copy
             </Button>
           </>
@@ -262,7 +307,11 @@ function Deliveries({ endpointId }: { endpointId: number }) {
         <p className="text-sm text-red-700">Deliveries could not be loaded.</p>
       ) : deliveries.data.length === 0 ? (
         <p className="text-sm text-gray-600">
-          {status ? `No ${DELIVERY_STYLES[status]!.label.toLowerCase()} deliveries${before ? " further back" : ""}.` : before ? "No older deliveries." : "No deliveries yet. They appear here when one of its events happens."}
+          {status
+            ? `No ${DELIVERY_STYLES[status]!.label.toLowerCase()} deliveries${before ? " further back" : ""}.`
+            : before
+              ? "No older deliveries."
+              : "No deliveries yet. They appear here when one of its events happens."}
         </p>
       ) : (
         <ul className="space-y-2" aria-label="Recent deliveries">
@@ -278,7 +327,9 @@ function Deliveries({ endpointId }: { endpointId: number }) {
                 </span>
               </div>
               <p className="mt-1 break-all text-gray-600">{delivery.eventId}</p>
-              {delivery.lastError && delivery.status !== "succeeded" ? <p className="mt-1 break-all text-red-700">{delivery.lastError}</p> : null}
+              {delivery.lastError && delivery.status !== "succeeded" ? (
+                <p className="mt-1 break-all text-red-700">{delivery.lastError}</p>
+              ) : null}
             </li>
           ))}
         </ul>

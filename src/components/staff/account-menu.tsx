@@ -56,7 +56,8 @@ export function AccountMenu({
     }
   };
 
-  const ITEM = "flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none";
+  const ITEM =
+    "flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none";
   return (
     <div ref={rootRef} className="relative">
       <button

@@ -12,7 +12,9 @@ import { StaffSidebar } from "./staff-sidebar";
 import { useStaffSession } from "./use-staff-session";
 
 // Only an account still on its first password sees this form: its code loads for it alone.
-const FirstPasswordScreen = dynamic(() => import("./first-password-screen").then((module) => module.FirstPasswordScreen), { loading: () => null });
+const FirstPasswordScreen = dynamic(() => import("./first-password-screen").then((module) => module.FirstPasswordScreen), {
+  loading: () => null,
+});
 
 /**
  * The admin layout: a spinner while the staff status loads, then /login for anyone

@@ -13,9 +13,11 @@ export function Toaster() {
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex flex-col items-center gap-2 px-4 md:bottom-auto md:top-4 md:right-4 md:left-auto md:items-end"
     >
-      {toasts.filter((entry) => entry.open).map((entry) => (
-        <ToastCard key={entry.id} toast={entry} />
-      ))}
+      {toasts
+        .filter((entry) => entry.open)
+        .map((entry) => (
+          <ToastCard key={entry.id} toast={entry} />
+        ))}
     </div>
   );
 }
@@ -70,12 +72,17 @@ function ToastCard({ toast }: { toast: Toast }) {
     >
       <div className="flex-1">
         {toast.title ? <p className="text-sm font-semibold">{toast.title}</p> : null}
-        {toast.description ? <p className={cn("mt-1 text-sm", destructive ? "text-red-50" : "text-gray-700")}>{toast.description}</p> : null}
+        {toast.description ? (
+          <p className={cn("mt-1 text-sm", destructive ? "text-red-50" : "text-gray-700")}>{toast.description}</p>
+        ) : null}
       </div>
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}
-        className={cn("-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded", destructive ? "hover:bg-red-800" : "hover:bg-gray-100")}
+        className={cn(
+          "-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded",
+          destructive ? "hover:bg-red-800" : "hover:bg-gray-100",
+        )}
         aria-label="Dismiss notification"
       >
         <X className="size-4" aria-hidden="true" />

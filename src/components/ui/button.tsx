@@ -40,11 +40,6 @@ export function Button({
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
-export function ButtonLink({
-  variant,
-  size,
-  className,
-  ...props
-}: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
+export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -11,33 +11,34 @@ interface FieldProps {
 }
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
-  function TextField({ label, error, hint, id, className, ...props }, ref) {
-    const generated = useId();
-    const inputId = id ?? generated;
-    return (
-      <div className={className}>
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
-          {label}
-        </label>
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-          className={cn(CONTROL, error ? "border-red-600" : "border-gray-300")}
-          {...props}
-        />
-        {hint && !error ? (
-          <p id={`${inputId}-hint`} className="mt-1 text-xs text-gray-600">
-            {hint}
-          </p>
-        ) : null}
-        <FieldError id={`${inputId}-error`} message={error} />
-      </div>
-    );
-  },
-);
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function TextField(
+  { label, error, hint, id, className, ...props },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
+        className={cn(CONTROL, error ? "border-red-600" : "border-gray-300")}
+        {...props}
+      />
+      {hint && !error ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${inputId}-error`} message={error} />
+    </div>
+  );
+});
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps>(
   function TextAreaField({ label, error, hint, id, className, ...props }, ref) {

@@ -22,7 +22,13 @@ export function PasswordChangeFields({ form }: { form: UseFormReturn<PasswordCha
         error={errors.currentPassword?.message}
         {...form.register("currentPassword")}
       />
-      <TextField label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register("newPassword")} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...form.register("newPassword")}
+      />
       <TextField
         label="Confirm new password"
         type="password"

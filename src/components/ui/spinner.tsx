@@ -3,10 +3,7 @@ import { cn } from "@/lib/cn";
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className={cn("inline-flex items-center", className)}>
-      <span
-        aria-hidden="true"
-        className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700"
-      />
+      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -10,7 +10,12 @@ const STATUS_STYLES: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize", STATUS_STYLES[status] ?? "bg-gray-100 text-gray-800")}>
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize",
+        STATUS_STYLES[status] ?? "bg-gray-100 text-gray-800",
+      )}
+    >
       {status}
     </span>
   );

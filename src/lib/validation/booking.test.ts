@@ -41,7 +41,13 @@ describe("ZBookingFormSchema", () => {
   it("accepts a complete form, trimming text and defaulting state and recurrence", () => {
     const { state: _state, isRecurring: _isRecurring, recurringFrequency: _frequency, ...rest } = validForm;
     const parsed = ZBookingFormSchema.parse({ ...rest, fullName: "  Jane Doe ", email: " jane@example.com " });
-    expect(parsed).toMatchObject({ state: "TX", isRecurring: false, recurringFrequency: "weekly", fullName: "Jane Doe", email: "jane@example.com" });
+    expect(parsed).toMatchObject({
+      state: "TX",
+      isRecurring: false,
+      recurringFrequency: "weekly",
+      fullName: "Jane Doe",
+      email: "jane@example.com",
+    });
   });
 
   it.each([
@@ -105,14 +111,30 @@ describe("ZCreateBookingRequestSchema", () => {
     expect(ZCreateBookingRequestSchema.parse({ ...validForm, serviceId: "12" }).serviceId).toBe(12);
   });
 
-  it.each(["", " ", "abc", "0", "-1", "+1", " 3", "3 ", "03", "0x3", "3e0", "1.5", "3.0", "3000000000", 0, -2, 1.5, 3_000_000_000, null, true])(
-    "says 'Please select a service' for service id %j",
-    (serviceId) => {
-      expect(issueMessages(ZCreateBookingRequestSchema, { ...validForm, serviceId }).serviceId).toEqual([
-        "Please select a service",
-      ]);
-    },
-  );
+  it.each([
+    "",
+    " ",
+    "abc",
+    "0",
+    "-1",
+    "+1",
+    " 3",
+    "3 ",
+    "03",
+    "0x3",
+    "3e0",
+    "1.5",
+    "3.0",
+    "3000000000",
+    0,
+    -2,
+    1.5,
+    3_000_000_000,
+    null,
+    true,
+  ])("says 'Please select a service' for service id %j", (serviceId) => {
+    expect(issueMessages(ZCreateBookingRequestSchema, { ...validForm, serviceId }).serviceId).toEqual(["Please select a service"]);
+  });
 
   it.each([
     ["zipCode", "78701-1234", "Valid zip code is required"],
@@ -128,7 +150,9 @@ describe("ZCreateBookingRequestSchema", () => {
   });
 
   it("refuses a lawn under 100 sq ft whatever the service, and rounds the size", () => {
-    expect(issueMessages(ZCreateBookingRequestSchema, { ...request, lawnSizeSqFt: 99 }).lawnSizeSqFt).toEqual(["Lawn size must be at least 100 sq ft"]);
+    expect(issueMessages(ZCreateBookingRequestSchema, { ...request, lawnSizeSqFt: 99 }).lawnSizeSqFt).toEqual([
+      "Lawn size must be at least 100 sq ft",
+    ]);
     expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: 1500.4 }).lawnSizeSqFt).toBe(1500);
     expect(ZCreateBookingRequestSchema.parse({ ...request, lawnSizeSqFt: null }).lawnSizeSqFt).toBeNull();
   });

@@ -7,12 +7,12 @@ import { hasOnlyStorableCharacters, tooLongMessage, UNSUPPORTED_CHARACTERS_MESSA
  * them the list is every customer by name.
  */
 const customerQuery = z
-    .string({ error: "Search must be text" })
-    .trim()
-    .max(100, tooLongMessage(100))
-    .refine(hasOnlyStorableCharacters, UNSUPPORTED_CHARACTERS_MESSAGE)
-    .optional()
-    .describe("Part of a name, email, address or phone number (any formatting of the phone matches)");
+  .string({ error: "Search must be text" })
+  .trim()
+  .max(100, tooLongMessage(100))
+  .refine(hasOnlyStorableCharacters, UNSUPPORTED_CHARACTERS_MESSAGE)
+  .optional()
+  .describe("Part of a name, email, address or phone number (any formatting of the phone matches)");
 
 const pageLimit = z
   .number({ error: `Limit must be a whole number from 1 to ${CUSTOMER_PAGE_LIMIT_MAX}` })
@@ -24,7 +24,10 @@ const pageLimit = z
 
 export const ZCustomerSearchSchema = z.object({
   q: customerQuery,
-  sort: z.enum(CUSTOMER_SORTS, { error: "Sort must be one of: name, newest, oldest" }).optional().describe("name (A to Z, the default), newest or oldest"),
+  sort: z
+    .enum(CUSTOMER_SORTS, { error: "Sort must be one of: name, newest, oldest" })
+    .optional()
+    .describe("name (A to Z, the default), newest or oldest"),
   limit: pageLimit,
   offset: z
     .number({ error: "Offset must be a whole number, 0 or more" })
@@ -36,7 +39,6 @@ export const ZCustomerSearchSchema = z.object({
 });
 
 export type TCustomerSearch = z.output<typeof ZCustomerSearchSchema>;
-
 
 /** The Messages screen's customer list: the same search, and a cap on how many come back. */
 export const ZConversationSearchSchema = z.object({ q: customerQuery, limit: pageLimit });

@@ -14,21 +14,19 @@ export const OFFLINE_PAYMENT_MESSAGES = {
 const MAX_AMOUNT_CENTS = 99_999_999;
 
 /** The amount typed in dollars, given back in cents. */
-const dollarAmountInCents = z
-  .union([z.number(), z.string()], { error: PAYMENT_MESSAGES.required })
-  .transform((value, ctx) => {
-    if (typeof value === "string" && value.trim() === "") {
-      ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.required });
-      return z.NEVER;
-    }
-    const dollars = typeof value === "number" ? value : Number(value.trim());
-    const cents = Number.isFinite(dollars) ? dollarsToCents(dollars) : Number.NaN;
-    if (!(dollars > 0) || !(cents >= 1) || cents > MAX_AMOUNT_CENTS) {
-      ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.invalidAmount });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const dollarAmountInCents = z.union([z.number(), z.string()], { error: PAYMENT_MESSAGES.required }).transform((value, ctx) => {
+  if (typeof value === "string" && value.trim() === "") {
+    ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.required });
+    return z.NEVER;
+  }
+  const dollars = typeof value === "number" ? value : Number(value.trim());
+  const cents = Number.isFinite(dollars) ? dollarsToCents(dollars) : Number.NaN;
+  if (!(dollars > 0) || !(cents >= 1) || cents > MAX_AMOUNT_CENTS) {
+    ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.invalidAmount });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 const method = z.enum(OFFLINE_PAYMENT_METHODS, { error: OFFLINE_PAYMENT_MESSAGES.method });
 

@@ -33,7 +33,11 @@ describe("SCHEDULE_STATUSES", () => {
 
 describe("ZScheduleFormSchema", () => {
   it("turns ids into numbers and empty optional fields into undefined", () => {
-    expect(ZScheduleFormSchema.parse({ ...form, serviceId: "2" })).toMatchObject({ customerId: 4, serviceId: 2, recurringEndDate: undefined });
+    expect(ZScheduleFormSchema.parse({ ...form, serviceId: "2" })).toMatchObject({
+      customerId: 4,
+      serviceId: 2,
+      recurringEndDate: undefined,
+    });
     expect(ZScheduleFormSchema.parse(form).serviceId).toBeUndefined();
   });
 

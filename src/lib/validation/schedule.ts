@@ -4,14 +4,7 @@ import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { BOOKING_MESSAGES } from "./booking-messages";
 import { CREW_MESSAGES } from "./crews";
-import {
-  dateStringField,
-  idField,
-  instantField,
-  optionalText,
-  positiveIdNumber,
-  timeOfDayField,
-} from "./fields";
+import { dateStringField, idField, instantField, optionalText, positiveIdNumber, timeOfDayField } from "./fields";
 
 // The staff's schedule form.
 
@@ -80,40 +73,39 @@ export type TScheduleFormInput = z.input<typeof ZScheduleFormSchema>;
 export type TScheduleForm = z.output<typeof ZScheduleFormSchema>;
 
 /** The fields of POST and PUT /api/schedules, before the rules that compare them. */
-const ZScheduleFields = z
-  .object({
-    customerId: positiveIdNumber(SCHEDULE_MESSAGES.customer),
-    serviceId: positiveIdNumber(SCHEDULE_MESSAGES.service).nullish(),
-    // Left out, a saved schedule keeps its crew; null unassigns it.
-    crewId: positiveIdNumber(CREW_MESSAGES.unknown).nullish(),
-    date: instantField(SCHEDULE_MESSAGES.date),
-    startTime: instantField(SCHEDULE_MESSAGES.startTime),
-    endTime: instantField(SCHEDULE_MESSAGES.endTime),
-    status,
-    notes: optionalText(5000),
-    isRecurring: z.boolean().optional().default(false),
-    recurringFrequency: z.enum(RECURRING_FREQUENCIES).nullish(),
-    recurringEndDate: instantField(SCHEDULE_MESSAGES.invalidRecurringEndDate).nullish(),
-    totalPrice: z
-      .number({ error: SCHEDULE_MESSAGES.totalPrice })
-      .int(SCHEDULE_MESSAGES.totalPrice)
-      .min(0, SCHEDULE_MESSAGES.totalPrice)
-      .max(100_000_000, SCHEDULE_MESSAGES.totalPrice)
-      .optional(),
-    lawnSizeSqFt: z
-      .number({ error: SCHEDULE_MESSAGES.lawnSize })
-      .int(SCHEDULE_MESSAGES.lawnSize)
-      .min(MIN_LAWN_SIZE_SQ_FT, SCHEDULE_MESSAGES.lawnSizeTooSmall)
-      .max(1_000_000, SCHEDULE_MESSAGES.lawnSize)
-      .nullish(),
-    address: optionalText(300),
-    city: optionalText(200),
-    state: optionalText(50),
-    zipCode: optionalText(10),
-    specialInstructions: optionalText(1000),
-    /** A series whose later visits land where every crew is busy is refused, unless staff ask to move those to the nearest free times. */
-    moveClashingVisits: z.boolean({ error: "moveClashingVisits must be true or false" }).optional(),
-  });
+const ZScheduleFields = z.object({
+  customerId: positiveIdNumber(SCHEDULE_MESSAGES.customer),
+  serviceId: positiveIdNumber(SCHEDULE_MESSAGES.service).nullish(),
+  // Left out, a saved schedule keeps its crew; null unassigns it.
+  crewId: positiveIdNumber(CREW_MESSAGES.unknown).nullish(),
+  date: instantField(SCHEDULE_MESSAGES.date),
+  startTime: instantField(SCHEDULE_MESSAGES.startTime),
+  endTime: instantField(SCHEDULE_MESSAGES.endTime),
+  status,
+  notes: optionalText(5000),
+  isRecurring: z.boolean().optional().default(false),
+  recurringFrequency: z.enum(RECURRING_FREQUENCIES).nullish(),
+  recurringEndDate: instantField(SCHEDULE_MESSAGES.invalidRecurringEndDate).nullish(),
+  totalPrice: z
+    .number({ error: SCHEDULE_MESSAGES.totalPrice })
+    .int(SCHEDULE_MESSAGES.totalPrice)
+    .min(0, SCHEDULE_MESSAGES.totalPrice)
+    .max(100_000_000, SCHEDULE_MESSAGES.totalPrice)
+    .optional(),
+  lawnSizeSqFt: z
+    .number({ error: SCHEDULE_MESSAGES.lawnSize })
+    .int(SCHEDULE_MESSAGES.lawnSize)
+    .min(MIN_LAWN_SIZE_SQ_FT, SCHEDULE_MESSAGES.lawnSizeTooSmall)
+    .max(1_000_000, SCHEDULE_MESSAGES.lawnSize)
+    .nullish(),
+  address: optionalText(300),
+  city: optionalText(200),
+  state: optionalText(50),
+  zipCode: optionalText(10),
+  specialInstructions: optionalText(1000),
+  /** A series whose later visits land where every crew is busy is refused, unless staff ask to move those to the nearest free times. */
+  moveClashingVisits: z.boolean({ error: "moveClashingVisits must be true or false" }).optional(),
+});
 
 type ScheduleRuleFields = Pick<
   z.output<typeof ZScheduleFields>,

@@ -16,7 +16,9 @@ export const ZSelfServiceRulesSchema = z
       .min(1, "The longest pause must be at least 1 day")
       .max(365, "The longest pause can be at most 365 days")
       .describe("The longest pause a customer may choose, in days from today"),
-    allowReschedule: z.boolean({ error: "Say whether customers may reschedule" }).describe("False: customers may only skip, not move a visit"),
+    allowReschedule: z
+      .boolean({ error: "Say whether customers may reschedule" })
+      .describe("False: customers may only skip, not move a visit"),
   })
   .meta({ id: "SelfServiceRules" });
 export type TSelfServiceRules = z.infer<typeof ZSelfServiceRulesSchema>;
@@ -24,7 +26,10 @@ export type TSelfServiceRules = z.infer<typeof ZSelfServiceRulesSchema>;
 export const DEFAULT_SELF_SERVICE_RULES: TSelfServiceRules = { noticeHours: 24, maxPauseDays: 90, allowReschedule: true };
 
 export const ZDateField = (what: string) =>
-  z.string({ error: `${what} is required` }).trim().refine(isDateString, `${what} must be a date written yyyy-MM-dd`);
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .refine(isDateString, `${what} must be a date written yyyy-MM-dd`);
 
 /** What a customer can ask of one of their visits; the preview and the action take the same input. */
 export const ZSelfServiceActionSchema = z.discriminatedUnion(
@@ -34,7 +39,10 @@ export const ZSelfServiceActionSchema = z.discriminatedUnion(
     z.object({
       action: z.literal("reschedule"),
       date: ZDateField("The new date"),
-      timeSlot: z.string({ error: "Pick a time" }).trim().regex(/^\d{2}:\d{2}$/, "Pick a time such as 10:00"),
+      timeSlot: z
+        .string({ error: "Pick a time" })
+        .trim()
+        .regex(/^\d{2}:\d{2}$/, "Pick a time such as 10:00"),
     }),
     z.object({ action: z.literal("pause"), until: ZDateField("The date to resume") }),
     z.object({ action: z.literal("resume") }),

@@ -37,7 +37,7 @@ describe("ZPasswordFormSchema", () => {
     );
   });
 
-  it("says \"Passwords don't match\" on confirmPassword", () => {
+  it('says "Passwords don\'t match" on confirmPassword', () => {
     expect(issueMessages(ZPasswordFormSchema, { ...passwords, confirmPassword: "new-secret!" })).toEqual({
       confirmPassword: ["Passwords don't match"],
     });

@@ -26,7 +26,13 @@ export const ZWebhookDeliveryQuerySchema = z.object({
     .max(MAX_DATABASE_ID, BEFORE_MESSAGE)
     .optional()
     .describe("Only deliveries older than this one (its id): the next page"),
-  limit: z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(WEBHOOK_DELIVERIES_PAGE_MAX, LIMIT_MESSAGE).optional().describe("At most this many (20 unless given)"),
+  limit: z
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(WEBHOOK_DELIVERIES_PAGE_MAX, LIMIT_MESSAGE)
+    .optional()
+    .describe("At most this many (20 unless given)"),
 });
 export type TWebhookDeliveryQuery = z.output<typeof ZWebhookDeliveryQuerySchema>;
 
@@ -55,9 +61,17 @@ export const WEBHOOK_EVENTS_MESSAGE = "Choose at least one event";
 
 /** Settings → Notifications → Webhooks: an endpoint's address and the events it receives. */
 export const ZWebhookEndpointFormSchema = z.object({
-  url: z.string({ error: WEBHOOK_URL_MESSAGE }).trim().min(1, WEBHOOK_URL_MESSAGE).max(2000, "Must be at most 2000 characters").pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE })),
+  url: z
+    .string({ error: WEBHOOK_URL_MESSAGE })
+    .trim()
+    .min(1, WEBHOOK_URL_MESSAGE)
+    .max(2000, "Must be at most 2000 characters")
+    .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE })),
   description: optionalText(200),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPE_VALUES, { error: "Unknown event" }), { error: WEBHOOK_EVENTS_MESSAGE }).min(1, WEBHOOK_EVENTS_MESSAGE).max(WEBHOOK_EVENT_TYPE_VALUES.length),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPE_VALUES, { error: "Unknown event" }), { error: WEBHOOK_EVENTS_MESSAGE })
+    .min(1, WEBHOOK_EVENTS_MESSAGE)
+    .max(WEBHOOK_EVENT_TYPE_VALUES.length),
   enabled: z.boolean().default(true),
 });
 

@@ -81,7 +81,9 @@ export const DOMAIN_ERROR_CODES: ReadonlyArray<[DomainErrorClass, TRPC_ERROR_COD
 ];
 
 export function codeOfDomainError(kind: DomainErrorClass): TRPC_ERROR_CODE_KEY {
-  return DOMAIN_ERROR_CODES.find(([candidate]) => kind === candidate || kind.prototype instanceof candidate)?.[1] ?? "INTERNAL_SERVER_ERROR";
+  return (
+    DOMAIN_ERROR_CODES.find(([candidate]) => kind === candidate || kind.prototype instanceof candidate)?.[1] ?? "INTERNAL_SERVER_ERROR"
+  );
 }
 
 function failure(code: TRPC_ERROR_CODE_KEY, message: string, extra: Partial<ApiFailure> = {}): ApiFailure {
@@ -128,7 +130,10 @@ export function describeFailure(error: unknown): ApiFailure {
 
   const stage = databaseUnavailableStage(cause);
   if (stage) {
-    return failure("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS, databaseStage: stage });
+    return failure("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE, {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      databaseStage: stage,
+    });
   }
   if (isDataException(cause)) return failure("BAD_REQUEST", INVALID_DATA_MESSAGE);
 

@@ -23,7 +23,12 @@ describe("OpenAPI document", () => {
       if (!meta?.openapi) continue;
       const operation = operationOf(meta.openapi.method, meta.openapi.path);
       expect(operation, `${meta.openapi.method} ${meta.openapi.path}`).toBeDefined();
-      const expected = { public: [], staff: [{ staffSession: [] }, { apiKey: [] }], staffUser: [{ staffSession: [] }], customer: [{ customerSession: [] }] }[meta.access!];
+      const expected = {
+        public: [],
+        staff: [{ staffSession: [] }, { apiKey: [] }],
+        staffUser: [{ staffSession: [] }],
+        customer: [{ customerSession: [] }],
+      }[meta.access!];
       expect(operation?.security, `${meta.openapi.method} ${meta.openapi.path}`).toEqual(expected);
     }
     expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(["staffSession", "customerSession", "apiKey"]);
@@ -63,12 +68,22 @@ describe("OpenAPI document", () => {
     const file = path.join(folder, "openapi.json");
     writeFileSync(file, JSON.stringify(getOpenApiDocument()));
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", "--format=json", file], {
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-        maxBuffer: 20 * 1024 * 1024,
-      }).catch((error: { stdout: string; stderr: string }) => error);
-      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
-      expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`), stderr).toEqual([]);
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ["node_modules/@redocly/cli/bin/cli.js", "lint", "--format=json", file],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+          maxBuffer: 20 * 1024 * 1024,
+        },
+      ).catch((error: { stdout: string; stderr: string }) => error);
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string }>;
+      };
+      expect(
+        report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`),
+        stderr,
+      ).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {
       rmSync(folder, { recursive: true, force: true });

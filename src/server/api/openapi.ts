@@ -75,7 +75,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
   429: { name: "TooManyRequests", description: "Too many attempts; wait for the seconds in `Retry-After`.", retryAfter: true },
   503: {
     name: "ServiceUnavailable",
-    description: "The database is briefly unavailable (`Retry-After` says when to try again), or card payments are not set up or not reachable.",
+    description:
+      "The database is briefly unavailable (`Retry-After` says when to try again), or card payments are not set up or not reachable.",
     retryAfter: true,
   },
 };
@@ -100,8 +101,18 @@ function buildDocument(): OpenAPIObject {
     baseUrl: "/api",
     license: { name: "Proprietary: use under the GreenScape Austin terms", url: new URL("/terms", config().appUrl).toString() },
     securitySchemes: {
-      staffSession: { type: "apiKey", in: "cookie", name: "staff_session", description: "Staff session cookie (named __Host-staff_session in production)." },
-      customerSession: { type: "apiKey", in: "cookie", name: "customer_session", description: "Customer portal session cookie (named __Host-customer_session in production)." },
+      staffSession: {
+        type: "apiKey",
+        in: "cookie",
+        name: "staff_session",
+        description: "Staff session cookie (named __Host-staff_session in production).",
+      },
+      customerSession: {
+        type: "apiKey",
+        in: "cookie",
+        name: "customer_session",
+        description: "Customer portal session cookie (named __Host-customer_session in production).",
+      },
       apiKey: { type: "http", scheme: "bearer", description: "An API key created by staff; acts with staff rights." },
     },
   });
@@ -127,14 +138,17 @@ function buildDocument(): OpenAPIObject {
     ...document.components,
     schemas: { ...schemas, Error: ERROR_SCHEMA as never },
     responses: Object.fromEntries(
-      [...usedErrorStatuses].sort().map((status) => ERROR_RESPONSES[status]!).map(({ name, description, retryAfter }) => [
-        name,
-        {
-          description,
-          ...(retryAfter ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
-      ]),
+      [...usedErrorStatuses]
+        .sort()
+        .map((status) => ERROR_RESPONSES[status]!)
+        .map(({ name, description, retryAfter }) => [
+          name,
+          {
+            description,
+            ...(retryAfter ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        ]),
     ),
   };
 

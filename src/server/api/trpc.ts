@@ -18,7 +18,6 @@ import type { Meta } from "./meta";
 
 export type { Access, Meta } from "./meta";
 
-
 export interface CreateContextOptions {
   headers: Headers;
   /** Headers to add to the response, such as Set-Cookie and Retry-After. */

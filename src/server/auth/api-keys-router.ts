@@ -23,7 +23,8 @@ export const apiKeysRouter = createTRPCRouter({
         path: "/api-keys",
         tags: ["settings"],
         summary: "Create an API key (the key is shown once)",
-        description: "`expiresAt` (optional) is when the key stops working: a date (yyyy-MM-dd, from the start of that day in Austin) or a date-time with offset.",
+        description:
+          "`expiresAt` (optional) is when the key stops working: a date (yyyy-MM-dd, from the start of that day in Austin) or a date-time with offset.",
       },
       successStatus: 201,
     })

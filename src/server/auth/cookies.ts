@@ -37,7 +37,10 @@ export function signInCookies(
   signedIn: { token: string; cookieExpiresAt: Date; device: { token: string; expiresAt: Date } },
 ): string[] {
   const deviceMaxAge = Math.max(0, Math.floor((signedIn.device.expiresAt.getTime() - Date.now()) / 1000));
-  return [serializeSessionCookie(kind, signedIn.token, signedIn.cookieExpiresAt), serialize(deviceCookieName(kind), signedIn.device.token, deviceMaxAge)];
+  return [
+    serializeSessionCookie(kind, signedIn.token, signedIn.cookieExpiresAt),
+    serialize(deviceCookieName(kind), signedIn.device.token, deviceMaxAge),
+  ];
 }
 
 function serialize(name: string, value: string, maxAge: number): string {

@@ -39,17 +39,23 @@ describe("forgot password", () => {
     await rest("POST", "/customer/password-reset", { body: { email: customer.email } });
     const { token } = await latestLinkToken("token");
 
-    const mismatch = await rest("POST", "/customer/password-reset/confirm", { body: { token, password: "new-pass-1", confirmPassword: "new-pass-2" } });
+    const mismatch = await rest("POST", "/customer/password-reset/confirm", {
+      body: { token, password: "new-pass-1", confirmPassword: "new-pass-2" },
+    });
     expect(mismatch.json.message).toBe("Passwords do not match");
 
-    const reset = await rest("POST", "/customer/password-reset/confirm", { body: { token, password: "new-pass-1", confirmPassword: "new-pass-1" } });
+    const reset = await rest("POST", "/customer/password-reset/confirm", {
+      body: { token, password: "new-pass-1", confirmPassword: "new-pass-1" },
+    });
     expect(reset.status).toBe(200);
     expect(reset.json).toMatchObject({ authenticated: true, customer: { id: customer.id, isVerified: true } });
     const fresh = { cookie: cookieHeaderFrom(reset.headers) };
     expect((await rest("GET", "/customer/status", { headers: fresh })).json).toMatchObject({ authenticated: true });
     expect((await rest("GET", "/customer/status", { headers: thief })).json).toEqual({ authenticated: false, customer: null });
 
-    const again = await rest("POST", "/customer/password-reset/confirm", { body: { token, password: "other-pass", confirmPassword: "other-pass" } });
+    const again = await rest("POST", "/customer/password-reset/confirm", {
+      body: { token, password: "other-pass", confirmPassword: "other-pass" },
+    });
     expect(again.json.message).toBe(LINK_MESSAGES.used);
     expect((await rest("POST", "/customer/login", { body: { email: customer.email, password: "old-password" } })).status).toBe(401);
     expect((await rest("POST", "/customer/login", { body: { email: customer.email, password: "new-pass-1" } })).status).toBe(200);
@@ -59,7 +65,9 @@ describe("forgot password", () => {
     const { customer } = await createCustomer({ password: "old-password" });
     const db = await getDb();
     const stale = await createEmailToken(db, customer, "reset_password", new Date(Date.now() - 61 * 60_000));
-    const expired = await rest("POST", "/customer/password-reset/confirm", { body: { token: stale, password: "new-pass-1", confirmPassword: "new-pass-1" } });
+    const expired = await rest("POST", "/customer/password-reset/confirm", {
+      body: { token: stale, password: "new-pass-1", confirmPassword: "new-pass-1" },
+    });
     expect(expired.status).toBe(400);
     expect(expired.json.message).toBe(LINK_MESSAGES.resetExpired);
 
@@ -69,8 +77,16 @@ describe("forgot password", () => {
     expect(rows.map((row) => row.tokenHash)).toEqual(expect.arrayContaining([hashToken(older), hashToken(newer)]));
     expect(rows.some((row) => row.tokenHash === older || row.tokenHash === newer)).toBe(false);
 
-    expect((await rest("POST", "/customer/password-reset/confirm", { body: { token: newer, password: "new-pass-1", confirmPassword: "new-pass-1" } })).status).toBe(200);
-    const retired = await rest("POST", "/customer/password-reset/confirm", { body: { token: older, password: "x-pass-1", confirmPassword: "x-pass-1" } });
+    expect(
+      (
+        await rest("POST", "/customer/password-reset/confirm", {
+          body: { token: newer, password: "new-pass-1", confirmPassword: "new-pass-1" },
+        })
+      ).status,
+    ).toBe(200);
+    const retired = await rest("POST", "/customer/password-reset/confirm", {
+      body: { token: older, password: "x-pass-1", confirmPassword: "x-pass-1" },
+    });
     expect(retired.json.message).toBe(LINK_MESSAGES.used);
   });
 
@@ -85,7 +101,9 @@ describe("forgot password", () => {
     const { customer } = await createCustomer({ password: "old-password" });
     for (const email of [customer.email, "no.such.customer@example.com"]) {
       for (let request = 0; request < LIMITS.accountEmailsPerRecipient.limit; request++) {
-        expect((await rest("POST", "/customer/password-reset", { body: { email }, headers: fromAddress(`192.0.2.${request + 10}`) })).status).toBe(200);
+        expect(
+          (await rest("POST", "/customer/password-reset", { body: { email }, headers: fromAddress(`192.0.2.${request + 10}`) })).status,
+        ).toBe(200);
       }
       const refused = await rest("POST", "/customer/password-reset", { body: { email }, headers: fromAddress("192.0.2.99") });
       expect(refused.status).toBe(429);
@@ -108,7 +126,10 @@ describe("password change in the portal", () => {
     const mine = { cookie: await customerCookie(customer.id) };
     const other = { cookie: await customerCookie(customer.id) };
 
-    const wrong = await rest("POST", "/customer/password", { headers: mine, body: { currentPassword: "nope", newPassword: "new-pass-1", confirmPassword: "new-pass-1" } });
+    const wrong = await rest("POST", "/customer/password", {
+      headers: mine,
+      body: { currentPassword: "nope", newPassword: "new-pass-1", confirmPassword: "new-pass-1" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toMatchObject({ message: "Current password is incorrect", issues: [{ path: ["currentPassword"] }] });
 
@@ -135,10 +156,19 @@ describe("password change in the portal", () => {
   });
 
   it("refuses without a session and validates with the register form's rules", async () => {
-    expect((await rest("POST", "/customer/password", { body: { currentPassword: "a", newPassword: "new-pass-1", confirmPassword: "new-pass-1" } })).status).toBe(401);
+    expect(
+      (
+        await rest("POST", "/customer/password", {
+          body: { currentPassword: "a", newPassword: "new-pass-1", confirmPassword: "new-pass-1" },
+        })
+      ).status,
+    ).toBe(401);
     const { customer } = await createCustomer({ password: "old-password" });
     const headers = { cookie: await customerCookie(customer.id) };
-    const short = await rest("POST", "/customer/password", { headers, body: { currentPassword: "old-password", newPassword: "abc", confirmPassword: "abc" } });
+    const short = await rest("POST", "/customer/password", {
+      headers,
+      body: { currentPassword: "old-password", newPassword: "abc", confirmPassword: "abc" },
+    });
     expect(short.json.message).toBe("Password must be at least 6 characters");
   });
 });

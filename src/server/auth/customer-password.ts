@@ -15,8 +15,7 @@ import { sendClaimLink } from "@/server/portal/invitations";
 import { findCustomerByEmail } from "@/server/customers/customers-repository";
 import { signInCustomer } from "@/server/auth/customer-accounts";
 
-export const RESET_REQUESTED =
-  "If an account uses that email, we sent it a link to choose a new password. The link works for 1 hour.";
+export const RESET_REQUESTED = "If an account uses that email, we sent it a link to choose a new password. The link works for 1 hour.";
 export const PASSWORD_CHANGED = "Your password has been changed. Every other device was logged out.";
 
 /**

@@ -10,7 +10,12 @@ import {
   ZPasswordResetSchema,
 } from "@/lib/validation/customer-auth";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { ZCustomerRegisterResponseSchema, ZCustomerStatusResponseSchema, ZOkResponseSchema, toSessionCustomer } from "@/server/auth/schemas";
+import {
+  ZCustomerRegisterResponseSchema,
+  ZCustomerStatusResponseSchema,
+  ZOkResponseSchema,
+  toSessionCustomer,
+} from "@/server/auth/schemas";
 import { ZNoInputSchema } from "@/lib/validation/common";
 
 const TAGS = ["customer auth"];
@@ -53,7 +58,11 @@ export const customerAuthRouter = createTRPCRouter({
     }),
 
   login: publicProcedure
-    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/customer/login", tags: TAGS, protect: false, summary: "Log in to the portal" }, unbatched: true })
+    .meta({
+      errors: [UnauthorizedError, TooManyRequestsError],
+      openapi: { method: "POST", path: "/customer/login", tags: TAGS, protect: false, summary: "Log in to the portal" },
+      unbatched: true,
+    })
     .input(ZCustomerLoginSchema)
     .output(ZCustomerStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {

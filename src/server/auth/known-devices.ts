@@ -13,12 +13,7 @@ function ownedBy(owner: DeviceOwner) {
 }
 
 /** The id of the device this cookie token names, when that device signed in to this account before. */
-export async function knownDeviceId(
-  db: Db,
-  token: string | null,
-  owner: DeviceOwner | null,
-  now = new Date(),
-): Promise<string | null> {
+export async function knownDeviceId(db: Db, token: string | null, owner: DeviceOwner | null, now = new Date()): Promise<string | null> {
   if (!token || !owner) return null;
   const id = hashToken(token);
   const [row] = await db
@@ -34,7 +29,10 @@ export async function knownDeviceId(
  */
 export async function rememberDevice(db: Db, token: string | null, owner: DeviceOwner, now = new Date()) {
   if (token && (await knownDeviceId(db, token, owner, now))) {
-    await db.update(knownDevices).set({ lastUsedAt: now }).where(eq(knownDevices.id, hashToken(token)));
+    await db
+      .update(knownDevices)
+      .set({ lastUsedAt: now })
+      .where(eq(knownDevices.id, hashToken(token)));
     return { token, expiresAt: new Date(now.getTime() + KNOWN_DEVICE_LIFETIME_MS) };
   }
   const fresh = generateToken();

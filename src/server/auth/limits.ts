@@ -12,7 +12,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export const TOO_MANY_SIGN_INS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
-const TOO_MANY_EMAILS = "We have sent several emails to this address already. Please check your inbox (and spam folder), or try again later.";
+const TOO_MANY_EMAILS =
+  "We have sent several emails to this address already. Please check your inbox (and spam folder), or try again later.";
 
 export const LIMITS = {
   /** Sign-in guesses from one address across all accounts: spraying one password over many accounts. */

@@ -25,5 +25,8 @@ export function listApiKeys(db: Db) {
 export async function revokeApiKey(db: Db, id: number) {
   const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id));
   if (!key) throw new NotFoundError("API key not found");
-  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
 }

@@ -84,21 +84,21 @@ export async function validateStaffSessionToken(db: Db, token: string, now = new
   const cacheKey = `staff:${sessionId}`;
   const row = await cachedRow(cacheKey, async () => {
     const [found] = await db
-    .select({
-      expiresAt: staffSessions.expiresAt,
-      absoluteExpiresAt: staffSessions.absoluteExpiresAt,
-      user: {
-        id: staffUsers.id,
-        username: staffUsers.username,
-        email: staffUsers.email,
-        fullName: staffUsers.fullName,
-        phone: staffUsers.phone,
-        mustChangePassword: staffUsers.mustChangePassword,
-      },
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(eq(staffSessions.id, sessionId));
+      .select({
+        expiresAt: staffSessions.expiresAt,
+        absoluteExpiresAt: staffSessions.absoluteExpiresAt,
+        user: {
+          id: staffUsers.id,
+          username: staffUsers.username,
+          email: staffUsers.email,
+          fullName: staffUsers.fullName,
+          phone: staffUsers.phone,
+          mustChangePassword: staffUsers.mustChangePassword,
+        },
+      })
+      .from(staffSessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+      .where(eq(staffSessions.id, sessionId));
     return found;
   });
   if (!row) return null;
@@ -116,25 +116,21 @@ export async function validateStaffSessionToken(db: Db, token: string, now = new
   return { sessionId, expiresAt, user: row.user };
 }
 
-export async function validateCustomerSessionToken(
-  db: Db,
-  token: string,
-  now = new Date(),
-): Promise<CustomerSession | null> {
+export async function validateCustomerSessionToken(db: Db, token: string, now = new Date()): Promise<CustomerSession | null> {
   const sessionId = hashToken(token);
   const cacheKey = `customer:${sessionId}`;
   const row = await cachedRow(cacheKey, async () => {
     const [found] = await db
-    .select({
-      expiresAt: customerSessions.expiresAt,
-      absoluteExpiresAt: customerSessions.absoluteExpiresAt,
-      customer: {
-        ...SESSION_CUSTOMER_COLUMNS,
-      },
-    })
-    .from(customerSessions)
-    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-    .where(eq(customerSessions.id, sessionId));
+      .select({
+        expiresAt: customerSessions.expiresAt,
+        absoluteExpiresAt: customerSessions.absoluteExpiresAt,
+        customer: {
+          ...SESSION_CUSTOMER_COLUMNS,
+        },
+      })
+      .from(customerSessions)
+      .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+      .where(eq(customerSessions.id, sessionId));
     return found;
   });
   if (!row) return null;

@@ -94,11 +94,14 @@ describe.each(kinds)("$kind sign-in under attack", ({ network, path, procedure, 
     const office = fromAddress(`${network}.20`);
     const first = await rest("POST", path, { body: login(secret), headers: office });
     expect(first.status).toBe(200);
-    const deviceCookie = cookieHeaderFrom(first.headers).split("; ").find((pair) => pair.includes("_device="))!;
+    const deviceCookie = cookieHeaderFrom(first.headers)
+      .split("; ")
+      .find((pair) => pair.includes("_device="))!;
 
     // An attacker at the same office address hammers the account.
     const hammering = [];
-    for (let guess = 0; guess < 12; guess++) hammering.push((await rest("POST", path, { body: login(`hammer-${guess}`), headers: office })).status);
+    for (let guess = 0; guess < 12; guess++)
+      hammering.push((await rest("POST", path, { body: login(`hammer-${guess}`), headers: office })).status);
     expect(hammering.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(hammering.slice(5).every((status) => status === 429)).toBe(true);
     // The right password from the attacker's browser waits too.
@@ -114,7 +117,9 @@ describe.each(kinds)("$kind sign-in under attack", ({ network, path, procedure, 
   it("bounds a guesser spread over many addresses, and still lets the owner's known browser in", async () => {
     const { login, secret } = await account();
     const owner = await rest("POST", path, { body: login(secret), headers: fromAddress(`${network}.30`) });
-    const deviceCookie = cookieHeaderFrom(owner.headers).split("; ").find((pair) => pair.includes("_device="))!;
+    const deviceCookie = cookieHeaderFrom(owner.headers)
+      .split("; ")
+      .find((pair) => pair.includes("_device="))!;
 
     const limit = LIMITS.signInPerAccountFromNewDevices.limit;
     const checks = countPasswordChecks();

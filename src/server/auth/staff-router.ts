@@ -15,7 +15,15 @@ function toStaffUser(user: { fullName: string | null; email: string | null; user
 /** Staff sign-in. */
 export const authRouter = createTRPCRouter({
   status: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/auth/status", tags: ["staff auth"], protect: false, summary: "Whether a staff member is signed in" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/auth/status",
+        tags: ["staff auth"],
+        protect: false,
+        summary: "Whether a staff member is signed in",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZStaffStatusResponseSchema)
     .query(async ({ ctx }) => {
@@ -28,7 +36,11 @@ export const authRouter = createTRPCRouter({
     }),
 
   login: publicProcedure
-    .meta({ errors: [UnauthorizedError, TooManyRequestsError], openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" }, unbatched: true })
+    .meta({
+      errors: [UnauthorizedError, TooManyRequestsError],
+      openapi: { method: "POST", path: "/auth/login", tags: ["staff auth"], protect: false, summary: "Sign in as staff" },
+      unbatched: true,
+    })
     .input(ZStaffLoginSchema)
     .output(ZStaffStatusResponseSchema)
     .mutation(async ({ ctx, input }) => {

@@ -49,12 +49,24 @@ describe("anonymous bookings are bounded", () => {
   it("refuses a visit 4 years ahead with 400, and takes one 12 months ahead", async () => {
     const { flat } = await bookableServices();
     const headers = newAddress();
-    const far = await rest("POST", "/bookings", { headers, body: bookingRequest({ serviceId: flat.id, date: addDays(businessToday(), 4 * 365) }) });
+    const far = await rest("POST", "/bookings", {
+      headers,
+      body: bookingRequest({ serviceId: flat.id, date: addDays(businessToday(), 4 * 365) }),
+    });
     expect(far.status).toBe(400);
-    expect(far.json).toMatchObject({ message: BOOKING_MESSAGES.dateTooFar, issues: [{ path: ["date"], message: BOOKING_MESSAGES.dateTooFar }] });
-    const justInside = await rest("POST", "/bookings", { headers, body: bookingRequest({ serviceId: flat.id, date: latestBookableDate() }) });
+    expect(far.json).toMatchObject({
+      message: BOOKING_MESSAGES.dateTooFar,
+      issues: [{ path: ["date"], message: BOOKING_MESSAGES.dateTooFar }],
+    });
+    const justInside = await rest("POST", "/bookings", {
+      headers,
+      body: bookingRequest({ serviceId: flat.id, date: latestBookableDate() }),
+    });
     expect(justInside.status).toBe(201);
-    const dayAfter = await rest("POST", "/bookings", { headers, body: bookingRequest({ serviceId: flat.id, date: addDays(latestBookableDate(), 1) }) });
+    const dayAfter = await rest("POST", "/bookings", {
+      headers,
+      body: bookingRequest({ serviceId: flat.id, date: addDays(latestBookableDate(), 1) }),
+    });
     expect(dayAfter.status).toBe(400);
   });
 
@@ -82,10 +94,16 @@ describe("anonymous bookings are bounded", () => {
     const email = `retrier.${Date.now()}@example.com`;
     const headers = newAddress();
     for (let attempt = 0; attempt < LIMITS.bookingsPerEmail.limit + 3; attempt++) {
-      const refused = await rest("POST", "/bookings", { headers, body: bookingRequest({ serviceId: flat.id, email, date: businessToday() }) });
+      const refused = await rest("POST", "/bookings", {
+        headers,
+        body: bookingRequest({ serviceId: flat.id, email, date: businessToday() }),
+      });
       expect(refused.status).toBe(400);
     }
-    const booked = await rest("POST", "/bookings", { headers, body: bookingRequest({ serviceId: flat.id, email, date: addDays(businessToday(), 150) }) });
+    const booked = await rest("POST", "/bookings", {
+      headers,
+      body: bookingRequest({ serviceId: flat.id, email, date: addDays(businessToday(), 150) }),
+    });
     expect(booked.status).toBe(201);
   });
 

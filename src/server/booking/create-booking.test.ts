@@ -108,7 +108,9 @@ describe("POST /api/bookings", () => {
 
     // 7 x 1000 = 7000; 10% = 700.
     expect(response.json).toMatchObject({ servicePrice: 7000, recurringDiscount: 700, totalPrice: 6300, lawnSizeSqFt: 1000 });
-    const rounded = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: odd!.id, lawnSizeSqFt: 1235, isRecurring: true }) });
+    const rounded = await rest("POST", "/bookings", {
+      body: bookingRequest({ serviceId: odd!.id, lawnSizeSqFt: 1235, isRecurring: true }),
+    });
     // 7 x 1235 = 8645; 10% = 864.5, rounded to 865.
     expect(rounded.json).toMatchObject({ servicePrice: 8645, recurringDiscount: 865, totalPrice: 7780 });
   });
@@ -138,7 +140,7 @@ describe("POST /api/bookings", () => {
       [{ fullName: "J" }, "fullName", "Full name is required"],
       [{ email: "not-an-email" }, "email", "Valid email is required"],
       [{ phone: "512555" }, "phone", "Valid phone number is required"],
-      [{ recurringFrequency: "daily" }, "recurringFrequency", "Invalid option: expected one of \"weekly\"|\"biweekly\"|\"monthly\""],
+      [{ recurringFrequency: "daily" }, "recurringFrequency", 'Invalid option: expected one of "weekly"|"biweekly"|"monthly"'],
     ];
     for (const [change, field, message] of cases) {
       const response = await rest("POST", "/bookings", { body: { ...bookingRequest({ serviceId: flat.id }), ...change } });
@@ -154,7 +156,13 @@ describe("POST /api/bookings", () => {
     const db = await getDb();
     // A service whose id has two digits, so "12"-like ids are read whole.
     let twoDigits = flat;
-    while (twoDigits.id < 10) twoDigits = (await db.insert(services).values({ name: `Hedge Trimming ${twoDigits.id}`, price: 4000, duration: 60 }).returning())[0]!;
+    while (twoDigits.id < 10)
+      twoDigits = (
+        await db
+          .insert(services)
+          .values({ name: `Hedge Trimming ${twoDigits.id}`, price: 4000, duration: 60 })
+          .returning()
+      )[0]!;
 
     for (const serviceId of [String(flat.id), String(twoDigits.id), twoDigits.id]) {
       const response = await rest("POST", "/bookings", { body: bookingRequest({ serviceId }) });
@@ -167,7 +175,28 @@ describe("POST /api/bookings", () => {
     // Hex, signs, spaces, leading zeros, decimals, exponents and empty text stay refused with the service's message.
     const schedulesBefore = await db.select().from(schedules);
     const id = String(flat.id);
-    for (const serviceId of [`0x${flat.id.toString(16)}`, `+${id}`, `-${id}`, ` ${id}`, `${id} `, `${id}.0`, `${id}e0`, `0${id}`, "0", "", " ", "2147483648", "99999999999", "１", true, null, 1.5, 0, -1, [flat.id]]) {
+    for (const serviceId of [
+      `0x${flat.id.toString(16)}`,
+      `+${id}`,
+      `-${id}`,
+      ` ${id}`,
+      `${id} `,
+      `${id}.0`,
+      `${id}e0`,
+      `0${id}`,
+      "0",
+      "",
+      " ",
+      "2147483648",
+      "99999999999",
+      "１",
+      true,
+      null,
+      1.5,
+      0,
+      -1,
+      [flat.id],
+    ]) {
       const response = await rest("POST", "/bookings", { body: { ...bookingRequest(), serviceId } });
       expect(response.status, `serviceId ${JSON.stringify(serviceId)}`).toBe(400);
       expect(response.json.message, `serviceId ${JSON.stringify(serviceId)}`).toBe("Please select a service");
@@ -256,7 +285,11 @@ describe("POST /api/bookings", () => {
     const db = await getDb();
     const visits = await listVisits(db, { from: startOfBusinessDay(date), to: endOfBusinessDayExclusive(date) });
     expect(visits).toEqual([
-      expect.objectContaining({ scheduleId: response.json.scheduleId, status: "pending", bookingReference: response.json.bookingReference }),
+      expect.objectContaining({
+        scheduleId: response.json.scheduleId,
+        status: "pending",
+        bookingReference: response.json.bookingReference,
+      }),
     ]);
   });
 });
@@ -291,7 +324,14 @@ describe("crew capacity", () => {
     const { customer } = await createCustomer();
     const date = daysAhead(14);
     // A weekly series that began two weeks earlier has a visit on `date` at 9:00.
-    await existingVisit({ customerId: customer.id, serviceId: flat.id, date: daysAhead(0), time: "09:00", minutes: 60, recurringFrequency: "weekly" });
+    await existingVisit({
+      customerId: customer.id,
+      serviceId: flat.id,
+      date: daysAhead(0),
+      time: "09:00",
+      minutes: 60,
+      recurringFrequency: "weekly",
+    });
     const db = await getDb();
     await setCrewCapacity(db, 1);
 
@@ -312,7 +352,10 @@ describe("crew capacity", () => {
     // Twenty visitors at twenty addresses, so the race is for the slot, not for the address limit.
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, visitor) =>
-        rest("POST", "/bookings", { headers: fromAddress(`192.0.2.${visitor + 1}`), body: bookingRequest({ serviceId: flat.id, date, timeSlot: "14:00" }) }),
+        rest("POST", "/bookings", {
+          headers: fromAddress(`192.0.2.${visitor + 1}`),
+          body: bookingRequest({ serviceId: flat.id, date, timeSlot: "14:00" }),
+        }),
       ),
     );
 
@@ -362,7 +405,10 @@ describe("GET /api/availability", () => {
     expect(badService.json.message).toBe("Please select a service");
     const unknownService = await rest("GET", `/availability?date=${daysAhead(5)}&serviceId=424242`);
     expect(unknownService.status).toBe(404);
-    const [retired] = await (await getDb()).insert(services).values({ name: "Withdrawn", price: 5000, duration: 60, isActive: false }).returning();
+    const [retired] = await (await getDb())
+      .insert(services)
+      .values({ name: "Withdrawn", price: 5000, duration: 60, isActive: false })
+      .returning();
     const withdrawn = await rest("GET", `/availability?date=${daysAhead(5)}&serviceId=${retired!.id}`);
     expect(withdrawn.status).toBe(404);
     expect(withdrawn.json.message).toBe("That service does not exist.");
@@ -383,9 +429,13 @@ describe("OpenAPI document", () => {
       expect.arrayContaining(["date", "serviceId"]),
     );
     // The booking's serviceId: an integer or its decimal digits, both documented.
-    const content = (create?.requestBody as { content: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }> }).content;
+    const content = (
+      create?.requestBody as { content: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }> }
+    ).content;
     const bodySchema = content["application/json"]!.schema;
-    const booking = (bodySchema.$ref ? document.components?.schemas?.[bodySchema.$ref.split("/").pop()!] : bodySchema) as { properties: Record<string, unknown> };
+    const booking = (bodySchema.$ref ? document.components?.schemas?.[bodySchema.$ref.split("/").pop()!] : bodySchema) as {
+      properties: Record<string, unknown>;
+    };
     expect(booking.properties.serviceId).toMatchObject({
       anyOf: [
         { type: "integer", exclusiveMinimum: 0, maximum: 2_147_483_647 },

@@ -45,7 +45,9 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     // Everything that does not read the day's crews comes before its lock: the customer, the plan
     // and the announcement's job are seen by no one until the commit, and go if the slot is full.
     const { fullName, email, phone, address, city, state, zipCode } = request;
-    const customerId = signedInCustomerId ?? (await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking")).customer.id;
+    const customerId =
+      signedInCustomerId ??
+      (await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking")).customer.id;
     // A signed-in booking is the account's own; one made without signing in records the email and
     // name typed, and joins an account only by the ownership rule (docs/product-rules.md#who-owns-a-visit).
     const bookedBy = signedInCustomerId

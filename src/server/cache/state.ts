@@ -22,7 +22,13 @@ export interface CacheState {
 }
 
 export function cacheState(): CacheState {
-  return (processState().caches ??= { answers: new Map(), answersGeneration: 0, sessions: new Map(), sessionsGeneration: 0, listener: null });
+  return (processState().caches ??= {
+    answers: new Map(),
+    answersGeneration: 0,
+    sessions: new Map(),
+    sessionsGeneration: 0,
+    listener: null,
+  });
 }
 
 /**

@@ -52,7 +52,10 @@ export async function revokeCalendarFeed(db: Db, owner: FeedOwner) {
 /** The iCalendar text behind a feed address, or null when the address is unknown or revoked. */
 export async function calendarForToken(db: Db, token: string, now = new Date()): Promise<string | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token)));
+  const [feed] = await db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)));
   if (!feed) return null;
   await db.update(calendarFeeds).set({ lastUsedAt: now }).where(eq(calendarFeeds.id, feed.id));
 

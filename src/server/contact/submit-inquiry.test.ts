@@ -67,7 +67,9 @@ describe("contact.submit", () => {
 
 describe("POST /api/contact", () => {
   it("answers 201 and stores the message", async () => {
-    const response = await rest("POST", "/contact", { body: { name: "Sam Ortiz", email: "sam@example.com", message: "Please quote a yard cleanup." } });
+    const response = await rest("POST", "/contact", {
+      body: { name: "Sam Ortiz", email: "sam@example.com", message: "Please quote a yard cleanup." },
+    });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ success: true, message: CONTACT_THANKS });
     expect(await storedInquiry(Number(response.json.id))).toMatchObject({ name: "Sam Ortiz", phone: null });

@@ -17,7 +17,10 @@ export function listCrews(db: Db): Promise<Crew[]> {
 
 /** Every crew a visit may name, removed ones too, so past visits keep their crew's name. */
 export function listAllCrews(db: Db): Promise<(Crew & { active: boolean })[]> {
-  return db.select({ ...crewColumns, active: crews.active }).from(crews).orderBy(asc(crews.position), asc(crews.id));
+  return db
+    .select({ ...crewColumns, active: crews.active })
+    .from(crews)
+    .orderBy(asc(crews.position), asc(crews.id));
 }
 
 function duplicateName(name: string) {
@@ -68,7 +71,10 @@ export async function removeCrew(db: Db, id: number, now = new Date()) {
   return db.transaction(async (tx) => {
     // One removal at a time, so two cannot each leave the other as the last crew.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crews'))`);
-    const [crew] = await tx.select(crewColumns).from(crews).where(and(eq(crews.id, id), eq(crews.active, true)));
+    const [crew] = await tx
+      .select(crewColumns)
+      .from(crews)
+      .where(and(eq(crews.id, id), eq(crews.active, true)));
     if (!crew) throw new NotFoundError(CREW_MESSAGES.notFound);
     const [{ value: others } = { value: 0 }] = await tx
       .select({ value: count() })
@@ -97,6 +103,9 @@ export async function removeCrew(db: Db, id: number, now = new Date()) {
 /** A crew id from a payload: it must name a crew at work (400 otherwise, in plain words). */
 export async function assertActiveCrew(db: Db, id: number | null | undefined, field = "crewId"): Promise<void> {
   if (id == null) return;
-  const [crew] = await db.select({ id: crews.id }).from(crews).where(and(eq(crews.id, id), eq(crews.active, true)));
+  const [crew] = await db
+    .select({ id: crews.id })
+    .from(crews)
+    .where(and(eq(crews.id, id), eq(crews.active, true)));
   if (!crew) throw new InvalidInputError(CREW_MESSAGES.unknown, field);
 }

@@ -12,7 +12,14 @@ let dayOffset = 30;
 const nextDay = () => addDays(businessToday(), dayOffset++);
 
 /** The fields these tests read from a crew, a schedule or an error answer. */
-type Answer = { id: number; name: string; crewId: number | null; message: string; unassignedVisits: number; issues: Array<{ message: string }> };
+type Answer = {
+  id: number;
+  name: string;
+  crewId: number | null;
+  message: string;
+  unassignedVisits: number;
+  issues: Array<{ message: string }>;
+};
 
 async function setup() {
   const cookie = await staffCookie();
@@ -124,8 +131,13 @@ describe("crews", () => {
     expect((await call("POST", "/schedules", visit(rainDay, "08:00", "09:00", { crewId: first.id }))).status).toBe(201);
     expect((await call("POST", "/schedules", visit(dryDay, "08:00", "09:00", { crewId: first.id }))).status).toBe(201);
     // The preview names the crew clash before the move refuses it.
-    const preview = await call<{ conflicts: Array<{ message: string }> }>("GET", `/schedules/rain-day/preview?fromDate=${rainDay}&toDate=${dryDay}`);
-    expect(preview.json.conflicts.map((conflict) => conflict.message)).toEqual([`${first.name} already has a visit at 8:00 AM; pick another crew or day`]);
+    const preview = await call<{ conflicts: Array<{ message: string }> }>(
+      "GET",
+      `/schedules/rain-day/preview?fromDate=${rainDay}&toDate=${dryDay}`,
+    );
+    expect(preview.json.conflicts.map((conflict) => conflict.message)).toEqual([
+      `${first.name} already has a visit at 8:00 AM; pick another crew or day`,
+    ]);
     const moved = await call("POST", "/schedules/rain-day", { fromDate: rainDay, toDate: dryDay });
     expect(moved.status).toBe(409);
     expect(moved.json.message).toContain(`${first.name} already has a visit at 8:00 AM`);
@@ -135,7 +147,11 @@ describe("crews", () => {
     const { call, visit } = await setup();
     const added = (await call("POST", "/crews", { name: "Weekly crew" })).json;
     const day = nextDay();
-    const series = await call("POST", "/schedules", visit(day, "14:00", "15:00", { crewId: added.id, isRecurring: true, recurringFrequency: "weekly" }));
+    const series = await call(
+      "POST",
+      "/schedules",
+      visit(day, "14:00", "15:00", { crewId: added.id, isRecurring: true, recurringFrequency: "weekly" }),
+    );
     expect(series.status).toBe(201);
     const db = await getDb();
     const rows = await db.select({ crewId: visits.crewId }).from(visits).where(eq(visits.scheduleId, series.json.id));

@@ -13,7 +13,9 @@ const ZCrewId = pathId(CREW_MESSAGES.notFound);
 /** The named crews: as many visits can run at once as there are crews. */
 export const crewsRouter = createTRPCRouter({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/crews", tags: TAGS, summary: "The crews, in screen order (their number is the crew capacity)" } })
+    .meta({
+      openapi: { method: "GET", path: "/crews", tags: TAGS, summary: "The crews, in screen order (their number is the crew capacity)" },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZCrewSchema))
     .query(({ ctx }) => listCrews(ctx.db)),
@@ -29,7 +31,10 @@ export const crewsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => addCrew(ctx.db, input)),
 
   rename: staffProcedure
-    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/crews/{id}", tags: TAGS, summary: "Rename a crew (409 when another crew has the name)" } })
+    .meta({
+      errors: [ConflictError],
+      openapi: { method: "PUT", path: "/crews/{id}", tags: TAGS, summary: "Rename a crew (409 when another crew has the name)" },
+    })
     .input(ZCrewFormSchema.safeExtend({ id: ZCrewId }))
     .output(ZCrewSchema)
     .mutation(({ ctx, input: { id, ...form } }) => renameCrew(ctx.db, id, form)),

@@ -79,7 +79,10 @@ describe("customer search, sort and paging", () => {
     const staff = await staffCaller();
     const everyone = await staff.messages.conversations({});
     expect(everyone).toHaveLength(4);
-    expect((await staff.messages.conversations({ q: "rosa" })).map((entry) => entry.fullName).sort()).toEqual(["Amy Rosales", "Rosa Delgado"]);
+    expect((await staff.messages.conversations({ q: "rosa" })).map((entry) => entry.fullName).sort()).toEqual([
+      "Amy Rosales",
+      "Rosa Delgado",
+    ]);
     expect(await staff.messages.conversations({ q: "555 0199", limit: 5 })).toMatchObject([{ fullName: "Rosa Delgado" }]);
     expect(await staff.messages.conversations({ limit: 2 })).toHaveLength(2);
     const refused = await rest("GET", "/messages/conversations?limit=0", { headers: { cookie } });

@@ -59,11 +59,16 @@ describe("customers API", () => {
     await db.insert(payments).values({ customerId: paid.id, amount: 3500, status: "completed" });
     const refused = await rest("DELETE", `/customers/${paid.id}`, { headers: { cookie: await staffCookie() } });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe("This customer has payment history and cannot be deleted. Payment records must be kept for the books.");
+    expect(refused.json.message).toBe(
+      "This customer has payment history and cannot be deleted. Payment records must be kept for the books.",
+    );
 
     const unpaid = (await createCustomer()).customer;
     const start = businessInstant("2031-05-05", "09:00");
-    const [plan] = await db.insert(schedules).values({ customerId: unpaid.id, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), totalPrice: 100 }).returning();
+    const [plan] = await db
+      .insert(schedules)
+      .values({ customerId: unpaid.id, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), totalPrice: 100 })
+      .returning();
     await createPlanVisits(db, plan!, "staff");
     await db.insert(messages).values({ customerId: unpaid.id, content: "Hello", senderType: "customer" });
     expect(await staff.customers.delete({ id: unpaid.id })).toMatchObject({ success: true });

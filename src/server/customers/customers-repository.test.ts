@@ -28,11 +28,16 @@ describe("customers repository", () => {
     const db = await getDb();
     const email = `race.${unique()}@example.com`;
     const results = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => findOrCreateCustomer(db, { fullName: `Racer ${index}`, email: index % 2 ? email.toUpperCase() : email }, "booking")),
+      Array.from({ length: 4 }, (_, index) =>
+        findOrCreateCustomer(db, { fullName: `Racer ${index}`, email: index % 2 ? email.toUpperCase() : email }, "booking"),
+      ),
     );
     expect(new Set(results.map((result) => result.customer.id)).size).toBe(1);
     expect(results.filter((result) => result.created)).toHaveLength(1);
-    const rows = await db.select({ id: customers.id }).from(customers).where(eq(sql`lower(${customers.email})`, email));
+    const rows = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(sql`lower(${customers.email})`, email));
     expect(rows).toHaveLength(1);
   });
 

@@ -40,7 +40,11 @@ export async function insertCustomerIfNew(db: Db, values: NewCustomer, source: C
  * The customer with this email, or a new one built from `values`. A found profile is never changed:
  * anyone can type an email address.
  */
-export async function findOrCreateCustomer(db: Db, values: NewCustomer, source: CustomerSource): Promise<{ customer: CustomerRow; created: boolean }> {
+export async function findOrCreateCustomer(
+  db: Db,
+  values: NewCustomer,
+  source: CustomerSource,
+): Promise<{ customer: CustomerRow; created: boolean }> {
   const existing = await findCustomerByEmail(db, values.email);
   if (existing) return { customer: existing, created: false };
   const created = await insertCustomerIfNew(db, values, source);

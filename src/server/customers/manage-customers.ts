@@ -102,7 +102,10 @@ export async function updateCustomer(db: Db, id: number, form: TCustomerForm) {
   await getCustomer(db, id);
   await ensureEmailFree(db, form.email, id);
   try {
-    await db.update(customers).set({ ...storedFields(form), updatedAt: new Date() }).where(eq(customers.id, id));
+    await db
+      .update(customers)
+      .set({ ...storedFields(form), updatedAt: new Date() })
+      .where(eq(customers.id, id));
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
     throw error;

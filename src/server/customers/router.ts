@@ -2,7 +2,15 @@ import { z } from "zod";
 import { pathId } from "@/lib/validation/fields";
 import { ZCustomerFormSchema } from "@/lib/validation/customer";
 import { ZCustomerSearchSchema } from "@/lib/validation/customer-search";
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, searchCustomers, updateCustomer, CUSTOMER_MESSAGES } from "@/server/customers/manage-customers";
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  searchCustomers,
+  updateCustomer,
+  CUSTOMER_MESSAGES,
+} from "@/server/customers/manage-customers";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
 import { ZOkResponseSchema } from "@/server/auth/schemas";
@@ -27,7 +35,14 @@ export const customersRouter = createTRPCRouter({
     .query(({ ctx, input }) => listCustomers(ctx.db, input)),
 
   search: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/customers/search", tags: TAGS, summary: "One page of matching customers (25 unless limit says otherwise) and how many match in all" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customers/search",
+        tags: TAGS,
+        summary: "One page of matching customers (25 unless limit says otherwise) and how many match in all",
+      },
+    })
     .input(ZCustomerSearchSchema)
     .output(ZCustomerPageSchema)
     .query(({ ctx, input }) => searchCustomers(ctx.db, input)),
@@ -39,7 +54,11 @@ export const customersRouter = createTRPCRouter({
     .query(({ ctx, input }) => getCustomer(ctx.db, input.id)),
 
   create: staffProcedure
-    .meta({ errors: [ConflictError], openapi: { method: "POST", path: "/customers", tags: TAGS, summary: "Add a customer" }, successStatus: 201 })
+    .meta({
+      errors: [ConflictError],
+      openapi: { method: "POST", path: "/customers", tags: TAGS, summary: "Add a customer" },
+      successStatus: 201,
+    })
     .input(ZCustomerFormSchema)
     .output(ZCustomerSchema)
     .mutation(({ ctx, input }) => createCustomer(ctx.db, input)),

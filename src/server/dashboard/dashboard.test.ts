@@ -26,17 +26,25 @@ describe("dashboard", () => {
       .insert(schedules)
       .values([
         // Weekly from Oct 3: Oct 3, 10, 17, 24, 31 this month; Nov 7 ... within the 30 days ahead.
-        visit("2031-10-03", "08:00", { isRecurring: true, recurringFrequency: "weekly", status: "completed", recurringEndDate: businessInstant("2031-11-14", "00:00") }),
+        visit("2031-10-03", "08:00", {
+          isRecurring: true,
+          recurringFrequency: "weekly",
+          status: "completed",
+          recurringEndDate: businessInstant("2031-11-14", "00:00"),
+        }),
       ])
       .returning();
     await createPlanVisits(db, series!, "staff", now);
-    const oneTime = await db.insert(schedules).values([
-      visit("2031-10-31", "23:00", { status: "pending" }), // later tonight: upcoming
-      visit("2031-10-31", "09:00", { status: "completed" }), // this month, completed
-      visit("2031-11-01", "10:00", { status: "completed" }), // November in Austin: not this month
-      visit("2031-11-02", "10:00", { status: "cancelled" }), // cancelled is not upcoming
-      visit("2031-12-15", "10:00", { status: "confirmed" }), // beyond 30 days
-    ]).returning();
+    const oneTime = await db
+      .insert(schedules)
+      .values([
+        visit("2031-10-31", "23:00", { status: "pending" }), // later tonight: upcoming
+        visit("2031-10-31", "09:00", { status: "completed" }), // this month, completed
+        visit("2031-11-01", "10:00", { status: "completed" }), // November in Austin: not this month
+        visit("2031-11-02", "10:00", { status: "cancelled" }), // cancelled is not upcoming
+        visit("2031-12-15", "10:00", { status: "confirmed" }), // beyond 30 days
+      ])
+      .returning();
     for (const plan of oneTime) await createPlanVisits(db, plan, "staff", now);
     // Two series visits ahead (Nov 7, Nov 14) are upcoming once set back to pending.
     for (const date of ["2031-11-07", "2031-11-14"]) {
@@ -62,7 +70,15 @@ describe("dashboard", () => {
 
     // The week strip: Monday Oct 27 to Sunday Nov 2 in Austin, every status counted by its start day.
     const week = await weekVisitCounts(db, now);
-    expect(week.map((day) => day.date)).toEqual(["2031-10-27", "2031-10-28", "2031-10-29", "2031-10-30", "2031-10-31", "2031-11-01", "2031-11-02"]);
+    expect(week.map((day) => day.date)).toEqual([
+      "2031-10-27",
+      "2031-10-28",
+      "2031-10-29",
+      "2031-10-30",
+      "2031-10-31",
+      "2031-11-01",
+      "2031-11-02",
+    ]);
     const counted = Object.fromEntries(week.map((day) => [day.date, day.visits]));
     expect(counted["2031-10-31"]).toBeGreaterThanOrEqual(3); // the series visit, 09:00 and 23:00
     expect(counted["2031-11-01"]).toBeGreaterThanOrEqual(1);

@@ -9,13 +9,27 @@ import { ZCustomerChangeSchema, ZDashboardStatsSchema, ZRecentMessageSchema, ZWe
 
 export const dashboardRouter = createTRPCRouter({
   stats: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/dashboard-stats", tags: ["dashboard"], summary: "The dashboard's counts and what is owed, in Austin time" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/dashboard-stats",
+        tags: ["dashboard"],
+        summary: "The dashboard's counts and what is owed, in Austin time",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZDashboardStatsSchema)
     .query(({ ctx }) => dashboardStats(ctx.db)),
 
   recentMessages: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/dashboard/recent-messages", tags: ["dashboard"], summary: "The three latest messages, either direction" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/dashboard/recent-messages",
+        tags: ["dashboard"],
+        summary: "The three latest messages, either direction",
+      },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZRecentMessageSchema))
     .query(({ ctx }) => listRecentMessages(ctx.db)),
@@ -34,7 +48,14 @@ export const dashboardRouter = createTRPCRouter({
     .query(({ ctx }) => listCustomerChanges(ctx.db)),
 
   week: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/dashboard/week", tags: ["dashboard"], summary: "This week, Monday to Sunday in Austin days, with each day's number of visits" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/dashboard/week",
+        tags: ["dashboard"],
+        summary: "This week, Monday to Sunday in Austin days, with each day's number of visits",
+      },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZWeekDaySchema))
     .query(({ ctx }) => weekVisitCounts(ctx.db)),

@@ -31,7 +31,10 @@ export const ZCustomerChangeSchema = z
     customerName: z.string().describe("Who made the change: the customer"),
     scheduleId: z.number().int(),
     serviceName: z.string().nullable(),
-    customerChange: z.enum(CUSTOMER_CHANGES).nullable().describe("skipped, rescheduled or paused; null for a cancellation (status cancelled) or a resume"),
+    customerChange: z
+      .enum(CUSTOMER_CHANGES)
+      .nullable()
+      .describe("skipped, rescheduled or paused; null for a cancellation (status cancelled) or a resume"),
     status: z.enum(SCHEDULE_STATUSES),
     changedAt: z.date(),
     firstStartTime: z.date().describe("The first visit it changed"),

@@ -82,7 +82,9 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
   }
   const listeners: Array<{ close: () => Promise<void> }> = [];
   const listen = async (channel: string, events: ListenEvents) => {
-    listeners.push(await listenOnPostgres((options) => postgres(url, { ...options, ...(socket ? { path: socket } : {}) }), channel, events));
+    listeners.push(
+      await listenOnPostgres((options) => postgres(url, { ...options, ...(socket ? { path: socket } : {}) }), channel, events),
+    );
   };
   const close = async () => {
     await Promise.all(listeners.map((listener) => listener.close().catch(() => {})));
@@ -113,7 +115,9 @@ export function isNeverRanFailure(error: unknown): boolean {
  * anything ran (see isNeverRanFailure); a transaction is sent again only if its body never started.
  * Statements inside a transaction are not retried: that connection is the transaction.
  */
-function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => unknown; begin: (...args: never[]) => unknown }>(pool: Sql): Sql {
+function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => unknown; begin: (...args: never[]) => unknown }>(
+  pool: Sql,
+): Sql {
   async function retrying<T>(attempt: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
     for (let tries = 0; ; tries++) {
       try {
@@ -127,7 +131,8 @@ function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => un
     const send = () => (pool.unsafe as (...a: unknown[]) => PromiseLike<unknown> & { values: () => PromiseLike<unknown> })(...args);
     // postgres.js queries are lazy thenables; Drizzle awaits them or their `values()` at once.
     return {
-      then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) => retrying(async () => send()).then(onValue, onError),
+      then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) =>
+        retrying(async () => send()).then(onValue, onError),
       catch: (onError: (error: unknown) => unknown) => retrying(async () => send()).catch(onError),
       values: () => retrying(async () => send().values()),
     };
@@ -139,7 +144,10 @@ function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => un
       started = true;
       return body(transaction);
     };
-    return retrying(async () => (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), watched), () => !started);
+    return retrying(
+      async () => (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), watched),
+      () => !started,
+    );
   };
   return new Proxy(pool, {
     get(target, property, receiver) {

@@ -36,12 +36,18 @@ describe("the first start on the embedded database", () => {
     expect((await rest("GET", "/settings/profile", { headers })).status).toBe(200);
     expect((await rest("GET", "/auth/status", { headers })).json).toMatchObject({ user: { mustChangePassword: true } });
 
-    const same = await rest("POST", "/settings/password", { headers, body: { currentPassword: first, newPassword: first, confirmPassword: first } });
+    const same = await rest("POST", "/settings/password", {
+      headers,
+      body: { currentPassword: first, newPassword: first, confirmPassword: first },
+    });
     expect(same.status).toBe(400);
     expect(same.json.message).toBe(SAME_AS_FIRST_PASSWORD);
 
     const chosen = "my-own-lawn-password";
-    const changed = await rest("POST", "/settings/password", { headers, body: { currentPassword: first, newPassword: chosen, confirmPassword: chosen } });
+    const changed = await rest("POST", "/settings/password", {
+      headers,
+      body: { currentPassword: first, newPassword: chosen, confirmPassword: chosen },
+    });
     expect(changed.status).toBe(200);
     expect((await rest("GET", "/customers", { headers })).status).toBe(200);
     expect((await rest("GET", "/auth/status", { headers })).json).toMatchObject({ user: { mustChangePassword: false } });
@@ -49,7 +55,12 @@ describe("the first start on the embedded database", () => {
 
   it("takes the operator's STAFF_PASSWORD as theirs, with no change asked", async () => {
     await emptyStaff();
-    const report = await seedDatabase(await getDb(), { embedded: true, staffUsername: "office", staffPassword: "a-long-office-password", demoData: false });
+    const report = await seedDatabase(await getDb(), {
+      embedded: true,
+      staffUsername: "office",
+      staffPassword: "a-long-office-password",
+      demoData: false,
+    });
     expect(report.staff).toEqual({ username: "office", source: "configured" });
     const [row] = await (await getDb()).select().from(staffUsers).where(eq(staffUsers.username, "office"));
     expect(row!.mustChangePassword).toBe(false);

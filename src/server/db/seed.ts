@@ -100,7 +100,13 @@ async function seedDemoData(db: Db): Promise<number> {
   if (!maria || !james || !priya || !robert || !linda) return created.length;
 
   const today = businessToday();
-  const visit = (customer: typeof maria, service: typeof mowing, dayOffset: number, time: string, extra: Partial<typeof schedules.$inferInsert> = {}) => {
+  const visit = (
+    customer: typeof maria,
+    service: typeof mowing,
+    dayOffset: number,
+    time: string,
+    extra: Partial<typeof schedules.$inferInsert> = {},
+  ) => {
     const start = businessInstant(addDays(today, dayOffset), time);
     return {
       customerId: customer.id,
@@ -140,15 +146,45 @@ async function seedDemoData(db: Db): Promise<number> {
   const now = Date.now();
   const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
   await db.insert(messages).values([
-    { customerId: maria.id, content: "Hi! Could the crew also blow off the back patio this week?", senderType: "customer", timestamp: minutesAgo(40) },
-    { customerId: james.id, content: "Thanks for the great work last time. See you Tuesday.", senderType: "customer", timestamp: minutesAgo(60 * 26), read: true },
-    { customerId: james.id, content: "Glad you liked it! We'll be there at 1 PM.", senderType: "user", timestamp: minutesAgo(60 * 25), read: true },
-    { customerId: priya.id, content: "Is it possible to move my appointment to the afternoon?", senderType: "customer", timestamp: minutesAgo(60 * 50) },
+    {
+      customerId: maria.id,
+      content: "Hi! Could the crew also blow off the back patio this week?",
+      senderType: "customer",
+      timestamp: minutesAgo(40),
+    },
+    {
+      customerId: james.id,
+      content: "Thanks for the great work last time. See you Tuesday.",
+      senderType: "customer",
+      timestamp: minutesAgo(60 * 26),
+      read: true,
+    },
+    {
+      customerId: james.id,
+      content: "Glad you liked it! We'll be there at 1 PM.",
+      senderType: "user",
+      timestamp: minutesAgo(60 * 25),
+      read: true,
+    },
+    {
+      customerId: priya.id,
+      content: "Is it possible to move my appointment to the afternoon?",
+      senderType: "customer",
+      timestamp: minutesAgo(60 * 50),
+    },
   ]);
 
   const completedVisit = insertedSchedules.find((row) => row.customerId === linda.id);
   await db.insert(payments).values([
-    { customerId: linda.id, scheduleId: completedVisit?.id, amount: 3500, status: "completed", method: "card", stripePaymentId: "pi_demo_completed", paymentDate: minutesAgo(60 * 24 * 7) },
+    {
+      customerId: linda.id,
+      scheduleId: completedVisit?.id,
+      amount: 3500,
+      status: "completed",
+      method: "card",
+      stripePaymentId: "pi_demo_completed",
+      paymentDate: minutesAgo(60 * 24 * 7),
+    },
     { customerId: james.id, amount: 2500, status: "completed", method: "cash", paymentDate: minutesAgo(60 * 24 * 3) },
     { customerId: james.id, amount: 5500, status: "pending", method: "card" },
     { customerId: robert.id, amount: 6000, status: "failed", method: "card", metadata: { reason: "Card declined" } },

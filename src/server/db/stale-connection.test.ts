@@ -33,7 +33,8 @@ describe.runIf(testDatabase.mode === "postgres")("a pooled connection killed und
         );
         // Terminated while the query runs, as a restart does to every busy connection.
         for (let waited = 0; waited < 100; waited++) {
-          const [row] = await admin`select count(*)::int as busy from pg_stat_activity where pid = ${pid} and query like '%pg_sleep%' and state = 'active'`;
+          const [row] =
+            await admin`select count(*)::int as busy from pg_stat_activity where pid = ${pid} and query like '%pg_sleep%' and state = 'active'`;
           if (row!.busy > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }

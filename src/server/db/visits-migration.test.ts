@@ -37,7 +37,9 @@ async function migrateWithData(run: Run, migrateTo: (folder: string) => Promise<
   } finally {
     rmSync(before, { recursive: true, force: true });
   }
-  const [customer] = await run(`insert into customers (full_name, email, address) values ('Old Data', 'old@example.com', '1 Elm St') returning id`);
+  const [customer] = await run(
+    `insert into customers (full_name, email, address) values ('Old Data', 'old@example.com', '1 Elm St') returning id`,
+  );
   const today = businessToday();
   const first = addDays(today, -14);
   const insertPlan = (values: string) =>
@@ -45,8 +47,12 @@ async function migrateWithData(run: Run, migrateTo: (folder: string) => Promise<
       `insert into schedules (customer_id, date, start_time, end_time, status, is_recurring, recurring_frequency, recurring_end_date, total_price, booking_reference)
        values ${values} returning id`,
     );
-  const [oneTime] = await insertPlan(`(${customer!.id}, '${iso(addDays(today, 3), "10:00")}', '${iso(addDays(today, 3), "10:00")}', '${iso(addDays(today, 3), "11:00")}', 'confirmed', false, null, null, 4000, 'GS-OLD1')`);
-  const [weekly] = await insertPlan(`(${customer!.id}, '${iso(first, "09:00")}', '${iso(first, "09:00")}', '${iso(first, "10:00")}', 'pending', true, 'weekly', null, 3000, null)`);
+  const [oneTime] = await insertPlan(
+    `(${customer!.id}, '${iso(addDays(today, 3), "10:00")}', '${iso(addDays(today, 3), "10:00")}', '${iso(addDays(today, 3), "11:00")}', 'confirmed', false, null, null, 4000, 'GS-OLD1')`,
+  );
+  const [weekly] = await insertPlan(
+    `(${customer!.id}, '${iso(first, "09:00")}', '${iso(first, "09:00")}', '${iso(first, "10:00")}', 'pending', true, 'weekly', null, 3000, null)`,
+  );
   const [monthly] = await insertPlan(
     `(${customer!.id}, '${iso("2026-01-31", "14:00")}', '${iso("2026-01-31", "14:00")}', '${iso("2026-01-31", "15:00")}', 'confirmed', true, 'monthly', '${iso("2026-05-15", "00:00")}', 5000, null)`,
   );
@@ -130,7 +136,8 @@ describe("the visits migration turns today's plans into rows", () => {
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     const client = postgres(withDatabase(adminUrl, name), { max: 1, onnotice: () => {} });
     const db = drizzle({ client });
-    const run: Run = async (query, params) => (await client.unsafe(query, (params ?? []) as never[])) as unknown as Array<Record<string, unknown>>;
+    const run: Run = async (query, params) =>
+      (await client.unsafe(query, (params ?? []) as never[])) as unknown as Array<Record<string, unknown>>;
     try {
       const made = await migrateWithData(run, (folder) => migrate(db, { migrationsFolder: folder }));
       await expectRows(run, made);
@@ -139,4 +146,3 @@ describe("the visits migration turns today's plans into rows", () => {
     }
   });
 });
-

@@ -14,7 +14,6 @@ async function latestOutboxRow() {
   return row!;
 }
 
-
 afterEach(() => {
   setEnv({ SMTP_URL: undefined, NODE_ENV: "test", DEMO_MODE: undefined, APP_URL: undefined });
   vi.restoreAllMocks();
@@ -47,7 +46,13 @@ describe("emails with links", () => {
     const log = vi.spyOn(console, "info").mockImplementation(() => {});
     setEnv({ NODE_ENV: "production", APP_URL: "https://greenscape.example" });
     const db = await getDb();
-    const queued = await sendEmail(db, verificationEmail({ email: "prod@example.com", fullName: "Pat" }, { url: "https://x.example/customer/login?verify=secrettoken123", token: "secrettoken123" }));
+    const queued = await sendEmail(
+      db,
+      verificationEmail(
+        { email: "prod@example.com", fullName: "Pat" },
+        { url: "https://x.example/customer/login?verify=secrettoken123", token: "secrettoken123" },
+      ),
+    );
     await deliverEmail(db, queued!, { last: false });
     const logged = log.mock.calls.map((call) => String(call[0])).join("\n");
     expect(logged).toContain("prod@example.com");
@@ -56,7 +61,13 @@ describe("emails with links", () => {
 
     // In development (and in the deliberate demo mode) the log is the inbox, links included.
     setEnv({ NODE_ENV: "development" });
-    const demo = await sendEmail(db, verificationEmail({ email: "demo@example.com", fullName: "Pat" }, { url: "https://x.example/?verify=demotoken456", token: "demotoken456" }));
+    const demo = await sendEmail(
+      db,
+      verificationEmail(
+        { email: "demo@example.com", fullName: "Pat" },
+        { url: "https://x.example/?verify=demotoken456", token: "demotoken456" },
+      ),
+    );
     await deliverEmail(db, demo!, { last: false });
     expect(String(log.mock.calls.at(-1)![0])).toContain("demotoken456");
   });
@@ -84,7 +95,9 @@ describe("a stranger's words in our emails", () => {
 
   it("cannot carry a link through a registration into someone's inbox", async () => {
     const email = `target.${Date.now()}@example.com`;
-    await rest("POST", "/customer/register", { body: registrationBody({ email, fullName: "Your refund is ready at refunds-center.example" }) });
+    await rest("POST", "/customer/register", {
+      body: registrationBody({ email, fullName: "Your refund is ready at refunds-center.example" }),
+    });
     const row = await latestOutboxRow();
     expect(row.to).toBe(email);
     expect(row.body.startsWith("Hi there,")).toBe(true);

@@ -3,7 +3,11 @@
  * action's response, and onto a copy of the request for a later call in the same action.
  */
 export interface CookieJar {
-  set(name: string, value: string, options: { path?: string; httpOnly?: boolean; secure?: boolean; sameSite?: "lax" | "strict" | "none"; maxAge?: number }): unknown;
+  set(
+    name: string,
+    value: string,
+    options: { path?: string; httpOnly?: boolean; secure?: boolean; sameSite?: "lax" | "strict" | "none"; maxAge?: number },
+  ): unknown;
 }
 
 export interface ParsedSetCookie {
@@ -19,7 +23,12 @@ export interface ParsedSetCookie {
 export function parseSetCookie(header: string): ParsedSetCookie {
   const [pair = "", ...attributes] = header.split(";");
   const separator = pair.indexOf("=");
-  const parsed: ParsedSetCookie = { name: pair.slice(0, separator).trim(), value: pair.slice(separator + 1).trim(), httpOnly: false, secure: false };
+  const parsed: ParsedSetCookie = {
+    name: pair.slice(0, separator).trim(),
+    value: pair.slice(separator + 1).trim(),
+    httpOnly: false,
+    secure: false,
+  };
   for (const attribute of attributes) {
     const [key = "", rawValue = ""] = attribute.split("=");
     const value = rawValue.trim();

@@ -64,7 +64,9 @@ describe("cached public answers (catalogue, availability)", () => {
     expect(one.status).toBe(200);
     expect(one.headers.get("cache-control")).toBe("public, no-cache");
     expect(one.headers.get("etag")).not.toBe(other.headers.get("etag"));
-    const notModified = await rest("GET", `/availability?serviceId=${serviceId}&date=${date}`, { headers: { "if-none-match": one.headers.get("etag")! } });
+    const notModified = await rest("GET", `/availability?serviceId=${serviceId}&date=${date}`, {
+      headers: { "if-none-match": one.headers.get("etag")! },
+    });
     expect(notModified.status).toBe(304);
   });
 
@@ -78,7 +80,9 @@ describe("cached public answers (catalogue, availability)", () => {
     ];
     // The entries of this operation; for a dated one, of this day only (earlier tests cached others).
     const entriesOf = (operation: string) =>
-      [...cacheState().answers.keys()].filter((key) => key.startsWith(`${operation} `) && (operation === "services.list" || key.includes(`"${day}"`)));
+      [...cacheState().answers.keys()].filter(
+        (key) => key.startsWith(`${operation} `) && (operation === "services.list" || key.includes(`"${day}"`)),
+      );
     // Unknown names, values of every kind, and the documented ones in another order.
     const junk = (index: number) =>
       [`junk=${index}`, `junk${index}=1`, `utm_source=${"x".repeat(index)}`, `a%00b=${index}`, `date2=${index}&junk=${index}`][index % 5]!;
@@ -158,18 +162,21 @@ describe("cached public answers (catalogue, availability)", () => {
     await eventually(async () => expect(slotOpen((await rest("GET", path)).json, "10:00")).toBe(true));
   });
 
-  it.skipIf(inject("testDatabase").mode !== "postgres")("stops serving from the cache when it loses the listening connection, and listens again", async () => {
-    const db = await getDb();
-    await rest("GET", "/services");
-    expect(cachesLive()).toBe(true);
-    await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+  it.skipIf(inject("testDatabase").mode !== "postgres")(
+    "stops serving from the cache when it loses the listening connection, and listens again",
+    async () => {
+      const db = await getDb();
+      await rest("GET", "/services");
+      expect(cachesLive()).toBe(true);
+      await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`);
-    await eventually(async () => expect(cachesLive()).toBe(false), 2000);
-    // A write it could not hear of is answered fresh: nothing is served from the cache meanwhile.
-    await db.execute(sql`update services set name = 'Changed While Deaf' where id = ${serviceId}`);
-    expect((await rest("GET", "/services")).text).toContain("Changed While Deaf");
-    await eventually(async () => expect(cachesLive()).toBe(true));
-    await db.execute(sql`update services set name = 'Heard Again' where id = ${serviceId}`);
-    await eventually(async () => expect((await rest("GET", "/services")).text).toContain("Heard Again"));
-  });
+      await eventually(async () => expect(cachesLive()).toBe(false), 2000);
+      // A write it could not hear of is answered fresh: nothing is served from the cache meanwhile.
+      await db.execute(sql`update services set name = 'Changed While Deaf' where id = ${serviceId}`);
+      expect((await rest("GET", "/services")).text).toContain("Changed While Deaf");
+      await eventually(async () => expect(cachesLive()).toBe(true));
+      await db.execute(sql`update services set name = 'Heard Again' where id = ${serviceId}`);
+      await eventually(async () => expect((await rest("GET", "/services")).text).toContain("Heard Again"));
+    },
+  );
 });

@@ -10,7 +10,11 @@ function onlyMethods(allowed: string[], handler: FetchHandler): FetchHandler {
   return (request) =>
     allowed.includes(request.method)
       ? handler(request)
-      : jsonError(405, { message: `This path answers ${allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" }, { Allow: allowed.join(", ") });
+      : jsonError(
+          405,
+          { message: `This path answers ${allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" },
+          { Allow: allowed.join(", ") },
+        );
 }
 
 const trpc = onlyMethods(["GET", "HEAD", "POST"], handleTrpcRequest);

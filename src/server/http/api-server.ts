@@ -39,7 +39,11 @@ async function serveCachedRead(read: CachedRead, request: IncomingMessage, respo
     result = await answerCachedRead(read, headers);
   } catch (error) {
     console.error(`[api] ${request.method} ${read.route.template}:`, error);
-    result = { status: 500, json: JSON.stringify(FAILED), headers: new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" }) };
+    result = {
+      status: 500,
+      json: JSON.stringify(FAILED),
+      headers: new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" }),
+    };
   }
   writeNodeResponseOf(result, request, response);
 }

@@ -14,12 +14,16 @@ describe("the client address", () => {
 
   it("is the entry the outermost trusted proxy appended, counted from the right", () => {
     // One proxy (say nginx) appended the address it was reached from; the client wrote the rest.
-    expect(clientAddressFrom({ socketAddress: "10.0.0.2", forwardedFor: "6.6.6.6, 198.51.100.9", trustedProxyHops: 1 })).toBe("198.51.100.9");
+    expect(clientAddressFrom({ socketAddress: "10.0.0.2", forwardedFor: "6.6.6.6, 198.51.100.9", trustedProxyHops: 1 })).toBe(
+      "198.51.100.9",
+    );
     // A CDN in front of nginx: the CDN appended the client, nginx appended the CDN.
     expect(clientAddressFrom({ socketAddress: "10.0.0.2", forwardedFor: "6.6.6.6, 198.51.100.9, 203.0.113.80", trustedProxyHops: 2 })).toBe(
       "198.51.100.9",
     );
-    expect(clientAddressFrom({ socketAddress: "10.0.0.2", forwardedFor: ["6.6.6.6", "198.51.100.9"], trustedProxyHops: 1 })).toBe("198.51.100.9");
+    expect(clientAddressFrom({ socketAddress: "10.0.0.2", forwardedFor: ["6.6.6.6", "198.51.100.9"], trustedProxyHops: 1 })).toBe(
+      "198.51.100.9",
+    );
   });
 
   it("falls back to the socket when the header is missing or not an address", () => {
@@ -54,7 +58,11 @@ describe("a client forging its address over a real connection", () => {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
       }
       const response = await handleRestRequest(
-        new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }),
+        new Request(`http://${req.headers.host}${req.url}`, {
+          method: req.method,
+          headers,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        }),
       );
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));

@@ -33,6 +33,8 @@ export function requestLogLine({ method, url, status, durationMs }) {
 export function logRequestWhenDone(request, response, write) {
   const started = performance.now();
   response.once("finish", () => {
-    write(requestLogLine({ method: request.method, url: request.url, status: response.statusCode, durationMs: performance.now() - started }));
+    write(
+      requestLogLine({ method: request.method, url: request.url, status: response.statusCode, durationMs: performance.now() - started }),
+    );
   });
 }

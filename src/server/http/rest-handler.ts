@@ -3,13 +3,24 @@ import { createTRPCContext, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
-import { answerKey, cachedOrCompute, documentedInput, fetchResponseOf, isCachedRead, isStaffCachedRead, type CachedOrComputed } from "./answer-cache";
+import {
+  answerKey,
+  cachedOrCompute,
+  documentedInput,
+  fetchResponseOf,
+  isCachedRead,
+  isStaffCachedRead,
+  type CachedOrComputed,
+} from "./answer-cache";
 import { matchRoute, readParameter, type RestRoute } from "./rest-routes";
 
 const API_PREFIX = "/api";
 
 const NO_OPERATION: ApiErrorBody = { message: "No API operation at this path.", code: "NOT_FOUND" };
-const NOT_JSON: ApiErrorBody = { message: "Send the request body as JSON (content-type: application/json).", code: "UNSUPPORTED_MEDIA_TYPE" };
+const NOT_JSON: ApiErrorBody = {
+  message: "Send the request body as JSON (content-type: application/json).",
+  code: "UNSUPPORTED_MEDIA_TYPE",
+};
 const UNREADABLE_JSON: ApiErrorBody = { message: "The request body is not valid JSON.", code: "BAD_REQUEST" };
 const NOT_AN_OBJECT: ApiErrorBody = { message: "The request body must be a JSON object.", code: "BAD_REQUEST" };
 const UNREADABLE_PATH: ApiErrorBody = { message: "The request path is not valid.", code: "BAD_REQUEST" };
@@ -42,7 +53,11 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   const match = matchApiPath(method, url.pathname);
   if (match.kind === "none") return jsonError(404, NO_OPERATION);
   if (match.kind === "wrong method") {
-    return jsonError(405, { message: `This path answers ${match.allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" }, { Allow: match.allowed.join(", ") });
+    return jsonError(
+      405,
+      { message: `This path answers ${match.allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" },
+      { Allow: match.allowed.join(", ") },
+    );
   }
 
   let input: Record<string, unknown>;
@@ -58,7 +73,8 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   // which refuses them exactly as it always has.
   if (method === "GET" && (isCachedRead(match.route.procedurePath) || isStaffCachedRead(match.route.procedurePath))) {
     const read = { route: match.route, ...cachedReadOf(match.route, input), staffOnly: isStaffCachedRead(match.route.procedurePath) };
-    if (!read.staffOnly || (await passesStaffCheck(request.headers))) return fetchResponseOf(await answerCachedRead(read, request.headers), request);
+    if (!read.staffOnly || (await passesStaffCheck(request.headers)))
+      return fetchResponseOf(await answerCachedRead(read, request.headers), request);
   }
 
   const resHeaders = new Headers();
@@ -112,7 +128,11 @@ export function cachedReadOfUrl(pathname: string, search: string): CachedRead | 
   const staffOnly = isStaffCachedRead(match.route.procedurePath);
   if (!staffOnly && !isCachedRead(match.route.procedurePath)) return null;
   try {
-    return { route: match.route, ...cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)), staffOnly };
+    return {
+      route: match.route,
+      ...cachedReadOf(match.route, readUrlInput(new URLSearchParams(search), match.route, match.pathValues)),
+      staffOnly,
+    };
   } catch (error) {
     if (error instanceof InputRefused) return null;
     throw error;

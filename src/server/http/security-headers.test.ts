@@ -12,7 +12,10 @@ const sha = (text: string) => `'sha256-${createHash("sha256").update(text).diges
 function fakeBuild() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "csp-build-"));
   mkdirSync(path.join(dir, "server", "app", "payments"), { recursive: true });
-  writeFileSync(path.join(dir, "prerender-manifest.json"), JSON.stringify({ routes: { "/about": {}, "/payments/success": {}, "/_not-found": {} } }));
+  writeFileSync(
+    path.join(dir, "prerender-manifest.json"),
+    JSON.stringify({ routes: { "/about": {}, "/payments/success": {}, "/_not-found": {} } }),
+  );
   writeFileSync(
     path.join(dir, "server", "app", "about.html"),
     '<html><script src="/_next/static/chunks/a.js" async=""></script><script>self.__next_f=[]</script><script id="_R_">boot()</script></html>',

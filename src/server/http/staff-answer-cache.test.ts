@@ -72,7 +72,9 @@ describe("cached month list (a staff-only answer)", () => {
     await eventually(async () => {
       const fresh = await rest("GET", month, { headers: { cookie, "if-none-match": before.headers.get("etag")! } });
       expect(fresh.status).toBe(200);
-      expect((fresh.json as unknown as ListedVisit[]).find((visit) => visit.customer.fullName === "Month Cache Customer")?.status).toBe("confirmed");
+      expect((fresh.json as unknown as ListedVisit[]).find((visit) => visit.customer.fullName === "Month Cache Customer")?.status).toBe(
+        "confirmed",
+      );
     });
     await db.execute(sql`update customers set full_name = 'Renamed Month Customer' where email = 'monthcache@example.com'`);
     await eventually(async () => expect((await rest("GET", month, { headers: { cookie } })).text).toContain("Renamed Month Customer"));

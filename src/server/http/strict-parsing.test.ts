@@ -52,7 +52,11 @@ describe("strict input over REST", () => {
       expect(customer.id).toBeLessThan(31);
       const response = await rest("GET", `/customers/${id}`, { headers: { cookie } });
       expect(response.status).toBe(400);
-      expect(response.json).toEqual({ message: "Customer not found", code: "BAD_REQUEST", issues: [{ path: ["id"], message: "Customer not found" }] });
+      expect(response.json).toEqual({
+        message: "Customer not found",
+        code: "BAD_REQUEST",
+        issues: [{ path: ["id"], message: "Customer not found" }],
+      });
     },
   );
 
@@ -75,7 +79,10 @@ describe("strict input over REST", () => {
 
   it.each(['"false"', '"0"', '"true"', "0", "1", "null", '"no"'])("refuses handled = %s and leaves the inquiry open", async (value) => {
     const db = await getDb();
-    const [inquiry] = await db.insert(contactInquiries).values({ name: "Pat", email: "pat@example.com", message: "Hello there" }).returning();
+    const [inquiry] = await db
+      .insert(contactInquiries)
+      .values({ name: "Pat", email: "pat@example.com", message: "Hello there" })
+      .returning();
     const response = await rest("PATCH", `/inquiries/${inquiry!.id}/handled`, {
       rawBody: `{"handled":${value}}`,
       headers: { cookie: await staffCookie(), "content-type": "application/json" },
@@ -88,7 +95,10 @@ describe("strict input over REST", () => {
 
   it("takes handled as a JSON boolean", async () => {
     const db = await getDb();
-    const [inquiry] = await db.insert(contactInquiries).values({ name: "Pat", email: "pat@example.com", message: "Hello there" }).returning();
+    const [inquiry] = await db
+      .insert(contactInquiries)
+      .values({ name: "Pat", email: "pat@example.com", message: "Hello there" })
+      .returning();
     const cookie = await staffCookie();
     const handled = await rest("PATCH", `/inquiries/${inquiry!.id}/handled`, { body: { handled: false }, headers: { cookie } });
     expect(handled.status).toBe(200);

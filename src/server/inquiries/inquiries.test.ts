@@ -7,7 +7,13 @@ import { createCustomer, rest, staffCookie } from "#test/helpers";
 async function inquiry(values: Partial<typeof contactInquiries.$inferInsert> = {}) {
   const [row] = await (await getDb())
     .insert(contactInquiries)
-    .values({ name: "Morgan Hale", email: `morgan.${Date.now()}.${Math.random()}@example.com`, phone: "5125550123", message: "Do you service 78704? I need weekly mowing.", ...values })
+    .values({
+      name: "Morgan Hale",
+      email: `morgan.${Date.now()}.${Math.random()}@example.com`,
+      phone: "5125550123",
+      message: "Do you service 78704? I need weekly mowing.",
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -38,7 +44,10 @@ describe("website inquiries", () => {
     const converted = await rest("POST", `/inquiries/${fresh.id}/customer`, { body: {}, headers: { cookie } });
     expect(converted.status).toBe(200);
     expect(converted.json).toMatchObject({ created: true, customerId: expect.any(Number) });
-    const [customer] = await (await getDb()).select().from(customers).where(eq(customers.id, converted.json.customerId as number));
+    const [customer] = await (await getDb())
+      .select()
+      .from(customers)
+      .where(eq(customers.id, converted.json.customerId as number));
     expect(customer).toMatchObject({ fullName: "Morgan Hale", email: fresh.email.toLowerCase(), phone: "5125550123", passwordHash: null });
     const [linked] = await (await getDb()).select().from(contactInquiries).where(eq(contactInquiries.id, fresh.id));
     expect(linked).toMatchObject({ customerId: customer!.id, handledAt: expect.any(Date) });

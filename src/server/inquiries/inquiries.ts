@@ -22,7 +22,12 @@ const inquiryColumns = {
 export function listInquiries(db: Db, filter: InquiryFilter = "open") {
   const where =
     filter === "open" ? isNull(contactInquiries.handledAt) : filter === "handled" ? isNotNull(contactInquiries.handledAt) : undefined;
-  return db.select(inquiryColumns).from(contactInquiries).where(where).orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id)).limit(200);
+  return db
+    .select(inquiryColumns)
+    .from(contactInquiries)
+    .where(where)
+    .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))
+    .limit(200);
 }
 
 async function inquiryById(db: Db, id: number) {
@@ -52,7 +57,11 @@ export async function convertInquiryToCustomer(db: Db, id: number) {
     const [inquiry] = await tx.select(inquiryColumns).from(contactInquiries).where(eq(contactInquiries.id, id)).for("update");
     if (!inquiry) throw new NotFoundError(INQUIRY_NOT_FOUND);
     const notes = `From a website inquiry: ${inquiry.message}`.slice(0, 2000);
-    const { customer, created } = await findOrCreateCustomer(tx, { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes }, "inquiry");
+    const { customer, created } = await findOrCreateCustomer(
+      tx,
+      { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes },
+      "inquiry",
+    );
     const customerId = customer.id;
     await tx
       .update(contactInquiries)

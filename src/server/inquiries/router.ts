@@ -15,13 +15,22 @@ export const inquiriesRouter = createTRPCRouter({
     .query(({ ctx, input }) => listInquiries(ctx.db, input.status)),
 
   setHandled: staffProcedure
-    .meta({ openapi: { method: "PATCH", path: "/inquiries/{id}/handled", tags: ["messages"], summary: "Mark an inquiry handled (or open again)" } })
+    .meta({
+      openapi: { method: "PATCH", path: "/inquiries/{id}/handled", tags: ["messages"], summary: "Mark an inquiry handled (or open again)" },
+    })
     .input(ZInquiryId.extend({ handled: z.boolean({ error: "handled must be true or false" }).default(true) }))
     .output(ZInquirySchema)
     .mutation(({ ctx, input }) => setInquiryHandled(ctx.db, input.id, input.handled)),
 
   convertToCustomer: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/inquiries/{id}/customer", tags: ["messages"], summary: "Turn an inquiry into a customer (or link the existing one)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/inquiries/{id}/customer",
+        tags: ["messages"],
+        summary: "Turn an inquiry into a customer (or link the existing one)",
+      },
+    })
     .input(ZInquiryId)
     .output(z.object({ customerId: z.number().int(), created: z.boolean() }))
     .mutation(({ ctx, input }) => convertInquiryToCustomer(ctx.db, input.id)),

@@ -39,7 +39,10 @@ export async function listFailingJobs(db: Db) {
   const result: unknown = await db.execute(sql`
     select id, name, state, retry_count, retry_limit, data, output, created_on, completed_on, start_after
     from ${sql.identifier(JOB_SCHEMA)}.job
-    where name in (${sql.join(Object.values(JOB_QUEUES).map((queue) => sql`${queue.name}`), sql`, `)})
+    where name in (${sql.join(
+      Object.values(JOB_QUEUES).map((queue) => sql`${queue.name}`),
+      sql`, `,
+    )})
       and (state = 'failed' or (state = 'retry' and (retry_count >= ${STRUGGLING_AFTER_RETRIES} or name = ${JOB_QUEUES.deliverWebhook.name})))
     order by coalesce(completed_on, start_after) desc
     limit 50`);
@@ -73,7 +76,9 @@ export async function retryFailedJob(db: Db, id: string) {
 
 function errorMessage(output: unknown): string | null {
   if (!output || typeof output !== "object") return null;
-  const value = (output as { message?: unknown; value?: { message?: unknown } }).message ?? (output as { value?: { message?: unknown } }).value?.message;
+  const value =
+    (output as { message?: unknown; value?: { message?: unknown } }).message ??
+    (output as { value?: { message?: unknown } }).value?.message;
   return typeof value === "string" ? value.slice(0, 300) : null;
 }
 

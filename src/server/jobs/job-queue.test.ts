@@ -34,7 +34,13 @@ afterAll(async () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
 
-const idle: Omit<JobHandlers, "sendEmail"> = { announceBooking: async () => {}, deliverWebhook: async () => {}, sendReminders: async () => {}, extendSeries: async () => {}, chargeAutopay: async () => {} };
+const idle: Omit<JobHandlers, "sendEmail"> = {
+  announceBooking: async () => {},
+  deliverWebhook: async () => {},
+  sendReminders: async () => {},
+  extendSeries: async () => {},
+  chargeAutopay: async () => {},
+};
 
 describe("the job queue", () => {
   it("keeps a queued email through a restart and sends it after the next start", async () => {
@@ -143,7 +149,9 @@ describe("the job queue", () => {
     try {
       const id = await sendEmail(handle.db, { to: "bounce@example.com", subject: "Will bounce", body: "No." });
       const row = await waitFor(
-        async () => (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0]?.status === "failed" && (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0],
+        async () =>
+          (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0]?.status === "failed" &&
+          (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0],
         20_000,
         "the email to fail for good",
       );
@@ -151,7 +159,11 @@ describe("the job queue", () => {
       expect(row).toMatchObject({ attempts: 3, lastError: expect.stringContaining("Mailbox unavailable") });
 
       // The email is marked failed just before the queue records the job's last failure.
-      const job = await waitFor(async () => (await listFailingJobs(handle.db)).find((entry) => entry.target === `Outbox email #${id}`), 10_000, "the failed job");
+      const job = await waitFor(
+        async () => (await listFailingJobs(handle.db)).find((entry) => entry.target === `Outbox email #${id}`),
+        10_000,
+        "the failed job",
+      );
       expect(job).toMatchObject({ label: "Email", state: "failed", attempts: 3, error: expect.stringContaining("Mailbox unavailable") });
 
       // The mail server is fixed; staff retry the job and the email goes out.

@@ -167,7 +167,10 @@ function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKe
         continue;
       }
       try {
-        await withinSeconds(handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }), job.expireInSeconds);
+        await withinSeconds(
+          handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+          job.expireInSeconds,
+        );
         await boss.complete(name, job.id);
       } catch (error) {
         // If even this fails (the database went away), the job's lease runs out and it is tried again.

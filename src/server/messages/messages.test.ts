@@ -3,11 +3,21 @@ import { getDb } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "#test/helpers";
 
-type MessageJson = { id: number; content: string; read: boolean; senderType: string; userId: number | null; customer: { fullName: string } };
+type MessageJson = {
+  id: number;
+  content: string;
+  read: boolean;
+  senderType: string;
+  userId: number | null;
+  customer: { fullName: string };
+};
 type ConversationJson = { customerId: number; unreadCount: number; lastMessage: string | null };
 
 async function customerWrites(customerId: number, content: string, at: Date) {
-  const [message] = await (await getDb()).insert(messages).values({ customerId, content, senderType: "customer", timestamp: at }).returning();
+  const [message] = await (await getDb())
+    .insert(messages)
+    .values({ customerId, content, senderType: "customer", timestamp: at })
+    .returning();
   return message!;
 }
 
@@ -18,9 +28,17 @@ describe("staff messages", () => {
     const { customer } = await createCustomer({ fullName: "Riley Park" });
     await customerWrites(customer.id, "Can you come Tuesday?", new Date(Date.now() - 60_000));
 
-    const sent = await rest("POST", "/messages", { body: { customerId: customer.id, content: "  Yes, 9am works.\nSee you then.  ", senderType: "user" }, headers: { cookie } });
+    const sent = await rest("POST", "/messages", {
+      body: { customerId: customer.id, content: "  Yes, 9am works.\nSee you then.  ", senderType: "user" },
+      headers: { cookie },
+    });
     expect(sent.status).toBe(201);
-    expect(sent.json).toMatchObject({ content: "Yes, 9am works.\nSee you then.", senderType: "user", userId: user.id, customer: { fullName: "Riley Park" } });
+    expect(sent.json).toMatchObject({
+      content: "Yes, 9am works.\nSee you then.",
+      senderType: "user",
+      userId: user.id,
+      customer: { fullName: "Riley Park" },
+    });
 
     const conversation = await rest("GET", `/messages?customerId=${customer.id}`, { headers: { cookie } });
     expect((conversation.json as unknown as MessageJson[]).map((message) => message.content)).toEqual([
@@ -28,10 +46,16 @@ describe("staff messages", () => {
       "Yes, 9am works.\nSee you then.",
     ]);
 
-    const blank = await rest("POST", "/messages", { body: { customerId: customer.id, content: "   \n ", senderType: "user" }, headers: { cookie } });
+    const blank = await rest("POST", "/messages", {
+      body: { customerId: customer.id, content: "   \n ", senderType: "user" },
+      headers: { cookie },
+    });
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe("Message cannot be empty");
-    const asCustomer = await rest("POST", "/messages", { body: { customerId: customer.id, content: "hi", senderType: "customer" }, headers: { cookie } });
+    const asCustomer = await rest("POST", "/messages", {
+      body: { customerId: customer.id, content: "hi", senderType: "customer" },
+      headers: { cookie },
+    });
     expect(asCustomer.status).toBe(400);
     expect((await rest("POST", "/messages", { body: { customerId: 999999, content: "hi" }, headers: { cookie } })).status).toBe(404);
     expect((await rest("GET", `/messages?customerId=${customer.id}`, { headers: { cookie: await customerCookie() } })).status).toBe(401);

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
-import { CUSTOMER_NOT_FOUND, MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
+import {
+  CUSTOMER_NOT_FOUND,
+  MESSAGE_NOT_FOUND,
+  listConversations,
+  listMessages,
+  markMessageRead,
+  sendStaffMessage,
+} from "@/server/messages/conversation";
 import { countUnreadCustomerMessages, listUnreadCustomerMessages } from "@/server/messages/unread";
 import { NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
@@ -18,13 +25,27 @@ export const messagesRouter = createTRPCRouter({
     .query(({ ctx }) => listUnreadCustomerMessages(ctx.db)),
 
   unreadCount: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/messages/unread/count", tags: ["messages"], summary: "How many customer messages are unread (the bell badge)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/messages/unread/count",
+        tags: ["messages"],
+        summary: "How many customer messages are unread (the bell badge)",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZUnreadCountSchema)
     .query(({ ctx }) => countUnreadCustomerMessages(ctx.db)),
 
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/messages", tags: ["messages"], summary: "A customer's conversation (or the latest messages), oldest first" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/messages",
+        tags: ["messages"],
+        summary: "A customer's conversation (or the latest messages), oldest first",
+      },
+    })
     .input(z.object({ customerId: pathId(CUSTOMER_NOT_FOUND).optional() }))
     .output(z.array(ZMessageSchema))
     .query(({ ctx, input }) => listMessages(ctx.db, input)),
@@ -43,7 +64,11 @@ export const messagesRouter = createTRPCRouter({
     .query(({ ctx, input }) => listConversations(ctx.db, input)),
 
   send: staffProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" }, successStatus: 201 })
+    .meta({
+      errors: [NotFoundError],
+      openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" },
+      successStatus: 201,
+    })
     .input(
       z.object({
         customerId: positiveIdNumber("Customer is required"),

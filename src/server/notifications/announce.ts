@@ -37,17 +37,23 @@ async function customerById(db: Db, id: number) {
   return customer;
 }
 
-
 /**
  * A booking from the website: the customer's confirmation, the office's notice and `booking.created`.
  * Each names whom the ownership rule names (docs/product-rules.md#who-owns-a-visit): a booking made
  * without signing in under an account's email is addressed to the name typed on it until the account
  * owner confirms it, and the office sees the name typed (`typed`, null for a signed-in booking).
  */
-export async function announceBooking(db: Db, customerId: number, booking: AnnouncedBooking, typed: { fullName: string; phone: string } | null) {
+export async function announceBooking(
+  db: Db,
+  customerId: number,
+  booking: AnnouncedBooking,
+  typed: { fullName: string; phone: string } | null,
+) {
   const record = await customerById(db, customerId);
   const contact = await planContact(db, booking.scheduleId);
-  const customer = contact?.ofRecord ? record : { ...record, fullName: contact?.fullName ?? record.fullName, email: contact?.email ?? record.email, phone: typed?.phone ?? null };
+  const customer = contact?.ofRecord
+    ? record
+    : { ...record, fullName: contact?.fullName ?? record.fullName, email: contact?.email ?? record.email, phone: typed?.phone ?? null };
   const awaitingOwner = contact !== null && !contact.ofRecord && (await isAwaitingOwner(db, booking.scheduleId));
   const office = typed ? { ...customer, fullName: typed.fullName, phone: typed.phone } : customer;
   const settings = await getNotificationSettings(db);
@@ -63,9 +69,13 @@ export async function announceBooking(db: Db, customerId: number, booking: Annou
     isRecurring: booking.isRecurring,
     recurringFrequency: booking.recurringFrequency,
   };
-  await sendEmail(db, bookingConfirmationEmail(customer, confirmed, { awaitingOwner }), { idempotencyKey: `booking-confirmation:${booking.bookingReference}` });
+  await sendEmail(db, bookingConfirmationEmail(customer, confirmed, { awaitingOwner }), {
+    idempotencyKey: `booking-confirmation:${booking.bookingReference}`,
+  });
   if (settings.notifyNewBooking) {
-    await sendEmail(db, newBookingStaffEmail(settings.officeEmail, office, confirmed), { idempotencyKey: `staff-new-booking:${booking.bookingReference}` });
+    await sendEmail(db, newBookingStaffEmail(settings.officeEmail, office, confirmed), {
+      idempotencyKey: `staff-new-booking:${booking.bookingReference}`,
+    });
   }
   await emitWebhookEvent(db, "booking.created", {
     booking: {
@@ -94,19 +104,53 @@ export async function announceBooking(db: Db, customerId: number, booking: Annou
  * Adds the booking's announcement to the queue on `tx`, the booking's transaction: the job exists
  * exactly when the booking does, and its emails and webhook are made after the commit.
  */
-export async function queueBookingAnnouncement(tx: Db, customerId: number, booking: AnnouncedBooking, typed: { fullName: string; phone: string } | null) {
+export async function queueBookingAnnouncement(
+  tx: Db,
+  customerId: number,
+  booking: AnnouncedBooking,
+  typed: { fullName: string; phone: string } | null,
+) {
   const { service, ...rest } = booking;
   const data: BookingAnnouncementJob = {
     customerId,
-    booking: { ...pickAnnounced(rest), service: { id: service.id, name: service.name }, startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString() },
+    booking: {
+      ...pickAnnounced(rest),
+      service: { id: service.id, name: service.name },
+      startTime: booking.startTime.toISOString(),
+      endTime: booking.endTime.toISOString(),
+    },
     typed,
   };
   await enqueueJob(tx, "announceBooking", data);
 }
 
 function pickAnnounced(booking: Omit<AnnouncedBooking, "service">) {
-  const { bookingReference, scheduleId, status, isRecurring, recurringFrequency, totalPrice, specialInstructions, address, city, state, zipCode } = booking;
-  return { bookingReference, scheduleId, status, isRecurring, recurringFrequency, totalPrice, specialInstructions, address, city, state, zipCode };
+  const {
+    bookingReference,
+    scheduleId,
+    status,
+    isRecurring,
+    recurringFrequency,
+    totalPrice,
+    specialInstructions,
+    address,
+    city,
+    state,
+    zipCode,
+  } = booking;
+  return {
+    bookingReference,
+    scheduleId,
+    status,
+    isRecurring,
+    recurringFrequency,
+    totalPrice,
+    specialInstructions,
+    address,
+    city,
+    state,
+    zipCode,
+  };
 }
 
 /**
@@ -152,7 +196,9 @@ export async function announcePortalMessage(db: Db, customerId: number, message:
   const customer = await customerById(db, customerId);
   const settings = await getNotificationSettings(db);
   if (settings.notifyNewMessage) {
-    await sendEmail(db, newMessageStaffEmail(settings.officeEmail, customer, message.content), { idempotencyKey: `staff-new-message:${message.id}` });
+    await sendEmail(db, newMessageStaffEmail(settings.officeEmail, customer, message.content), {
+      idempotencyKey: `staff-new-message:${message.id}`,
+    });
   }
   await emitWebhookEvent(db, "message.received", {
     message: {
@@ -192,7 +238,14 @@ export async function announceInquiry(
 /** A completed payment, by card (the Stripe webhook) or recorded by staff (cash, check). */
 export async function announcePaymentCompleted(
   db: Db,
-  payment: { id: number; customerId: number; scheduleId: number | null; amount: number; method: "card" | "cash" | "check"; paymentDate: Date },
+  payment: {
+    id: number;
+    customerId: number;
+    scheduleId: number | null;
+    amount: number;
+    method: "card" | "cash" | "check";
+    paymentDate: Date;
+  },
 ) {
   await emitWebhookEvent(db, "payment.completed", {
     payment: { ...payment, paymentDate: payment.paymentDate.toISOString() },

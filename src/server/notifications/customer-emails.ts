@@ -72,7 +72,11 @@ export interface ConfirmedBooking extends VisitSummary {
  * `awaitingOwner`: the booking was made without signing in under the email of an account, so it
  * joins that account only when its owner says it is theirs.
  */
-export function bookingConfirmationEmail(customer: EmailCustomer, booking: ConfirmedBooking, options: { awaitingOwner?: boolean } = {}): OutgoingEmail {
+export function bookingConfirmationEmail(
+  customer: EmailCustomer,
+  booking: ConfirmedBooking,
+  options: { awaitingOwner?: boolean } = {},
+): OutgoingEmail {
   const repeat = booking.isRecurring && booking.recurringFrequency ? `, then ${booking.recurringFrequency}` : "";
   return customerEmail(customer, "booking_confirmation", `We received your booking ${booking.reference}`, {
     greeting: `Hi ${customer.fullName},`,
@@ -109,10 +113,7 @@ export function visitReminderEmail(customer: EmailCustomer, visit: VisitSummary)
   });
 }
 
-export type VisitChange =
-  | { kind: "confirmed" }
-  | { kind: "cancelled" }
-  | { kind: "moved"; previousStartTime: Date; rainDay: boolean };
+export type VisitChange = { kind: "confirmed" } | { kind: "cancelled" } | { kind: "moved"; previousStartTime: Date; rainDay: boolean };
 
 export function visitChangeEmail(customer: EmailCustomer, visit: VisitSummary, change: VisitChange): OutgoingEmail {
   const when = visitWhen(visit);
@@ -136,17 +137,22 @@ export function visitChangeEmail(customer: EmailCustomer, visit: VisitSummary, c
       });
     case "moved": {
       const previous = `${formatBusinessDate(change.previousStartTime, "EEEE, MMMM d")} at ${formatBusinessDate(change.previousStartTime, "h:mm a")}`;
-      return customerEmail(customer, change.rainDay ? "visit_moved_rain" : "visit_moved", `Your visit has moved to ${formatBusinessDate(visit.startTime, "EEEE, MMMM d")}`, {
-        greeting: `Hi ${customer.fullName},`,
-        paragraphs: [
-          change.rainDay
-            ? `Rain is expected, so we moved your visit from ${previous} to ${when}.`
-            : `We moved your visit from ${previous} to ${when}.`,
-          "If the new time does not suit you, call us or message us from My Account.",
-        ],
-        details: visitDetails(visit),
-        action: { label: "See it in My Account", url: appUrl("/customer/account") },
-      });
+      return customerEmail(
+        customer,
+        change.rainDay ? "visit_moved_rain" : "visit_moved",
+        `Your visit has moved to ${formatBusinessDate(visit.startTime, "EEEE, MMMM d")}`,
+        {
+          greeting: `Hi ${customer.fullName},`,
+          paragraphs: [
+            change.rainDay
+              ? `Rain is expected, so we moved your visit from ${previous} to ${when}.`
+              : `We moved your visit from ${previous} to ${when}.`,
+            "If the new time does not suit you, call us or message us from My Account.",
+          ],
+          details: visitDetails(visit),
+          action: { label: "See it in My Account", url: appUrl("/customer/account") },
+        },
+      );
     }
   }
 }

@@ -29,13 +29,19 @@ beforeAll(async () => {
 describe("a booking", () => {
   it("emails the customer a confirmation and the office a notice, in plain text and HTML", async () => {
     const email = `confirm_${Date.now()}@example.com`;
-    const booked = await rest("POST", "/bookings", { body: bookingRequest({ serviceId, email, fullName: "Rosa Diaz", date: daysAhead(12), timeSlot: "09:00" }) });
+    const booked = await rest("POST", "/bookings", {
+      body: bookingRequest({ serviceId, email, fullName: "Rosa Diaz", date: daysAhead(12), timeSlot: "09:00" }),
+    });
     expect(booked.status).toBe(201);
     const reference = booked.json.bookingReference as string;
     await announceQueuedBookings(await getDb());
 
     const [confirmation] = await outbox({ to: email, kind: "booking_confirmation" });
-    expect(confirmation).toMatchObject({ subject: `We received your booking ${reference}`, status: "queued", idempotencyKey: `booking-confirmation:${reference}` });
+    expect(confirmation).toMatchObject({
+      subject: `We received your booking ${reference}`,
+      status: "queued",
+      idempotencyKey: `booking-confirmation:${reference}`,
+    });
     expect(confirmation!.body).toContain(`Your booking reference is ${reference}`);
     expect(confirmation!.body).toContain("What happens next");
     expect(confirmation!.body).toContain("(512) 555-0142");
@@ -43,7 +49,9 @@ describe("a booking", () => {
     expect(confirmation!.body).toMatch(/Turn them off: http:\/\/localhost:\d+\/unsubscribe\?token=[0-9a-f-]{36}/);
     expect(confirmation!.html).toContain("<!doctype html>");
     expect(confirmation!.html).toContain(reference);
-    expect(confirmation!.headers).toMatchObject({ "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:\d+\/unsubscribe\/one-click\?token=/) });
+    expect(confirmation!.headers).toMatchObject({
+      "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:\d+\/unsubscribe\/one-click\?token=/),
+    });
 
     const [notice] = await outbox({ to: "office@greenscape.test", kind: "staff_new_booking" });
     expect(notice!.subject).toContain(`New booking ${reference}: Rosa Diaz`);
@@ -81,9 +89,13 @@ describe("the office", () => {
     expect(notice).toMatchObject({ subject: "New message from Pat Message" });
     expect(notice!.body).toContain("Can you come earlier on Friday?");
 
-    const inquiry = await rest("POST", "/contact", { body: { name: "Casey Prospect", email: "casey@example.com", message: "Do you trim hedges in Round Rock?" } });
+    const inquiry = await rest("POST", "/contact", {
+      body: { name: "Casey Prospect", email: "casey@example.com", message: "Do you trim hedges in Round Rock?" },
+    });
     expect(inquiry.status).toBe(201);
-    expect((await outbox({ to: "office@greenscape.test", kind: "staff_new_inquiry" }))[0]?.body).toContain("Do you trim hedges in Round Rock?");
+    expect((await outbox({ to: "office@greenscape.test", kind: "staff_new_inquiry" }))[0]?.body).toContain(
+      "Do you trim hedges in Round Rock?",
+    );
 
     const saved = await rest("PUT", "/settings/notifications", {
       body: { ...DEFAULT_NOTIFICATION_SETTINGS, officeEmail: "office@greenscape.test", notifyNewMessage: false, notifyNewInquiry: false },
@@ -100,10 +112,16 @@ describe("the office", () => {
   it("keeps the settings valid: an email address and a reminder time between 6 AM and 9 PM", async () => {
     const anonymous = await rest("GET", "/settings/notifications");
     expect(anonymous.status).toBe(401);
-    const badEmail = await rest("PUT", "/settings/notifications", { body: { ...DEFAULT_NOTIFICATION_SETTINGS, officeEmail: "nope" }, headers: { cookie: staff } });
+    const badEmail = await rest("PUT", "/settings/notifications", {
+      body: { ...DEFAULT_NOTIFICATION_SETTINGS, officeEmail: "nope" },
+      headers: { cookie: staff },
+    });
     expect(badEmail.status).toBe(400);
     expect(badEmail.json.message).toBe("Please enter a valid email address");
-    const late = await rest("PUT", "/settings/notifications", { body: { ...DEFAULT_NOTIFICATION_SETTINGS, reminderTime: "23:30" }, headers: { cookie: staff } });
+    const late = await rest("PUT", "/settings/notifications", {
+      body: { ...DEFAULT_NOTIFICATION_SETTINGS, reminderTime: "23:30" },
+      headers: { cookie: staff },
+    });
     expect(late.status).toBe(400);
     expect(late.json.message).toBe("Choose a time between 6:00 AM and 9:00 PM");
     const read = await rest("GET", "/settings/notifications", { headers: { cookie: staff } });
@@ -118,7 +136,10 @@ describe("changes to a visit", () => {
   beforeAll(async () => {
     worker = await startTestWorker(await getDatabase());
     receiver = await startWebhookReceiver();
-    await rest("POST", "/webhooks", { body: { url: receiver.url, events: ["visit.updated", "visit.completed"] }, headers: { cookie: staff } });
+    await rest("POST", "/webhooks", {
+      body: { url: receiver.url, events: ["visit.updated", "visit.completed"] },
+      headers: { cookie: staff },
+    });
   });
   afterAll(async () => {
     await worker.stop();
@@ -130,15 +151,35 @@ describe("changes to a visit", () => {
     const start = businessInstant(daysAhead(20), "10:00");
     const [visit] = await (await getDb())
       .insert(schedules)
-      .values({ customerId: customer.id, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status: "pending", totalPrice: 3500 })
+      .values({
+        customerId: customer.id,
+        serviceId,
+        date: start,
+        startTime: start,
+        endTime: new Date(start.getTime() + 3_600_000),
+        status: "pending",
+        totalPrice: 3500,
+      })
       .returning();
     await createPlanVisits(await getDb(), visit!, "staff");
 
-    const confirmed = await rest("PATCH", `/schedules/visits/${visit!.id}/status`, { body: { status: "confirmed" }, headers: { cookie: staff } });
+    const confirmed = await rest("PATCH", `/schedules/visits/${visit!.id}/status`, {
+      body: { status: "confirmed" },
+      headers: { cookie: staff },
+    });
     expect(confirmed.status).toBe(200);
     const moved = businessInstant(daysAhead(21), "14:00");
     const put = await rest("PUT", `/schedules/${visit!.id}`, {
-      body: { customerId: customer.id, serviceId, date: moved.toISOString(), startTime: moved.toISOString(), endTime: new Date(moved.getTime() + 3_600_000).toISOString(), status: "confirmed", isRecurring: false, totalPrice: 3500 },
+      body: {
+        customerId: customer.id,
+        serviceId,
+        date: moved.toISOString(),
+        startTime: moved.toISOString(),
+        endTime: new Date(moved.getTime() + 3_600_000).toISOString(),
+        status: "confirmed",
+        isRecurring: false,
+        totalPrice: 3500,
+      },
       headers: { cookie: staff },
     });
     expect(put.status).toBe(200);
@@ -150,7 +191,9 @@ describe("changes to a visit", () => {
     expect(notes[1]!.body).toContain("2:00 PM");
 
     const events = await waitFor(() => {
-      const mine = receiver.received.map((request) => JSON.parse(request.body)).filter((body) => body.data.visit.customer.id === customer.id);
+      const mine = receiver.received
+        .map((request) => JSON.parse(request.body))
+        .filter((body) => body.data.visit.customer.id === customer.id);
       return mine.length >= 3 ? mine.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) : null;
     });
     expect(events.map((event) => [event.type, event.data.change.kind])).toEqual([
@@ -167,14 +210,27 @@ describe("changes to a visit", () => {
     const start = businessInstant(addDays(businessToday(), -1), "10:00");
     const [visit] = await (await getDb())
       .insert(schedules)
-      .values({ customerId: customer.id, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status: "confirmed", totalPrice: 3500 })
+      .values({
+        customerId: customer.id,
+        serviceId,
+        date: start,
+        startTime: start,
+        endTime: new Date(start.getTime() + 3_600_000),
+        status: "confirmed",
+        totalPrice: 3500,
+      })
       .returning();
     await createPlanVisits(await getDb(), visit!, "staff");
     await rest("PATCH", `/schedules/visits/${visit!.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } });
     const event = await waitFor(() =>
-      receiver.received.map((request) => JSON.parse(request.body)).find((body) => body.type === "visit.completed" && body.data.visit.customer.id === customer.id),
+      receiver.received
+        .map((request) => JSON.parse(request.body))
+        .find((body) => body.type === "visit.completed" && body.data.visit.customer.id === customer.id),
     );
-    expect(event).toMatchObject({ type: "visit.completed", data: { visit: { status: "completed" }, change: { kind: "completed", previousStatus: "confirmed" } } });
+    expect(event).toMatchObject({
+      type: "visit.completed",
+      data: { visit: { status: "completed" }, change: { kind: "completed", previousStatus: "confirmed" } },
+    });
     expect(await outbox({ to: customer.email })).toHaveLength(0);
   });
 });
@@ -184,7 +240,9 @@ describe("reminder choices", () => {
     const { customer } = await createCustomer({ password: "customer-pass" });
     const cookie = await customerCookie(customer.id);
     expect((await rest("GET", "/customer/notifications", { headers: { cookie } })).json).toEqual({ remindersEnabled: true });
-    expect((await rest("PUT", "/customer/notifications", { body: { remindersEnabled: false }, headers: { cookie } })).json).toEqual({ remindersEnabled: false });
+    expect((await rest("PUT", "/customer/notifications", { body: { remindersEnabled: false }, headers: { cookie } })).json).toEqual({
+      remindersEnabled: false,
+    });
     const [row] = await (await getDb()).select().from(customers).where(eq(customers.id, customer.id));
     expect(row!.remindersEnabled).toBe(false);
   });
@@ -207,8 +265,27 @@ describe("calendar feeds", () => {
     const { customer: mine } = await createCustomer({ password: "customer-pass", fullName: "Feed Owner" });
     const { customer: theirs } = await createCustomer({ fullName: "Someone Else" });
     const start = businessInstant(daysAhead(5), "11:00");
-    for (const [customerId, status] of [[mine.id, "confirmed"], [theirs.id, "pending"], [mine.id, "cancelled"]] as const) {
-      const [plan] = await db.insert(schedules).values({ customerId, serviceId, date: start, startTime: start, endTime: new Date(start.getTime() + 3_600_000), status, totalPrice: 3500, address: "5 Elm St", city: "Austin", state: "TX", zipCode: "78702" }).returning();
+    for (const [customerId, status] of [
+      [mine.id, "confirmed"],
+      [theirs.id, "pending"],
+      [mine.id, "cancelled"],
+    ] as const) {
+      const [plan] = await db
+        .insert(schedules)
+        .values({
+          customerId,
+          serviceId,
+          date: start,
+          startTime: start,
+          endTime: new Date(start.getTime() + 3_600_000),
+          status,
+          totalPrice: 3500,
+          address: "5 Elm St",
+          city: "Austin",
+          state: "TX",
+          zipCode: "78702",
+        })
+        .returning();
       await createPlanVisits(db, plan!, "staff");
     }
 
@@ -226,13 +303,24 @@ describe("calendar feeds", () => {
     expect(events[0]!.summary).toBe("GreenScape Austin: Basic Lawn Mowing");
     expect(events[0]!.location).toBe("5 Elm St, Austin, TX 78702");
     expect(events[0]!.startDate.toJSDate().toISOString()).toBe(start.toISOString());
-    expect((await rest("GET", "/customer/calendar-feed", { headers: { cookie: customerCookieValue } })).json).toMatchObject({ active: true, lastUsedAt: expect.any(String) });
+    expect((await rest("GET", "/customer/calendar-feed", { headers: { cookie: customerCookieValue } })).json).toMatchObject({
+      active: true,
+      lastUsedAt: expect.any(String),
+    });
 
     const staffFeed = await rest("POST", "/settings/calendar-feed", { body: {}, headers: { cookie: staff } });
     const staffToken = (staffFeed.json.url as string).split("/").pop()!.replace(".ics", "");
-    const staffEvents = new ICAL.Component(ICAL.parse((await calendarForToken(db, staffToken))!)).getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
-    expect(staffEvents.map((event) => event.summary)).toEqual(expect.arrayContaining(["Basic Lawn Mowing: Feed Owner", "Basic Lawn Mowing: Someone Else"]));
-    expect(staffEvents.some((event) => event.summary.endsWith("Someone Else") && event.component.getFirstPropertyValue("status") === "TENTATIVE")).toBe(true);
+    const staffEvents = new ICAL.Component(ICAL.parse((await calendarForToken(db, staffToken))!))
+      .getAllSubcomponents("vevent")
+      .map((vevent) => new ICAL.Event(vevent));
+    expect(staffEvents.map((event) => event.summary)).toEqual(
+      expect.arrayContaining(["Basic Lawn Mowing: Feed Owner", "Basic Lawn Mowing: Someone Else"]),
+    );
+    expect(
+      staffEvents.some(
+        (event) => event.summary.endsWith("Someone Else") && event.component.getFirstPropertyValue("status") === "TENTATIVE",
+      ),
+    ).toBe(true);
 
     // A new address replaces the old one; turning the feed off ends it.
     const renewed = await rest("POST", "/customer/calendar-feed", { body: {}, headers: { cookie: customerCookieValue } });
@@ -250,8 +338,18 @@ describe("calendar feeds", () => {
 describe("webhook payloads", () => {
   it("are described in the OpenAPI document", async () => {
     const { getOpenApiDocument } = await import("@/server/api/openapi");
-    const webhooks = getOpenApiDocument().webhooks as Record<string, { post: { requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } } } }>;
-    expect(Object.keys(webhooks).sort()).toEqual(["booking.created", "customer.created", "message.received", "payment.completed", "visit.completed", "visit.updated"]);
+    const webhooks = getOpenApiDocument().webhooks as Record<
+      string,
+      { post: { requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } } } }
+    >;
+    expect(Object.keys(webhooks).sort()).toEqual([
+      "booking.created",
+      "customer.created",
+      "message.received",
+      "payment.completed",
+      "visit.completed",
+      "visit.updated",
+    ]);
     const booking = webhooks["booking.created"]!.post.requestBody.content["application/json"].schema;
     expect(Object.keys(booking.properties)).toEqual(["id", "type", "createdAt", "data"]);
     expect(JSON.stringify(booking)).toContain("reference");

@@ -21,14 +21,29 @@ async function visit(customerId: number, date: string, time: string, status: Sch
   const startTime = businessInstant(date, time);
   const [row] = await (await getDb())
     .insert(schedules)
-    .values({ customerId, serviceId, date: startTime, startTime, endTime: new Date(startTime.getTime() + 3_600_000), status, totalPrice: 4500, address: "12 Oak St", city: "Austin", zipCode: "78704" })
+    .values({
+      customerId,
+      serviceId,
+      date: startTime,
+      startTime,
+      endTime: new Date(startTime.getTime() + 3_600_000),
+      status,
+      totalPrice: 4500,
+      address: "12 Oak St",
+      city: "Austin",
+      zipCode: "78704",
+    })
     .returning();
   await createPlanVisits(await getDb(), row!, "staff");
   return row!;
 }
 
 async function remindersTo(email: string) {
-  return (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, email)).then((rows) => rows.filter((row) => row.kind === "reminder"));
+  return (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email))
+    .then((rows) => rows.filter((row) => row.kind === "reminder"));
 }
 
 beforeAll(async () => {
@@ -58,7 +73,9 @@ describe("day-before reminders", () => {
 
     expect(await queueDueReminders(db, at("17:00"))).toEqual({ queued: 2 });
     const sent = await remindersTo(maria.email);
-    expect(sent.map((row) => row.idempotencyKey).sort()).toEqual([`reminder:${reminded.id}:${tomorrow}`, `reminder:${pending.id}:${tomorrow}`].sort());
+    expect(sent.map((row) => row.idempotencyKey).sort()).toEqual(
+      [`reminder:${reminded.id}:${tomorrow}`, `reminder:${pending.id}:${tomorrow}`].sort(),
+    );
     expect(sent[0]).toMatchObject({ subject: expect.stringMatching(/^Reminder: your visit tomorrow at (10:00 AM|2:00 PM)$/) });
     expect(sent[0]!.body).toContain("12 Oak St, Austin 78704");
     expect(sent[0]!.html).toContain("Turn off visit reminders");
@@ -112,11 +129,13 @@ describe("two app instances", () => {
     const workers = await Promise.all(handles.map((handle) => startTestWorker(handle)));
     try {
       // Both instances sweep at once, several times over, as their timers would.
-      const runs = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => queueDueReminders(handles[index % 2]!.db, at("17:00"))),
-      );
+      const runs = await Promise.all(Array.from({ length: 6 }, (_, index) => queueDueReminders(handles[index % 2]!.db, at("17:00"))));
       expect(runs.reduce((total, run) => total + run.queued, 0)).toBeGreaterThanOrEqual(1);
-      await waitFor(() => smtp.messages.some((mail) => mail.to && JSON.stringify(mail.to).includes(customer.email)), 15_000, "the reminder");
+      await waitFor(
+        () => smtp.messages.some((mail) => mail.to && JSON.stringify(mail.to).includes(customer.email)),
+        15_000,
+        "the reminder",
+      );
       // Give a duplicate every chance to show up before counting.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const received = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(customer.email));

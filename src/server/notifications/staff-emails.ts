@@ -6,7 +6,12 @@ import type { ConfirmedBooking } from "./customer-emails";
 import { visitWhen } from "./customer-emails";
 
 /** Email to the office address set in Settings → Notifications. */
-function staffEmail(to: string, kind: string, subject: string, content: Omit<Parameters<typeof renderEmail>[0], "audience">): OutgoingEmail {
+function staffEmail(
+  to: string,
+  kind: string,
+  subject: string,
+  content: Omit<Parameters<typeof renderEmail>[0], "audience">,
+): OutgoingEmail {
   return { to, subject, kind, ...renderEmail({ ...content, audience: "staff" }) };
 }
 
@@ -42,7 +47,10 @@ export function newMessageStaffEmail(to: string, customer: Person, content: stri
   });
 }
 
-export function newInquiryStaffEmail(to: string, inquiry: { name: string; email: string; phone: string | null; message: string }): OutgoingEmail {
+export function newInquiryStaffEmail(
+  to: string,
+  inquiry: { name: string; email: string; phone: string | null; message: string },
+): OutgoingEmail {
   return staffEmail(to, "staff_new_inquiry", `New website inquiry from ${inquiry.name}`, {
     greeting: "Hello,",
     paragraphs: [`${inquiry.name} wrote through the website's contact form:`, excerpt(inquiry.message)],

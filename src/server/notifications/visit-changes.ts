@@ -38,15 +38,32 @@ export async function announceVisitChange(
   const { rainDay = false, notifyCustomer = true, now = new Date() } = options;
 
   const [record] = await db
-    .select({ id: customers.id, fullName: customers.fullName, email: customers.email, phone: customers.phone, unsubscribeToken: customers.unsubscribeToken })
+    .select({
+      id: customers.id,
+      fullName: customers.fullName,
+      email: customers.email,
+      phone: customers.phone,
+      unsubscribeToken: customers.unsubscribeToken,
+    })
     .from(customers)
     .where(eq(customers.id, after.customerId));
   if (!record) return;
   // Named as the ownership rule says: a booking waiting for its owner names whoever made it.
-  const customer = { ...record, fullName: after.contact.fullName, email: after.contact.email, phone: after.contact.ofRecord ? record.phone : null };
+  const customer = {
+    ...record,
+    fullName: after.contact.fullName,
+    email: after.contact.email,
+    phone: after.contact.ofRecord ? record.phone : null,
+  };
 
   const emailed: VisitChange | null =
-    kind === "confirmed" ? { kind } : kind === "cancelled" ? { kind } : kind === "moved" ? { kind, previousStartTime: before.startTime, rainDay } : null;
+    kind === "confirmed"
+      ? { kind }
+      : kind === "cancelled"
+        ? { kind }
+        : kind === "moved"
+          ? { kind, previousStartTime: before.startTime, rainDay }
+          : null;
   // Past visits change for the records (marked cancelled afterwards, say); nobody needs an email.
   const upcoming = Math.max(before.startTime.getTime(), after.startTime.getTime()) > now.getTime();
   if (emailed && notifyCustomer && upcoming) {

@@ -36,20 +36,20 @@ export async function listVisitsBetween(
 
 function toNotifiable(visit: Visit): NotifiableVisit {
   return {
-      id: visit.visitId,
-      scheduleId: visit.scheduleId,
-      customerId: visit.customerId,
-      customerName: visit.customer.fullName,
-      contact: visit.contact,
-      service: visit.serviceId !== null && visit.service ? { id: visit.serviceId, name: visit.service.name } : null,
-      startTime: visit.startTime,
-      endTime: visit.endTime,
-      status: visit.status,
-      address: visit.address ?? visit.customer.address,
-      city: visit.city,
-      state: visit.state,
-      zipCode: visit.zipCode,
-      notes: visit.specialInstructions,
+    id: visit.visitId,
+    scheduleId: visit.scheduleId,
+    customerId: visit.customerId,
+    customerName: visit.customer.fullName,
+    contact: visit.contact,
+    service: visit.serviceId !== null && visit.service ? { id: visit.serviceId, name: visit.service.name } : null,
+    startTime: visit.startTime,
+    endTime: visit.endTime,
+    status: visit.status,
+    address: visit.address ?? visit.customer.address,
+    city: visit.city,
+    state: visit.state,
+    zipCode: visit.zipCode,
+    notes: visit.specialInstructions,
   };
 }
 

@@ -43,7 +43,8 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "ownership/ownership.ts": "the rule itself",
 };
 
-const READS_CUSTOMER_ROWS = /eq\((visits|schedules|payments)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|isPlanOwned\(/;
+const READS_CUSTOMER_ROWS =
+  /eq\((visits|schedules|payments)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|isPlanOwned\(/;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -59,7 +60,10 @@ describe("readers of customers' visits, plans and payments", () => {
   it("are each named as customer-side (through the rule) or office-side (with a reason)", () => {
     const readers = files.filter((file) => READS_CUSTOMER_ROWS.test(file.text)).map((file) => file.name);
     const unnamed = readers.filter((name) => !(name in CUSTOMER_SIDE) && !(name in OFFICE_OR_SYSTEM));
-    expect(unnamed, "a new reader of customers' rows: use the ownership rule and add it to CUSTOMER_SIDE, or say why not in OFFICE_OR_SYSTEM").toEqual([]);
+    expect(
+      unnamed,
+      "a new reader of customers' rows: use the ownership rule and add it to CUSTOMER_SIDE, or say why not in OFFICE_OR_SYSTEM",
+    ).toEqual([]);
   });
 
   it("apply the rule where they serve the customer", () => {
@@ -71,6 +75,10 @@ describe("readers of customers' visits, plans and payments", () => {
   });
 
   it("name only files that exist", () => {
-    for (const name of Object.keys(OFFICE_OR_SYSTEM)) expect(files.some((file) => file.name === name), name).toBe(true);
+    for (const name of Object.keys(OFFICE_OR_SYSTEM))
+      expect(
+        files.some((file) => file.name === name),
+        name,
+      ).toBe(true);
   });
 });

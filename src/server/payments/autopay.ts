@@ -41,7 +41,10 @@ export async function setAutopay(
   input: { enabled: boolean; by: "customer" | "staff"; staffUserId?: number | null; consentNote?: string | null },
 ): Promise<AutopayState> {
   if (!input.enabled) {
-    await db.update(billingProfiles).set({ autopay: false, autopayConsent: null, updatedAt: new Date() }).where(eq(billingProfiles.customerId, customerId));
+    await db
+      .update(billingProfiles)
+      .set({ autopay: false, autopayConsent: null, updatedAt: new Date() })
+      .where(eq(billingProfiles.customerId, customerId));
     return autopayState(db, customerId);
   }
   requireStripe();
@@ -53,7 +56,10 @@ export async function setAutopay(
     note: input.by === "staff" ? input.consentNote!.trim() : null,
     at: new Date().toISOString(),
   };
-  await db.update(billingProfiles).set({ autopay: true, autopayConsent: consent, updatedAt: new Date() }).where(eq(billingProfiles.customerId, customerId));
+  await db
+    .update(billingProfiles)
+    .set({ autopay: true, autopayConsent: consent, updatedAt: new Date() })
+    .where(eq(billingProfiles.customerId, customerId));
   return autopayState(db, customerId);
 }
 
@@ -137,7 +143,8 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
     );
   } catch (error) {
     // A card that needs the customer (authentication, a decline) answers a card error with the intent.
-    const failed = error instanceof Stripe.errors.StripeCardError ? (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
+    const failed =
+      error instanceof Stripe.errors.StripeCardError ? (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
     if (!failed) {
       // Stripe refused the request itself, so nothing was charged: the customer may pay at once. Any
       // other failure (no answer, a server error) keeps the claim until a retry learns the outcome.
@@ -160,7 +167,8 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
   if (saved.length === 0) return;
   if (intent.status === "succeeded") await completeCardPayment(db, intent);
   // Processing has neither failed nor gone through: the payment stays pending, and the webhook settles it.
-  else if (intent.status !== "processing") await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
+  else if (intent.status !== "processing")
+    await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
 }
 
 function refusedBeforeCharging(error: unknown): boolean {
@@ -175,7 +183,13 @@ async function releaseAutopayClaim(db: Db, paymentId: number) {
   await db
     .update(payments)
     .set({ metadata: metadataWithoutClaim })
-    .where(and(eq(payments.id, paymentId), isNull(payments.stripePaymentIntent), sql`${payments.metadata} -> 'intentClaim' ->> 'by' = 'autopay'`));
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNull(payments.stripePaymentIntent),
+        sql`${payments.metadata} -> 'intentClaim' ->> 'by' = 'autopay'`,
+      ),
+    );
 }
 
 /** The payment stays pending with the reason; the customer is emailed once and sees a Pay button. */
@@ -185,9 +199,16 @@ async function needsCustomer(db: Db, payment: typeof payments.$inferSelect, reas
       .update(payments)
       .set({ metadata: jsonb({ failureMessage: reason, actionNeeded: true }), updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
-    const [customer] = await tx.select({ fullName: customers.fullName, email: customers.email }).from(customers).where(eq(customers.id, payment.customerId));
+    const [customer] = await tx
+      .select({ fullName: customers.fullName, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, payment.customerId));
     const [visit] = payment.visitId
-      ? await tx.select({ startTime: visits.startTime, serviceName: services.name }).from(visits).leftJoin(services, eq(services.id, visits.serviceId)).where(eq(visits.id, payment.visitId))
+      ? await tx
+          .select({ startTime: visits.startTime, serviceName: services.name })
+          .from(visits)
+          .leftJoin(services, eq(services.id, visits.serviceId))
+          .where(eq(visits.id, payment.visitId))
       : [];
     const visitLabel = visit ? `${visit.serviceName ?? "your visit"} on ${formatBusinessDate(visit.startTime, "MMM d, yyyy")}` : null;
     await sendEmail(tx, autopayActionNeededEmail(customer!, { paymentId: payment.id, amount: payment.amount, reason, visitLabel }), {
@@ -195,4 +216,3 @@ async function needsCustomer(db: Db, payment: typeof payments.$inferSelect, reas
     });
   });
 }
-

@@ -55,19 +55,33 @@ const ZOwedInputSchema = z.object({
 
 export const cardsRouter = createTRPCRouter({
   mine: customerProcedure
-    .meta({ errors: [ServiceUnavailableError], openapi: { method: "GET", path: "/customer/cards", tags: PORTAL, summary: "My saved cards and autopay" } })
+    .meta({
+      errors: [ServiceUnavailableError],
+      openapi: { method: "GET", path: "/customer/cards", tags: PORTAL, summary: "My saved cards and autopay" },
+    })
     .input(ZNoInputSchema)
     .output(ZCardsOnFileSchema)
     .query(({ ctx }) => cardsOnFile(ctx.db, ctx.customer.id)),
 
   setup: customerProcedure
-    .meta({ errors: [TooManyRequestsError, ServiceUnavailableError], openapi: { method: "POST", path: "/customer/cards/setup", tags: PORTAL, summary: "Start saving a card (a SetupIntent for the Payment Element)" } })
+    .meta({
+      errors: [TooManyRequestsError, ServiceUnavailableError],
+      openapi: {
+        method: "POST",
+        path: "/customer/cards/setup",
+        tags: PORTAL,
+        summary: "Start saving a card (a SetupIntent for the Payment Element)",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZCardSetupSchema)
     .mutation(({ ctx }) => createCardSetup(ctx.db, ctx.customer.id)),
 
   remove: customerProcedure
-    .meta({ errors: [NotFoundError, ServiceUnavailableError], openapi: { method: "DELETE", path: "/customer/cards/{id}", tags: PORTAL, summary: "Remove a saved card" } })
+    .meta({
+      errors: [NotFoundError, ServiceUnavailableError],
+      openapi: { method: "DELETE", path: "/customer/cards/{id}", tags: PORTAL, summary: "Remove a saved card" },
+    })
     .input(z.object({ id: ZCardIdSchema }))
     .output(ZCardsOnFileSchema)
     .mutation(async ({ ctx, input }) => {
@@ -76,7 +90,10 @@ export const cardsRouter = createTRPCRouter({
     }),
 
   makeDefault: customerProcedure
-    .meta({ errors: [NotFoundError, ServiceUnavailableError], openapi: { method: "POST", path: "/customer/cards/{id}/default", tags: PORTAL, summary: "Choose the card autopay charges" } })
+    .meta({
+      errors: [NotFoundError, ServiceUnavailableError],
+      openapi: { method: "POST", path: "/customer/cards/{id}/default", tags: PORTAL, summary: "Choose the card autopay charges" },
+    })
     .input(z.object({ id: ZCardIdSchema }))
     .output(ZCardsOnFileSchema)
     .mutation(async ({ ctx, input }) => {
@@ -85,13 +102,23 @@ export const cardsRouter = createTRPCRouter({
     }),
 
   setAutopay: customerProcedure
-    .meta({ errors: [ConflictError, ServiceUnavailableError], openapi: { method: "PUT", path: "/customer/autopay", tags: PORTAL, summary: "Turn autopay on or off" } })
+    .meta({
+      errors: [ConflictError, ServiceUnavailableError],
+      openapi: { method: "PUT", path: "/customer/autopay", tags: PORTAL, summary: "Turn autopay on or off" },
+    })
     .input(z.object({ enabled: z.boolean({ error: "Enabled must be true or false" }) }))
     .output(ZAutopayStateSchema)
     .mutation(({ ctx, input }) => setAutopay(ctx.db, ctx.customer.id, { enabled: input.enabled, by: "customer" })),
 
   receipt: customerProcedure
-    .meta({ openapi: { method: "GET", path: "/customer/payments/{id}/receipt", tags: PORTAL, summary: "The receipt of one of my completed payments" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customer/payments/{id}/receipt",
+        tags: PORTAL,
+        summary: "The receipt of one of my completed payments",
+      },
+    })
     .input(z.object({ id: pathId(PAYMENT_NOT_FOUND) }))
     .output(ZReceiptSchema)
     .query(async ({ ctx, input }) => {
@@ -101,7 +128,10 @@ export const cardsRouter = createTRPCRouter({
     }),
 
   customerCards: staffProcedure
-    .meta({ errors: [NotFoundError, ServiceUnavailableError], openapi: { method: "GET", path: "/customers/{id}/cards", tags: CARDS, summary: "A customer's saved cards and autopay" } })
+    .meta({
+      errors: [NotFoundError, ServiceUnavailableError],
+      openapi: { method: "GET", path: "/customers/{id}/cards", tags: CARDS, summary: "A customer's saved cards and autopay" },
+    })
     .input(ZCustomerPathSchema)
     .output(ZCardsOnFileSchema)
     .query(async ({ ctx, input }) => {
@@ -110,46 +140,85 @@ export const cardsRouter = createTRPCRouter({
     }),
 
   requestCard: staffProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "POST", path: "/customers/{id}/card-request", tags: CARDS, summary: "Email the customer a link to save a card" } })
+    .meta({
+      errors: [NotFoundError],
+      openapi: { method: "POST", path: "/customers/{id}/card-request", tags: CARDS, summary: "Email the customer a link to save a card" },
+    })
     .input(ZCustomerPathSchema)
     .output(z.object({ success: z.literal(true), message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const [customer] = await ctx.db.select({ fullName: customers.fullName, email: customers.email }).from(customers).where(eq(customers.id, input.id));
+      const [customer] = await ctx.db
+        .select({ fullName: customers.fullName, email: customers.email })
+        .from(customers)
+        .where(eq(customers.id, input.id));
       if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
       await sendEmail(ctx.db, addCardRequestEmail(customer));
       return { success: true as const, message: `We emailed ${customer.email} a link to save a card.` };
     }),
 
   staffSetAutopay: staffProcedure
-    .meta({ errors: [NotFoundError, ConflictError, ServiceUnavailableError], openapi: { method: "PUT", path: "/customers/{id}/autopay", tags: CARDS, summary: "Turn a customer's autopay on (with their consent recorded) or off" } })
+    .meta({
+      errors: [NotFoundError, ConflictError, ServiceUnavailableError],
+      openapi: {
+        method: "PUT",
+        path: "/customers/{id}/autopay",
+        tags: CARDS,
+        summary: "Turn a customer's autopay on (with their consent recorded) or off",
+      },
+    })
     .input(ZCustomerPathSchema.extend(ZStaffAutopayRequestSchema.shape))
     .output(ZAutopayStateSchema)
     .mutation(async ({ ctx, input }) => {
       await assertCustomerExists(ctx.db, input.id);
-      return setAutopay(ctx.db, input.id, { enabled: input.enabled, by: "staff", staffUserId: ctx.staff.user?.id ?? null, consentNote: input.consentNote });
+      return setAutopay(ctx.db, input.id, {
+        enabled: input.enabled,
+        by: "staff",
+        staffUserId: ctx.staff.user?.id ?? null,
+        consentNote: input.consentNote,
+      });
     }),
 
   refund: staffProcedure
     .meta({
       errors: [NotFoundError, ConflictError, ServiceUnavailableError],
-      openapi: { method: "POST", path: "/payments/{id}/refunds", tags: ["payments"], summary: "Refund a completed card payment, whole or in part (recorded when the provider confirms it)" },
+      openapi: {
+        method: "POST",
+        path: "/payments/{id}/refunds",
+        tags: ["payments"],
+        summary: "Refund a completed card payment, whole or in part (recorded when the provider confirms it)",
+      },
       successStatus: 201,
     })
     .input(z.object({ id: pathId(PAYMENT_NOT_FOUND) }).extend(ZRefundRequestSchema.shape))
     .output(z.object({ payment: ZPaymentSchema, refunds: z.array(ZRefundSchema) }))
     .mutation(async ({ ctx, input }) => {
-      const result = await refundPayment(ctx.db, { paymentId: input.id, amount: input.amount, reason: input.reason, staffUserId: ctx.staff.user?.id ?? null });
+      const result = await refundPayment(ctx.db, {
+        paymentId: input.id,
+        amount: input.amount,
+        reason: input.reason,
+        staffUserId: ctx.staff.user?.id ?? null,
+      });
       return { payment: toPaymentOutput(result.payment), refunds: result.refunds };
     }),
 
   owed: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/payments/owed", tags: ["payments"], summary: "Completed visits not yet paid, and autopay charges that need the customer" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payments/owed",
+        tags: ["payments"],
+        summary: "Completed visits not yet paid, and autopay charges that need the customer",
+      },
+    })
     .input(ZOwedInputSchema)
     .output(ZOwedSchema)
     .query(({ ctx, input }) => owedSummary(ctx.db, input.limit)),
 
   refunds: staffProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/payments/{id}/refunds", tags: ["payments"], summary: "A payment's refunds" } })
+    .meta({
+      errors: [NotFoundError],
+      openapi: { method: "GET", path: "/payments/{id}/refunds", tags: ["payments"], summary: "A payment's refunds" },
+    })
     .input(z.object({ id: pathId(PAYMENT_NOT_FOUND) }))
     .output(z.array(ZRefundSchema))
     .query(async ({ ctx, input }) => {

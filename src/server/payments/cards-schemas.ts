@@ -34,7 +34,9 @@ export const ZCardsOnFileSchema = z
   })
   .meta({ id: "CardsOnFile" });
 
-export const ZCardSetupSchema = z.object({ clientSecret: z.string().describe("The SetupIntent's client secret for the Payment Element") }).meta({ id: "CardSetup" });
+export const ZCardSetupSchema = z
+  .object({ clientSecret: z.string().describe("The SetupIntent's client secret for the Payment Element") })
+  .meta({ id: "CardSetup" });
 
 export const ZReceiptSchema = z
   .object({
@@ -76,7 +78,12 @@ export const ZRefundRequestSchema = z.object({
 
 export const ZStaffAutopayRequestSchema = z.object({
   enabled: z.boolean({ error: "Enabled must be true or false" }),
-  consentNote: z.string().trim().max(500, "Consent note must be at most 500 characters").optional().describe("How the customer agreed (needed to turn autopay on)"),
+  consentNote: z
+    .string()
+    .trim()
+    .max(500, "Consent note must be at most 500 characters")
+    .optional()
+    .describe("How the customer agreed (needed to turn autopay on)"),
 });
 
 export const ZOwedSchema = z

@@ -17,7 +17,12 @@ let staff: string;
 let eventCounter = 0;
 
 function configureStripe() {
-  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  setEnv({
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+    STRIPE_API_BASE_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
 }
 
 beforeAll(async () => {
@@ -27,7 +32,12 @@ beforeAll(async () => {
 });
 beforeEach(configureStripe);
 afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+  setEnv({
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_PUBLISHABLE_KEY: undefined,
+    STRIPE_API_BASE_URL: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+  });
   await stripe.close();
   vi.restoreAllMocks();
 });
@@ -60,7 +70,10 @@ async function completeVisit(visitId: string) {
 }
 
 async function visitPayment(visitId: string) {
-  return (await getDb()).select().from(payments).where(eq(payments.visitId, Number(visitId)));
+  return (await getDb())
+    .select()
+    .from(payments)
+    .where(eq(payments.visitId, Number(visitId)));
 }
 
 async function emailsTo(address: string) {
@@ -69,13 +82,22 @@ async function emailsTo(address: string) {
 
 function signedEvent(type: string, object: unknown) {
   eventCounter += 1;
-  const payload = JSON.stringify({ id: `evt_cards_${eventCounter}_${Date.now()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_cards_${eventCounter}_${Date.now()}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   return () =>
     webhookPost(
       new Request("http://localhost/api/webhooks/stripe", {
         method: "POST",
         body: payload,
-        headers: { "content-type": "application/json", "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
       }),
     );
 }
@@ -84,7 +106,9 @@ describe("card on file", () => {
   it("saves cards with a SetupIntent against one Stripe Customer, lists them, chooses the default and removes one", async () => {
     const { customer, cookie } = await customerWithCard("visa");
     const second = await saveCard(cookie, "mastercard");
-    const customerCreations = stripe.requests.filter((request) => request.path === "/v1/customers" && request.params.get("metadata[customerId]") === String(customer.id));
+    const customerCreations = stripe.requests.filter(
+      (request) => request.path === "/v1/customers" && request.params.get("metadata[customerId]") === String(customer.id),
+    );
     expect(new Set(customerCreations.map((request) => request.idempotencyKey)).size).toBe(1);
 
     const listed = await rest("GET", "/customer/cards", { headers: { cookie } });
@@ -122,7 +146,10 @@ describe("card on file", () => {
     const noNote = await rest("PUT", `/customers/${customer.id}/autopay`, { body: { enabled: true }, headers: { cookie: staff } });
     expect(noNote.status).toBe(400);
     expect(noNote.json.message).toBe("Write down how the customer agreed to autopay");
-    const onByStaff = await rest("PUT", `/customers/${customer.id}/autopay`, { body: { enabled: true, consentNote: "Agreed by phone" }, headers: { cookie: staff } });
+    const onByStaff = await rest("PUT", `/customers/${customer.id}/autopay`, {
+      body: { enabled: true, consentNote: "Agreed by phone" },
+      headers: { cookie: staff },
+    });
     expect(onByStaff.json).toMatchObject({ enabled: true, consent: { by: "staff", note: "Agreed by phone" } });
 
     const request = await rest("POST", `/customers/${customer.id}/card-request`, { headers: { cookie: staff } });
@@ -134,7 +161,11 @@ describe("card on file", () => {
     const { customer } = await createCustomer({ password: "no-stripe-1" });
     const cookie = await customerCookie(customer.id);
     setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined });
-    expect((await rest("GET", "/customer/cards", { headers: { cookie } })).json).toEqual({ configured: false, cards: [], autopay: { enabled: false, consent: null } });
+    expect((await rest("GET", "/customer/cards", { headers: { cookie } })).json).toEqual({
+      configured: false,
+      cards: [],
+      autopay: { enabled: false, consent: null },
+    });
     const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
     expect(setup.status).toBe(503);
     expect(setup.json.message).toBe("Card payments are not configured");
@@ -152,7 +183,9 @@ describe("autopay on completion", () => {
     expect(payment).toMatchObject({ status: "pending", amount: 4500, method: "card", customerId: customer.id });
     await chargeAutopay(await getDb(), payment!.id);
 
-    const charge = stripe.requests.find((request) => request.path === "/v1/payment_intents" && request.idempotencyKey === autopayIdempotencyKey(visit.id));
+    const charge = stripe.requests.find(
+      (request) => request.path === "/v1/payment_intents" && request.idempotencyKey === autopayIdempotencyKey(visit.id),
+    );
     expect(charge?.params.get("off_session")).toBe("true");
     expect(charge?.params.get("confirm")).toBe("true");
     expect(charge?.params.get("amount")).toBe("4500");
@@ -165,12 +198,22 @@ describe("autopay on completion", () => {
 
     const history = await rest("GET", "/customer/payments", { headers: { cookie } });
     expect(history.json).toEqual([
-      expect.objectContaining({ id: settled!.id, status: "completed", visitId: String(visit.id), visit: { serviceName: "Lawn and garden visit", date: expect.any(String) }, actionNeeded: null }),
+      expect.objectContaining({
+        id: settled!.id,
+        status: "completed",
+        visitId: String(visit.id),
+        visit: { serviceName: "Lawn and garden visit", date: expect.any(String) },
+        actionNeeded: null,
+      }),
     ]);
 
     const portalReceipt = await rest("GET", `/customer/payments/${settled!.id}/receipt`, { headers: { cookie } });
     expect(portalReceipt.status).toBe(200);
-    expect(portalReceipt.json).toMatchObject({ amount: 4500, card: { brand: "visa", last4: "4242" }, visit: { visitId: String(visit.id) } });
+    expect(portalReceipt.json).toMatchObject({
+      amount: 4500,
+      card: { brand: "visa", last4: "4242" },
+      visit: { visitId: String(visit.id) },
+    });
 
     // The webhook for the same charge arriving afterwards changes nothing and sends no second receipt.
     const intent = stripe.intents.get(settled!.stripePaymentIntent!)!;
@@ -250,9 +293,13 @@ describe("what the business is owed", () => {
     const owed = await rest("GET", "/payments/owed", { headers: { cookie: staff } });
     expect(owed.status).toBe(200);
     const unpaid = owed.json.unpaidVisits as Array<{ visitId: string; amount: number }>;
-    expect(unpaid).toEqual(expect.arrayContaining([expect.objectContaining({ visitId: String(visit.id), amount: 4500, customerName: "Owes Money" })]));
+    expect(unpaid).toEqual(
+      expect.arrayContaining([expect.objectContaining({ visitId: String(visit.id), amount: 4500, customerName: "Owes Money" })]),
+    );
     expect(unpaid.map((one) => one.visitId)).toContain(String(declinedVisit.id));
-    expect(owed.json.failedAutopay).toEqual(expect.arrayContaining([expect.objectContaining({ paymentId: pending!.id, reason: "Your card was declined." })]));
+    expect(owed.json.failedAutopay).toEqual(
+      expect.arrayContaining([expect.objectContaining({ paymentId: pending!.id, reason: "Your card was declined." })]),
+    );
 
     // The total and count cover every unpaid visit, however few the list holds; the dashboard shows the same total.
     const short = await rest("GET", "/payments/owed?limit=1", { headers: { cookie: staff } });
@@ -266,7 +313,10 @@ describe("what the business is owed", () => {
     expect(refused.status).toBe(400);
     expect(refused.json.message).toMatch(/Limit must be a whole number from 1 to 200/);
 
-    await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 4500, method: "cash", scheduleId: visit.id }, headers: { cookie: staff } });
+    await rest("POST", "/payments/offline", {
+      body: { customerId: customer.id, amount: 4500, method: "cash", scheduleId: visit.id },
+      headers: { cookie: staff },
+    });
     const after = await rest("GET", "/payments/owed", { headers: { cookie: staff } });
     expect((after.json.unpaidVisits as Array<{ visitId: string }>).map((one) => one.visitId)).not.toContain(String(visit.id));
     expect(after.json.owedTotal).toBe(Number(short.json.owedTotal) - 4500);
@@ -282,15 +332,23 @@ describe("refunds", () => {
     const [payment] = await visitPayment(String(visit.id));
     await chargeAutopay(await getDb(), payment!.id);
 
-    const tooMuch = await rest("POST", `/payments/${payment!.id}/refunds`, { body: { amount: 4501, reason: "Too much" }, headers: { cookie: staff } });
+    const tooMuch = await rest("POST", `/payments/${payment!.id}/refunds`, {
+      body: { amount: 4501, reason: "Too much" },
+      headers: { cookie: staff },
+    });
     expect(tooMuch.status).toBe(400);
     const noReason = await rest("POST", `/payments/${payment!.id}/refunds`, { body: { amount: 1000 }, headers: { cookie: staff } });
     expect(noReason.status).toBe(400);
 
-    const asked = await rest("POST", `/payments/${payment!.id}/refunds`, { body: { amount: 1500, reason: "Missed the back yard" }, headers: { cookie: staff } });
+    const asked = await rest("POST", `/payments/${payment!.id}/refunds`, {
+      body: { amount: 1500, reason: "Missed the back yard" },
+      headers: { cookie: staff },
+    });
     expect(asked.status).toBe(201);
     expect(asked.json.refunds).toEqual([expect.objectContaining({ amount: 1500, status: "pending", reason: "Missed the back yard" })]);
-    const refund = [...stripe.refunds.values()].find((one) => one.payment_intent === (asked.json.payment as { stripePaymentIntent: string }).stripePaymentIntent)!;
+    const refund = [...stripe.refunds.values()].find(
+      (one) => one.payment_intent === (asked.json.payment as { stripePaymentIntent: string }).stripePaymentIntent,
+    )!;
     expect(refund.amount).toBe(1500);
 
     refund.status = "succeeded";
@@ -305,17 +363,27 @@ describe("refunds", () => {
     expect(receipt.json.refundedAmount).toBe(1500);
 
     // The rest can still be refunded, and no more.
-    const rest1 = await rest("POST", `/payments/${payment!.id}/refunds`, { body: { reason: "Refund the rest" }, headers: { cookie: staff } });
+    const rest1 = await rest("POST", `/payments/${payment!.id}/refunds`, {
+      body: { reason: "Refund the rest" },
+      headers: { cookie: staff },
+    });
     expect((rest1.json.refunds as unknown[])[0]).toMatchObject({ amount: 3000, status: "pending" });
-    expect((await rest("POST", `/payments/${payment!.id}/refunds`, { body: { reason: "Again" }, headers: { cookie: staff } })).status).toBe(409);
+    expect((await rest("POST", `/payments/${payment!.id}/refunds`, { body: { reason: "Again" }, headers: { cookie: staff } })).status).toBe(
+      409,
+    );
   });
 
   it("refuses to refund a cash payment", async () => {
     const { customer } = await createCustomer();
-    const cash = await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 4000, method: "cash" }, headers: { cookie: staff } });
-    const refused = await rest("POST", `/payments/${cash.json.id}/refunds`, { body: { reason: "Change of mind" }, headers: { cookie: staff } });
+    const cash = await rest("POST", "/payments/offline", {
+      body: { customerId: customer.id, amount: 4000, method: "cash" },
+      headers: { cookie: staff },
+    });
+    const refused = await rest("POST", `/payments/${cash.json.id}/refunds`, {
+      body: { reason: "Change of mind" },
+      headers: { cookie: staff },
+    });
     expect(refused.status).toBe(409);
     expect(await (await getDb()).select().from(emailOutbox).where(like(emailOutbox.subject, "Receipt:%")).limit(1)).toHaveLength(1);
   });
 });
-

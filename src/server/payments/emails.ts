@@ -26,7 +26,12 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
 export function receiptDetails(receipt: Receipt): Array<[string, string]> {
   return [
     ["Receipt", `#${receipt.paymentId}`],
-    ["Visit", receipt.visit ? `${receipt.visit.serviceName}, ${formatBusinessDate(receipt.visit.startTime, "MMM d, yyyy")}` : "Not linked to a visit"],
+    [
+      "Visit",
+      receipt.visit
+        ? `${receipt.visit.serviceName}, ${formatBusinessDate(receipt.visit.startTime, "MMM d, yyyy")}`
+        : "Not linked to a visit",
+    ],
     ["Paid on", formatBusinessDate(receipt.paymentDate, "MMM d, yyyy")],
     ["Amount", formatCents(receipt.amount)],
     ["Paid with", receipt.card ? `${capitalise(receipt.card.brand)} ending in ${receipt.card.last4}` : METHOD_WORDS[receipt.method]],

@@ -36,14 +36,19 @@ async function autopayPayment() {
   stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "visa");
   expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
   const visit = await insertVisit(customer.id, -2);
-  expect((await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status).toBe(200);
+  expect(
+    (await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status,
+  ).toBe(200);
   const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
   return { payment: payment!, cookie };
 }
 
 async function setClaim(paymentId: number, by: "autopay" | "pay", ageMs: number) {
   const at = new Date(Date.now() - ageMs).toISOString();
-  await (await getDb()).update(payments).set({ metadata: { autopay: true, intentClaim: { by, at } } }).where(eq(payments.id, paymentId));
+  await (await getDb())
+    .update(payments)
+    .set({ metadata: { autopay: true, intentClaim: { by, at } } })
+    .where(eq(payments.id, paymentId));
 }
 
 async function row(paymentId: number) {
@@ -65,7 +70,13 @@ describe("activeIntentClaim", () => {
   });
 
   it("ignores metadata that holds no claim or a malformed one", () => {
-    for (const metadata of [null, {}, { intentClaim: null }, { intentClaim: { by: "someone", at: now.toISOString() } }, { intentClaim: { by: "pay", at: "not a date" } }]) {
+    for (const metadata of [
+      null,
+      {},
+      { intentClaim: null },
+      { intentClaim: { by: "someone", at: now.toISOString() } },
+      { intentClaim: { by: "pay", at: "not a date" } },
+    ]) {
       expect(activeIntentClaim(metadata, now)).toBeNull();
     }
   });

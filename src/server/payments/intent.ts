@@ -102,7 +102,8 @@ export const AUTOPAY_CLAIM_MS = 45 * 60_000;
 /** Pay's claim covers one intent creation with the SDK's timeouts and retries (3 x 20 s). */
 export const PAY_CLAIM_MS = 2 * 60_000;
 
-export const AUTOPAY_CHARGE_IN_PROGRESS = "Your saved card is being charged for this payment right now. Please check again in a few minutes.";
+export const AUTOPAY_CHARGE_IN_PROGRESS =
+  "Your saved card is being charged for this payment right now. Please check again in a few minutes.";
 
 /** The claim on a payment's intent still in force, or null. */
 export function activeIntentClaim(metadata: unknown, now = new Date()): IntentClaim | null {
@@ -197,7 +198,12 @@ async function intentForPayment(db: Db, stripe: Stripe, payment: PaymentRow, att
   const stored = await db
     .update(payments)
     .set({ stripePaymentIntent: intent.id, metadata: metadataWithoutClaim, updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), storedIntent ? eq(payments.stripePaymentIntent, storedIntent) : isNull(payments.stripePaymentIntent)))
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        storedIntent ? eq(payments.stripePaymentIntent, storedIntent) : isNull(payments.stripePaymentIntent),
+      ),
+    )
     .returning({ id: payments.id });
   if (stored.length === 0) {
     const [now] = await db.select({ stripePaymentIntent: payments.stripePaymentIntent }).from(payments).where(eq(payments.id, payment.id));

@@ -98,6 +98,10 @@ export async function listFailedAutopay(db: Db) {
 }
 
 export async function owedSummary(db: Db, limit = UNPAID_LIMIT) {
-  const [unpaidVisits, failedAutopay, totals] = await Promise.all([listUnpaidVisits(db, limit), listFailedAutopay(db), unpaidVisitTotals(db)]);
+  const [unpaidVisits, failedAutopay, totals] = await Promise.all([
+    listUnpaidVisits(db, limit),
+    listFailedAutopay(db),
+    unpaidVisitTotals(db),
+  ]);
   return { unpaidVisits, failedAutopay, ...totals };
 }

@@ -43,7 +43,13 @@ describe("payment records", () => {
   it("creates a pending card payment in cents and lists it in the customer's history", async () => {
     const { customer } = await createCustomer();
     const created = await pendingPayment(customer.id, 3529);
-    expect(created).toMatchObject({ status: "pending", amount: 3529, method: "card", customerName: customer.fullName, stripePaymentId: null });
+    expect(created).toMatchObject({
+      status: "pending",
+      amount: 3529,
+      method: "card",
+      customerName: customer.fullName,
+      stripePaymentId: null,
+    });
 
     const history = await rest("GET", `/payments?customerId=${customer.id}`, { headers: { cookie: staff } });
     expect(history.status).toBe(200);
@@ -52,7 +58,10 @@ describe("payment records", () => {
 
   it("refuses a browser's attempt to create or set a card payment as completed", async () => {
     const { customer } = await createCustomer();
-    const completed = await rest("POST", "/payments", { body: { customerId: customer.id, amount: 5000, status: "completed" }, headers: { cookie: staff } });
+    const completed = await rest("POST", "/payments", {
+      body: { customerId: customer.id, amount: 5000, status: "completed" },
+      headers: { cookie: staff },
+    });
     expect(completed.status).toBe(400);
     expect(completed.json.message).toBe("New payments start as pending; card payments are completed only by the payment provider");
 
@@ -61,7 +70,10 @@ describe("payment records", () => {
       const update = await rest(method, `/payments/${id}`, { body: { status: "completed" }, headers: { cookie: staff } });
       expect(update.status).toBeGreaterThanOrEqual(400);
     }
-    const offlineCard = await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 5000, method: "card" }, headers: { cookie: staff } });
+    const offlineCard = await rest("POST", "/payments/offline", {
+      body: { customerId: customer.id, amount: 5000, method: "card" },
+      headers: { cookie: staff },
+    });
     expect(offlineCard.status).toBe(400);
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, id));
     expect(row?.status).toBe("pending");
@@ -69,7 +81,10 @@ describe("payment records", () => {
 
   it("records cash and check payments as completed at once, with the method", async () => {
     const { customer } = await createCustomer();
-    const cash = await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 4000, method: "cash" }, headers: { cookie: staff } });
+    const cash = await rest("POST", "/payments/offline", {
+      body: { customerId: customer.id, amount: 4000, method: "cash" },
+      headers: { cookie: staff },
+    });
     expect(cash.status).toBe(201);
     expect(cash.json).toMatchObject({ status: "completed", method: "cash", amount: 4000 });
     const check = await rest("POST", "/payments/offline", {
@@ -92,7 +107,10 @@ describe("POST /api/create-payment-intent", () => {
     const payment = await pendingPayment(customer.id, 3529);
     const before = intentCreations().length;
 
-    const response = await rest("POST", "/create-payment-intent", { body: { amount: 35.29, customerId: customer.id }, headers: { cookie: staff } });
+    const response = await rest("POST", "/create-payment-intent", {
+      body: { amount: 35.29, customerId: customer.id },
+      headers: { cookie: staff },
+    });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ clientSecret: expect.stringContaining("_secret_"), paymentId: payment.id, amount: 3529 });
 
@@ -123,7 +141,9 @@ describe("POST /api/create-payment-intent", () => {
       rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } }),
     ]);
     expect(first.json.clientSecret).toBe(second.json.clientSecret);
-    expect(new Set([...stripe.intents.values()].filter((intent) => intent.metadata.paymentId === String(payment.id)).map((i) => i.id)).size).toBe(1);
+    expect(
+      new Set([...stripe.intents.values()].filter((intent) => intent.metadata.paymentId === String(payment.id)).map((i) => i.id)).size,
+    ).toBe(1);
   });
 
   it("refuses an amount that is not the record's, a missing record and someone else's payment", async () => {
@@ -131,11 +151,17 @@ describe("POST /api/create-payment-intent", () => {
     const other = await createCustomer();
     const payment = await pendingPayment(customer.id, 5000);
 
-    const mismatch = await rest("POST", "/create-payment-intent", { body: { amount: 1, customerId: customer.id, paymentId: payment.id }, headers: { cookie: staff } });
+    const mismatch = await rest("POST", "/create-payment-intent", {
+      body: { amount: 1, customerId: customer.id, paymentId: payment.id },
+      headers: { cookie: staff },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.message).toBe("The amount does not match the payment record ($50.00)");
 
-    const none = await rest("POST", "/create-payment-intent", { body: { amount: 77, customerId: customer.id }, headers: { cookie: staff } });
+    const none = await rest("POST", "/create-payment-intent", {
+      body: { amount: 77, customerId: customer.id },
+      headers: { cookie: staff },
+    });
     expect(none.status).toBe(404);
     expect(none.json.message).toContain("No pending payment of $77.00");
 
@@ -145,7 +171,10 @@ describe("POST /api/create-payment-intent", () => {
     });
     expect(foreign.status).toBe(404);
 
-    const invalid = await rest("POST", "/create-payment-intent", { body: { amount: 0, customerId: customer.id }, headers: { cookie: staff } });
+    const invalid = await rest("POST", "/create-payment-intent", {
+      body: { amount: 0, customerId: customer.id },
+      headers: { cookie: staff },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.json.message).toBe("Please enter a valid amount");
   });
@@ -154,7 +183,10 @@ describe("POST /api/create-payment-intent", () => {
     setEnv({ STRIPE_SECRET_KEY: undefined });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
-    const response = await rest("POST", "/create-payment-intent", { body: { amount: 9, customerId: customer.id, paymentId: payment.id }, headers: { cookie: staff } });
+    const response = await rest("POST", "/create-payment-intent", {
+      body: { amount: 9, customerId: customer.id, paymentId: payment.id },
+      headers: { cookie: staff },
+    });
     expect(response.status).toBe(503);
     expect(response.json.message).toBe("Card payments are not configured");
 
@@ -166,7 +198,10 @@ describe("POST /api/create-payment-intent", () => {
     setEnv({ STRIPE_API_BASE_URL: "http://127.0.0.1:9" });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
-    const response = await rest("POST", "/create-payment-intent", { body: { amount: 9, customerId: customer.id, paymentId: payment.id }, headers: { cookie: staff } });
+    const response = await rest("POST", "/create-payment-intent", {
+      body: { amount: 9, customerId: customer.id, paymentId: payment.id },
+      headers: { cookie: staff },
+    });
     expect(response.status).toBe(503);
     expect(response.json.message).toBe("The payment provider could not be reached. Please try again in a moment.");
   });
@@ -199,7 +234,10 @@ describe("customer card payments", () => {
     const before = intentCreations().length;
 
     await expect(createCustomerPaymentIntent(db, customer.id, hidden.id)).rejects.toThrow(new NotFoundError("Payment not found"));
-    const response = await rest("POST", `/customer/payments/${hidden.id}/intent`, { body: {}, headers: { cookie: await customerCookie(customer.id) } });
+    const response = await rest("POST", `/customer/payments/${hidden.id}/intent`, {
+      body: {},
+      headers: { cookie: await customerCookie(customer.id) },
+    });
     expect(response.status).toBe(404);
     expect(intentCreations().length).toBe(before);
 
@@ -209,8 +247,14 @@ describe("customer card payments", () => {
 
   it("refuses to start paying a cash payment or a completed one", async () => {
     const { customer } = await createCustomer({ password: "customer-pass" });
-    const cash = await rest("POST", "/payments/offline", { body: { customerId: customer.id, amount: 4000, method: "cash" }, headers: { cookie: staff } });
-    const response = await rest("POST", `/customer/payments/${cash.json.id}/intent`, { body: {}, headers: { cookie: await customerCookie(customer.id) } });
+    const cash = await rest("POST", "/payments/offline", {
+      body: { customerId: customer.id, amount: 4000, method: "cash" },
+      headers: { cookie: staff },
+    });
+    const response = await rest("POST", `/customer/payments/${cash.json.id}/intent`, {
+      body: {},
+      headers: { cookie: await customerCookie(customer.id) },
+    });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe("Only card payments can be paid by card");
   });
@@ -220,7 +264,10 @@ describe("refresh and the return screen", () => {
   it("re-reads the intent from Stripe and settles the payment without a webhook", async () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 4200);
-    const intent = await rest("POST", "/create-payment-intent", { body: { amount: 42, customerId: customer.id }, headers: { cookie: staff } });
+    const intent = await rest("POST", "/create-payment-intent", {
+      body: { amount: 42, customerId: customer.id },
+      headers: { cookie: staff },
+    });
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, payment.id));
 
     const unchanged = await rest("POST", `/payments/${payment.id}/refresh`, { body: {}, headers: { cookie: staff } });
@@ -231,9 +278,13 @@ describe("refresh and the return screen", () => {
     expect(refreshed.json).toMatchObject({ status: "completed", stripePaymentId: `ch_for_${row!.stripePaymentIntent}` });
 
     // The return screen proves the payment with the client secret, not with a session.
-    const wrongSecret = await rest("POST", "/card-payments/return-status", { body: { paymentIntent: row!.stripePaymentIntent, clientSecret: "pi_x_secret_y" } });
+    const wrongSecret = await rest("POST", "/card-payments/return-status", {
+      body: { paymentIntent: row!.stripePaymentIntent, clientSecret: "pi_x_secret_y" },
+    });
     expect(wrongSecret.status).toBe(404);
-    const unknown = await rest("POST", "/card-payments/return-status", { body: { paymentIntent: "pi_nobody", clientSecret: "pi_nobody_secret_y" } });
+    const unknown = await rest("POST", "/card-payments/return-status", {
+      body: { paymentIntent: "pi_nobody", clientSecret: "pi_nobody_secret_y" },
+    });
     expect(unknown.status).toBe(404);
     const status = await rest("POST", "/card-payments/return-status", {
       body: { paymentIntent: row!.stripePaymentIntent, clientSecret: intent.json.clientSecret },

@@ -26,22 +26,41 @@ beforeAll(async () => {
   staff = await staffCookie();
 });
 beforeEach(() => {
-  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  setEnv({
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+    STRIPE_API_BASE_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
 });
 afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+  setEnv({
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_PUBLISHABLE_KEY: undefined,
+    STRIPE_API_BASE_URL: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+  });
   await stripe.close();
   vi.restoreAllMocks();
 });
 
 function deliver(type: string, object: unknown) {
   events += 1;
-  const payload = JSON.stringify({ id: `evt_processing_${events}_${Date.now()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_processing_${events}_${Date.now()}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   return webhookPost(
     new Request("http://localhost/api/webhooks/stripe", {
       method: "POST",
       body: payload,
-      headers: { "content-type": "application/json", "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
     }),
   );
 }
@@ -52,7 +71,9 @@ async function row(paymentId: number) {
 }
 
 async function emailKinds(address: string) {
-  return (await (await getDb()).select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.to, address))).map((email) => email.kind);
+  return (await (await getDb()).select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.to, address))).map(
+    (email) => email.kind,
+  );
 }
 
 /** An autopay customer whose saved card's charges come back `processing`, and one completed visit. */
@@ -63,7 +84,9 @@ async function processingAutopayPayment() {
   stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "processing");
   expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
   const visit = await insertVisit(customer.id, -2);
-  expect((await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status).toBe(200);
+  expect(
+    (await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status,
+  ).toBe(200);
   const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
   return { customer, cookie, payment: payment! };
 }
@@ -103,16 +126,23 @@ describe("a charge that is processing", () => {
   it("is reported as processing on the return screen and by a refresh, even for a payment whose earlier try failed", async () => {
     const { customer } = await createCustomer();
     const created = await rest("POST", "/payments", { body: { customerId: customer.id, amount: 2500 }, headers: { cookie: staff } });
-    const started = await rest("POST", "/create-payment-intent", { body: { amount: 25, customerId: customer.id, paymentId: created.json.id }, headers: { cookie: staff } });
+    const started = await rest("POST", "/create-payment-intent", {
+      body: { amount: 25, customerId: customer.id, paymentId: created.json.id },
+      headers: { cookie: staff },
+    });
     const intentId = (await row(created.json.id as number)).stripePaymentIntent!;
 
     // The first card is declined: the payment is failed.
     stripe.setIntentStatus(intentId, "requires_payment_method", "Your card was declined.");
-    expect((await rest("POST", `/payments/${created.json.id}/refresh`, { body: {}, headers: { cookie: staff } })).json.status).toBe("failed");
+    expect((await rest("POST", `/payments/${created.json.id}/refresh`, { body: {}, headers: { cookie: staff } })).json.status).toBe(
+      "failed",
+    );
 
     // The customer tries again with another card, and Stripe says processing.
     stripe.setIntentStatus(intentId, "processing");
-    const returned = await rest("POST", "/card-payments/return-status", { body: { paymentIntent: intentId, clientSecret: started.json.clientSecret } });
+    const returned = await rest("POST", "/card-payments/return-status", {
+      body: { paymentIntent: intentId, clientSecret: started.json.clientSecret },
+    });
     expect(returned.status).toBe(200);
     expect(returned.json).toEqual({ paymentId: created.json.id, amount: 2500, status: "pending", message: null });
     const refreshed = await rest("POST", `/payments/${created.json.id}/refresh`, { body: {}, headers: { cookie: staff } });
@@ -122,6 +152,9 @@ describe("a charge that is processing", () => {
     // A late failure event for the processing charge is what fails it again.
     stripe.setIntentStatus(intentId, "requires_payment_method", "The bank refused the payment.");
     expect((await deliver("payment_intent.payment_failed", stripe.intents.get(intentId))).status).toBe(200);
-    expect(await row(created.json.id as number)).toMatchObject({ status: "failed", metadata: { failureMessage: "The bank refused the payment." } });
+    expect(await row(created.json.id as number)).toMatchObject({
+      status: "failed",
+      metadata: { failureMessage: "The bank refused the payment." },
+    });
   });
 });

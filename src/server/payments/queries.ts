@@ -34,9 +34,7 @@ export function listPayments(db: Db, filter: { customerId?: number } = {}) {
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
     .orderBy(desc(payments.paymentDate), desc(payments.id));
-  return filter.customerId === undefined
-    ? query.limit(RECENT_PAYMENTS_LIMIT)
-    : query.where(eq(payments.customerId, filter.customerId));
+  return filter.customerId === undefined ? query.limit(RECENT_PAYMENTS_LIMIT) : query.where(eq(payments.customerId, filter.customerId));
 }
 
 export async function getPayment(db: Db, paymentId: number) {

@@ -31,7 +31,14 @@ export async function createPendingPayment(db: Db, input: { customerId: number; 
 /** Cash or a check handed to the crew: money already received, so it is completed at once (docs/product-rules.md#payments). */
 export async function recordOfflinePayment(
   db: Db,
-  input: { customerId: number; amount: number; method: "cash" | "check"; reference?: string | null; scheduleId?: number; recordedByUserId: number | null },
+  input: {
+    customerId: number;
+    amount: number;
+    method: "cash" | "check";
+    reference?: string | null;
+    scheduleId?: number;
+    recordedByUserId: number | null;
+  },
 ) {
   await assertCustomerExists(db, input.customerId);
   await assertScheduleOfCustomer(db, input.customerId, input.scheduleId);

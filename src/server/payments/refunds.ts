@@ -45,10 +45,7 @@ const SAME_REQUEST_MS = 60_000;
  * are serialized: the payment's row stays locked from the check of what is left to refund until
  * the refund is recorded, so two refunds at once cannot both pass the check.
  */
-export async function refundPayment(
-  db: Db,
-  input: { paymentId: number; amount?: number; reason: string; staffUserId: number | null },
-) {
+export async function refundPayment(db: Db, input: { paymentId: number; amount?: number; reason: string; staffUserId: number | null }) {
   await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
@@ -79,7 +76,12 @@ export async function refundPayment(
     let refund: Stripe.Refund;
     try {
       refund = await stripe.refunds.create(
-        { payment_intent: payment.stripePaymentIntent, amount, reason: "requested_by_customer", metadata: { paymentId: String(payment.id), reason: input.reason } },
+        {
+          payment_intent: payment.stripePaymentIntent,
+          amount,
+          reason: "requested_by_customer",
+          metadata: { paymentId: String(payment.id), reason: input.reason },
+        },
         // A retry of this very call is one refund; a later one for the rest is another.
         { idempotencyKey: `payment-${payment.id}-refund-${left}-${amount}` },
       );
@@ -88,7 +90,13 @@ export async function refundPayment(
     }
     await tx
       .insert(paymentRefunds)
-      .values({ paymentId: payment.id, stripeRefundId: refund.id, amount: refund.amount, reason: input.reason, requestedByUserId: input.staffUserId })
+      .values({
+        paymentId: payment.id,
+        stripeRefundId: refund.id,
+        amount: refund.amount,
+        reason: input.reason,
+        requestedByUserId: input.staffUserId,
+      })
       .onConflictDoNothing({ target: paymentRefunds.stripeRefundId });
   });
   // Stripe may already say succeeded; the webhook is still what records it.
@@ -112,4 +120,3 @@ export async function applyRefundUpdate(db: Db, refund: Stripe.Refund): Promise<
     .returning({ id: paymentRefunds.id });
   return updated.length > 0;
 }
-

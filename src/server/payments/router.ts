@@ -31,7 +31,9 @@ const ZNewPaymentRequestSchema = ZCreatePaymentRequestSchema.extend({
 /** Payments: card payments through Stripe, cash and checks recorded by staff. */
 export const paymentsRouter = createTRPCRouter({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/payments", tags: ["payments"], summary: "A customer's payment history (or the latest payments)" } })
+    .meta({
+      openapi: { method: "GET", path: "/payments", tags: ["payments"], summary: "A customer's payment history (or the latest payments)" },
+    })
     .input(z.object({ customerId: pathId(CUSTOMER_NOT_FOUND).optional() }))
     .output(z.array(ZPaymentSchema))
     .query(async ({ ctx, input }) => (await listPayments(ctx.db, input)).map(toPaymentOutput)),
@@ -55,7 +57,12 @@ export const paymentsRouter = createTRPCRouter({
   recordOffline: staffProcedure
     .meta({
       errors: [NotFoundError],
-      openapi: { method: "POST", path: "/payments/offline", tags: ["payments"], summary: "Record a cash or check payment (completed at once)" },
+      openapi: {
+        method: "POST",
+        path: "/payments/offline",
+        tags: ["payments"],
+        summary: "Record a cash or check payment (completed at once)",
+      },
       successStatus: 201,
     })
     .input(ZRecordPaymentRequestSchema)
@@ -65,27 +72,63 @@ export const paymentsRouter = createTRPCRouter({
     ),
 
   refresh: staffProcedure
-    .meta({ errors: [ServiceUnavailableError], openapi: { method: "POST", path: "/payments/{id}/refresh", tags: ["payments"], summary: "Re-read a card payment's state from Stripe" } })
+    .meta({
+      errors: [ServiceUnavailableError],
+      openapi: {
+        method: "POST",
+        path: "/payments/{id}/refresh",
+        tags: ["payments"],
+        summary: "Re-read a card payment's state from Stripe",
+      },
+    })
     .input(ZPaymentIdSchema)
     .output(ZPaymentSchema)
     .mutation(async ({ ctx, input }) => toPaymentOutput(await refreshPaymentFromStripe(ctx.db, input.id))),
 
   createIntent: staffProcedure
-    .meta({ errors: [NotFoundError, ConflictError, ServiceUnavailableError], openapi: { method: "POST", path: "/create-payment-intent", tags: ["payments"], summary: "Start the card payment of a pending payment (amount in dollars)" } })
+    .meta({
+      errors: [NotFoundError, ConflictError, ServiceUnavailableError],
+      openapi: {
+        method: "POST",
+        path: "/create-payment-intent",
+        tags: ["payments"],
+        summary: "Start the card payment of a pending payment (amount in dollars)",
+      },
+    })
     .input(ZCreatePaymentIntentRequestSchema)
     .output(ZPaymentIntentResponseSchema)
     .mutation(({ ctx, input }) =>
-      createStaffPaymentIntent(ctx.db, { customerId: input.customerId, amountCents: dollarsToCents(input.amount), paymentId: input.paymentId }),
+      createStaffPaymentIntent(ctx.db, {
+        customerId: input.customerId,
+        amountCents: dollarsToCents(input.amount),
+        paymentId: input.paymentId,
+      }),
     ),
 
   customerIntent: customerProcedure
-    .meta({ errors: [ConflictError, ServiceUnavailableError], openapi: { method: "POST", path: "/customer/payments/{id}/intent", tags: ["customer portal"], summary: "Start paying one of my pending payments by card" } })
+    .meta({
+      errors: [ConflictError, ServiceUnavailableError],
+      openapi: {
+        method: "POST",
+        path: "/customer/payments/{id}/intent",
+        tags: ["customer portal"],
+        summary: "Start paying one of my pending payments by card",
+      },
+    })
     .input(ZPaymentIdSchema)
     .output(ZPaymentIntentResponseSchema)
     .mutation(({ ctx, input }) => createCustomerPaymentIntent(ctx.db, ctx.customer.id, input.id)),
 
   cardConfig: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/card-payments/config", tags: ["payments"], protect: false, summary: "Whether card payments are available, and the publishable key" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/card-payments/config",
+        tags: ["payments"],
+        protect: false,
+        summary: "Whether card payments are available, and the publishable key",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZCardPaymentConfigSchema)
     .query(() => {
@@ -94,12 +137,29 @@ export const paymentsRouter = createTRPCRouter({
     }),
 
   returnStatus: publicProcedure
-    .meta({ errors: [NotFoundError, TooManyRequestsError, ServiceUnavailableError], openapi: { method: "POST", path: "/card-payments/return-status", tags: ["payments"], protect: false, summary: "The outcome of a card payment after the provider's return" } })
+    .meta({
+      errors: [NotFoundError, TooManyRequestsError, ServiceUnavailableError],
+      openapi: {
+        method: "POST",
+        path: "/card-payments/return-status",
+        tags: ["payments"],
+        protect: false,
+        summary: "The outcome of a card payment after the provider's return",
+      },
+    })
     .input(
       z.object({
         // Stripe's own id shapes: anything else cannot name a payment, and never reaches Stripe.
-        paymentIntent: z.string().trim().max(255).regex(/^pi_[A-Za-z0-9_]+$/, "Payment intent is not valid"),
-        clientSecret: z.string().trim().max(255).regex(/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9]+$/, "Client secret is not valid"),
+        paymentIntent: z
+          .string()
+          .trim()
+          .max(255)
+          .regex(/^pi_[A-Za-z0-9_]+$/, "Payment intent is not valid"),
+        clientSecret: z
+          .string()
+          .trim()
+          .max(255)
+          .regex(/^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9]+$/, "Client secret is not valid"),
       }),
     )
     .output(ZPaymentReturnStatusSchema)

@@ -45,6 +45,9 @@ export const ZPaymentReturnStatusSchema = z
 
 /** jsonb reads back as unknown: the API gives objects only. */
 export function toPaymentOutput<T extends { metadata: unknown }>(payment: T) {
-  const metadata = payment.metadata && typeof payment.metadata === "object" && !Array.isArray(payment.metadata) ? (payment.metadata as Record<string, unknown>) : null;
+  const metadata =
+    payment.metadata && typeof payment.metadata === "object" && !Array.isArray(payment.metadata)
+      ? (payment.metadata as Record<string, unknown>)
+      : null;
   return { ...payment, metadata };
 }

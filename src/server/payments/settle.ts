@@ -27,7 +27,11 @@ function chargeId(intent: Stripe.PaymentIntent): string {
 }
 
 /** True when this call moved the payment to completed. `card` is kept for the receipt when known. */
-export async function completeCardPayment(db: Db, intent: Stripe.PaymentIntent, card?: { brand: string; last4: string } | null): Promise<boolean> {
+export async function completeCardPayment(
+  db: Db,
+  intent: Stripe.PaymentIntent,
+  card?: { brand: string; last4: string } | null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(payments)

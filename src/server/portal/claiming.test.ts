@@ -80,7 +80,9 @@ describe("claiming a record by registering with its email", () => {
     await rest("POST", "/customer/register", { body: registration(customer.email) });
     const { token } = await latestLinkToken("invite");
 
-    const accepted = await rest("POST", "/customer/accept-invitation", { body: { token, password: "owner-pass", confirmPassword: "owner-pass" } });
+    const accepted = await rest("POST", "/customer/accept-invitation", {
+      body: { token, password: "owner-pass", confirmPassword: "owner-pass" },
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ authenticated: true, customer: { id: customer.id, fullName: "Gail Guest", isVerified: true } });
     const headers = { cookie: cookieHeaderFrom(accepted.headers) };
@@ -101,7 +103,10 @@ describe("claiming a record by registering with its email", () => {
     const db = await getDb();
     await db.update(customers).set({ passwordHash: "x", registeredAt: new Date(), isVerified: false }).where(eq(customers.id, customer.id));
     const headers = { cookie: await customerCookie(customer.id) };
-    const move = await rest("PUT", "/customer/profile", { headers, body: { ...registration("elsewhere@example.com"), fullName: "Gail Guest" } });
+    const move = await rest("PUT", "/customer/profile", {
+      headers,
+      body: { ...registration("elsewhere@example.com"), fullName: "Gail Guest" },
+    });
     expect(move.status).toBe(403);
     expect(move.json.message).toBe(CONFIRM_EMAIL_FIRST);
     expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ upcoming: [], past: [], historyHidden: true });
@@ -151,7 +156,10 @@ describe("email links", () => {
     // Whoever clicks without the account's password (the inbox owner, when someone else registered) confirms nothing.
     expect((await rest("POST", "/customer/verify-email", { body: { token } })).status).toBe(401);
     const other = await rest("POST", "/customer/register", { body: registration(`other.${Date.now()}@example.com`) });
-    const wrongAccount = await rest("POST", "/customer/verify-email", { headers: { cookie: cookieHeaderFrom(other.headers) }, body: { token } });
+    const wrongAccount = await rest("POST", "/customer/verify-email", {
+      headers: { cookie: cookieHeaderFrom(other.headers) },
+      body: { token },
+    });
     expect(wrongAccount.status).toBe(400);
     expect(wrongAccount.json.message).toBe(LINK_FOR_ANOTHER_ACCOUNT);
 
@@ -186,7 +194,10 @@ describe("email links", () => {
     const email = `mover.${Date.now()}@example.com`;
     const cookie = await register(email);
     const old = await latestLinkToken("verify");
-    const changed = await rest("PUT", "/customer/profile", { headers: { cookie }, body: { ...registration(email), email: `new.${email}` } });
+    const changed = await rest("PUT", "/customer/profile", {
+      headers: { cookie },
+      body: { ...registration(email), email: `new.${email}` },
+    });
     expect(changed.status).toBe(200);
     const refused = await rest("POST", "/customer/verify-email", { headers: { cookie }, body: { token: old.token } });
     expect(refused.json.message).toBe(LINK_MESSAGES.invalid);
@@ -220,15 +231,21 @@ describe("portal invitations from staff", () => {
     const about = await rest("GET", `/customer/invitation?token=${token}`);
     expect(about.json).toEqual({ fullName: "Gail Guest", email: customer.email });
 
-    const mismatch = await rest("POST", "/customer/accept-invitation", { body: { token, password: "lawn-pass", confirmPassword: "other-pass" } });
+    const mismatch = await rest("POST", "/customer/accept-invitation", {
+      body: { token, password: "lawn-pass", confirmPassword: "other-pass" },
+    });
     expect(mismatch.json.message).toBe("Passwords do not match");
 
-    const accepted = await rest("POST", "/customer/accept-invitation", { body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" } });
+    const accepted = await rest("POST", "/customer/accept-invitation", {
+      body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" },
+    });
     expect(accepted.status).toBe(200);
     const headers = { cookie: cookieHeaderFrom(accepted.headers) };
     expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ historyHidden: false, upcoming: [{}] });
 
-    const reused = await rest("POST", "/customer/accept-invitation", { body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" } });
+    const reused = await rest("POST", "/customer/accept-invitation", {
+      body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" },
+    });
     expect(reused.json.message).toBe(LINK_MESSAGES.used);
     const login = await rest("POST", "/customer/login", { body: { email: customer.email, password: "lawn-pass" } });
     expect(login.status).toBe(200);

@@ -86,5 +86,7 @@ export async function retireEmailTokens(db: Db, customerId: number, purpose: Ema
   await db
     .update(customerEmailTokens)
     .set({ usedAt: now })
-    .where(and(eq(customerEmailTokens.customerId, customerId), eq(customerEmailTokens.purpose, purpose), isNull(customerEmailTokens.usedAt)));
+    .where(
+      and(eq(customerEmailTokens.customerId, customerId), eq(customerEmailTokens.purpose, purpose), isNull(customerEmailTokens.usedAt)),
+    );
 }

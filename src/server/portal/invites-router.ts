@@ -10,7 +10,12 @@ export const portalInvitesRouter = createTRPCRouter({
   invite: staffProcedure
     .meta({
       errors: [ConflictError],
-      openapi: { method: "POST", path: "/customers/{id}/invite", tags: ["customers"], summary: "Email a customer a link to set up their portal account" },
+      openapi: {
+        method: "POST",
+        path: "/customers/{id}/invite",
+        tags: ["customers"],
+        summary: "Email a customer a link to set up their portal account",
+      },
     })
     .input(z.object({ id: pathId("Customer not found") }))
     .output(ZEmailSentResponseSchema)

@@ -40,16 +40,13 @@ export async function listConversation(db: Db, customerId: number) {
 export async function sendCustomerMessage(db: Db, customerId: number, content: string) {
   await enforceLimit(db, LIMITS.portalMessagesPerAccount, String(customerId));
   return db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(messages)
-      .values({ customerId, content, senderType: "customer", read: false })
-      .returning({
-        id: messages.id,
-        content: messages.content,
-        timestamp: messages.timestamp,
-        read: messages.read,
-        senderType: messages.senderType,
-      });
+    const [message] = await tx.insert(messages).values({ customerId, content, senderType: "customer", read: false }).returning({
+      id: messages.id,
+      content: messages.content,
+      timestamp: messages.timestamp,
+      read: messages.read,
+      senderType: messages.senderType,
+    });
     await announcePortalMessage(tx, customerId, message!);
     return message!;
   });

@@ -26,7 +26,10 @@ const PAYMENT_COLUMNS = {
 /** The visit a payment is for: its service and the day it takes place. */
 function visitOf(payment: { visitStart: Date | null; serviceName: string | null }) {
   if (!payment.visitStart) return null;
-  return { serviceName: payment.serviceName ?? "Lawn and garden visit", date: businessInstant(businessDateOf(payment.visitStart), "12:00") };
+  return {
+    serviceName: payment.serviceName ?? "Lawn and garden visit",
+    date: businessInstant(businessDateOf(payment.visitStart), "12:00"),
+  };
 }
 
 /** Joins a payment's visit row, its plan, and the service of the visit (or else of the plan). */
@@ -40,13 +43,9 @@ function fromPaymentsWithVisits(db: Db) {
 }
 
 /** What the customer must do about an autopay charge that needs them, or null. */
-function withActionNeeded<T extends { status: string; metadata: unknown; visitId: number | null; visitStart: Date | null; serviceName: string | null }>({
-  metadata,
-  visitStart,
-  serviceName,
-  visitId,
-  ...payment
-}: T) {
+function withActionNeeded<
+  T extends { status: string; metadata: unknown; visitId: number | null; visitStart: Date | null; serviceName: string | null },
+>({ metadata, visitStart, serviceName, visitId, ...payment }: T) {
   const { actionNeeded, failureMessage } = (metadata ?? {}) as { actionNeeded?: boolean; failureMessage?: string };
   return {
     ...payment,
@@ -58,15 +57,12 @@ function withActionNeeded<T extends { status: string; metadata: unknown; visitId
 
 /** The payments the account owns (docs/product-rules.md#who-owns-a-visit), newest first. */
 export async function listCustomerPayments(db: Db, customerId: number) {
-  const rows = await fromPaymentsWithVisits(db)
-    .where(ownedPayments(customerId))
-    .orderBy(desc(payments.paymentDate), desc(payments.id));
+  const rows = await fromPaymentsWithVisits(db).where(ownedPayments(customerId)).orderBy(desc(payments.paymentDate), desc(payments.id));
   return rows.map(withActionNeeded);
 }
 
 export async function getCustomerPayment(db: Db, customerId: number, paymentId: number) {
-  const [payment] = await fromPaymentsWithVisits(db)
-    .where(and(eq(payments.id, paymentId), ownedPayments(customerId)));
+  const [payment] = await fromPaymentsWithVisits(db).where(and(eq(payments.id, paymentId), ownedPayments(customerId)));
   if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
   return withActionNeeded(payment);
 }

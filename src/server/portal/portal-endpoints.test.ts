@@ -27,7 +27,12 @@ const profileBody = {
 
 describe("customer procedures need a customer session", () => {
   it("answers 401 without one", async () => {
-    for (const [method, path] of [["GET", "/customer/profile"], ["GET", "/customer/appointments"], ["GET", "/customer/messages"], ["GET", "/customer/payments"]]) {
+    for (const [method, path] of [
+      ["GET", "/customer/profile"],
+      ["GET", "/customer/appointments"],
+      ["GET", "/customer/messages"],
+      ["GET", "/customer/payments"],
+    ]) {
       const response = await rest(method!, path!);
       expect(response.status, path).toBe(401);
     }
@@ -46,8 +51,12 @@ describe("profile", () => {
 
   it("refuses a short phone, a missing city and a short ZIP with the spec's messages", async () => {
     const { headers } = await twoCustomers();
-    expect((await rest("PUT", "/customer/profile", { headers, body: { ...profileBody, phone: "555" } })).json.message).toBe("Valid phone number is required");
-    expect((await rest("PUT", "/customer/profile", { headers, body: { ...profileBody, city: "  " } })).json.message).toBe("City is required");
+    expect((await rest("PUT", "/customer/profile", { headers, body: { ...profileBody, phone: "555" } })).json.message).toBe(
+      "Valid phone number is required",
+    );
+    expect((await rest("PUT", "/customer/profile", { headers, body: { ...profileBody, city: "  " } })).json.message).toBe(
+      "City is required",
+    );
     const zip = await rest("PUT", "/customer/profile", { headers, body: { ...profileBody, zipCode: "787" } });
     expect(zip.status).toBe(400);
     expect(zip.json.message).toBe("Valid zip code is required");
@@ -69,7 +78,10 @@ describe("appointments", () => {
     await insertVisit(me.id, 30, { serviceId: service!.id, recurring: true });
     await insertVisit(other.id, 50);
     const response = await rest("GET", "/customer/appointments", { headers });
-    const body = response.json as unknown as { upcoming: Array<{ visitId: string; serviceName: string; canCancel: boolean }>; past: unknown[] };
+    const body = response.json as unknown as {
+      upcoming: Array<{ visitId: string; serviceName: string; canCancel: boolean }>;
+      past: unknown[];
+    };
     expect(body.past).toHaveLength(1);
     expect(body.upcoming.length).toBeGreaterThanOrEqual(20);
     expect(body.upcoming[0]).toMatchObject({ serviceName: service!.name, canCancel: true });
@@ -94,7 +106,9 @@ describe("appointments", () => {
     const visitId = `${series.id}-${businessDateOf(series.startTime)}`;
     expect((await rest("POST", `/customer/appointments/${visitId}/cancel`, { headers, body: {} })).status).toBe(200);
     const changes = await (await getDb()).select().from(visits).where(eq(visits.scheduleId, series.id));
-    expect(changes.filter((visit) => visit.status === "cancelled")).toMatchObject([{ changed: true, occurrenceDate: businessDateOf(series.startTime) }]);
+    expect(changes.filter((visit) => visit.status === "cancelled")).toMatchObject([
+      { changed: true, occurrenceDate: businessDateOf(series.startTime) },
+    ]);
     expect(changes.filter((visit) => visit.status !== "cancelled").length).toBeGreaterThan(40);
     const [row] = await (await getDb()).select().from(schedules).where(eq(schedules.id, series.id));
     expect(row!.status).toBe("pending");
@@ -128,9 +142,15 @@ describe("messages", () => {
     const sent = await rest("POST", "/customer/messages", { headers, body: { content: "  Thanks, see you then!  " } });
     expect(sent.status).toBe(201);
     expect(sent.json).toMatchObject({ content: "Thanks, see you then!", senderType: "customer", read: false });
-    const [stored] = await (await getDb()).select().from(messages).where(and(eq(messages.customerId, me.id), eq(messages.senderType, "customer")));
+    const [stored] = await (await getDb())
+      .select()
+      .from(messages)
+      .where(and(eq(messages.customerId, me.id), eq(messages.senderType, "customer")));
     expect(stored).toMatchObject({ read: false, userId: null });
-    const conversation = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{ content: string; senderType: string }>;
+    const conversation = (await rest("GET", "/customer/messages", { headers })).json as unknown as Array<{
+      content: string;
+      senderType: string;
+    }>;
     expect(conversation.map((m) => [m.senderType, m.content])).toEqual([
       ["user", "We will be there at 9."],
       ["customer", "Thanks, see you then!"],

@@ -41,13 +41,23 @@ export const portalRouter = createTRPCRouter({
     .query(({ ctx }) => getProfile(ctx.db, ctx.customer.id)),
 
   updateProfile: customerProcedure
-    .meta({ errors: [ConflictError, TooManyRequestsError], openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" } })
+    .meta({
+      errors: [ConflictError, TooManyRequestsError],
+      openapi: { method: "PUT", path: "/customer/profile", tags: TAGS, summary: "Update the signed-in customer's profile" },
+    })
     .input(ZCustomerProfileSchema)
     .output(ZCustomerProfileResponseSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.customer.id, input, { ip: ctx.ip })),
 
   appointments: customerProcedure
-    .meta({ openapi: { method: "GET", path: "/customer/appointments", tags: TAGS, summary: "Upcoming and past visits, recurring series included" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customer/appointments",
+        tags: TAGS,
+        summary: "Upcoming and past visits, recurring series included",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZAppointmentsResponseSchema)
     .query(({ ctx }) => listAppointments(ctx.db, ctx.customer.id)),
@@ -55,7 +65,12 @@ export const portalRouter = createTRPCRouter({
   cancelAppointment: customerProcedure
     .meta({
       errors: [ConflictError],
-      openapi: { method: "POST", path: "/customer/appointments/{id}/cancel", tags: TAGS, summary: "Cancel a visit more than 24 hours ahead" },
+      openapi: {
+        method: "POST",
+        path: "/customer/appointments/{id}/cancel",
+        tags: TAGS,
+        summary: "Cancel a visit more than 24 hours ahead",
+      },
     })
     .input(z.object({ id: z.string().trim().min(1, "Appointment not found").max(40, "Appointment not found") }))
     .output(ZAppointmentSchema)
@@ -82,13 +97,19 @@ export const portalRouter = createTRPCRouter({
     .query(({ ctx }) => listConversation(ctx.db, ctx.customer.id)),
 
   sendMessage: customerProcedure
-    .meta({ errors: [TooManyRequestsError], openapi: { method: "POST", path: "/customer/messages", tags: TAGS, summary: "Send a message to the business" }, successStatus: 201 })
+    .meta({
+      errors: [TooManyRequestsError],
+      openapi: { method: "POST", path: "/customer/messages", tags: TAGS, summary: "Send a message to the business" },
+      successStatus: 201,
+    })
     .input(ZMessageFormSchema)
     .output(ZPortalMessageSchema)
     .mutation(({ ctx, input }) => sendCustomerMessage(ctx.db, ctx.customer.id, input.content)),
 
   markMessageRead: customerProcedure
-    .meta({ openapi: { method: "PATCH", path: "/customer/messages/{id}/read", tags: TAGS, summary: "Mark a reply from the business as seen" } })
+    .meta({
+      openapi: { method: "PATCH", path: "/customer/messages/{id}/read", tags: TAGS, summary: "Mark a reply from the business as seen" },
+    })
     .input(z.object({ id: pathId("Message not found") }))
     .output(ZMessageReadResponseSchema)
     .mutation(({ ctx, input }) => markReplyRead(ctx.db, ctx.customer.id, input.id)),
@@ -154,7 +175,10 @@ export const portalRouter = createTRPCRouter({
     }),
 
   invitation: publicProcedure
-    .meta({ errors: [NotFoundError, ConflictError], openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" } })
+    .meta({
+      errors: [NotFoundError, ConflictError],
+      openapi: { method: "GET", path: "/customer/invitation", tags: TAGS, protect: false, summary: "Who a portal invitation link is for" },
+    })
     .input(z.object({ token: ZEmailLinkTokenSchema }))
     .output(ZInvitationResponseSchema)
     .query(({ ctx, input }) => describeInvitation(ctx.db, input.token)),
@@ -162,7 +186,13 @@ export const portalRouter = createTRPCRouter({
   acceptInvitation: publicProcedure
     .meta({
       errors: [ConflictError, TooManyRequestsError],
-      openapi: { method: "POST", path: "/customer/accept-invitation", tags: TAGS, protect: false, summary: "Choose a password from a portal invitation and log in" },
+      openapi: {
+        method: "POST",
+        path: "/customer/accept-invitation",
+        tags: TAGS,
+        protect: false,
+        summary: "Choose a password from a portal invitation and log in",
+      },
       unbatched: true,
     })
     .input(ZAcceptInvitationSchema)

@@ -23,7 +23,9 @@ export const ZAppointmentSchema = z
     bookingReference: z.string().nullable(),
     canCancel: z
       .boolean()
-      .describe("True while the visit is outside the business's notice window (24 hours by default) and not cancelled or completed; the same holds for skipping and moving it"),
+      .describe(
+        "True while the visit is outside the business's notice window (24 hours by default) and not cancelled or completed; the same holds for skipping and moving it",
+      ),
     planId: z.number().int().describe("The plan (series) the visit belongs to"),
     occurrenceDate: z.string().describe("The Austin date the plan put the visit on (yyyy-MM-dd)"),
     customerChange: z.enum(CUSTOMER_CHANGES).nullable().describe("What the customer did to this visit from the portal, if anything"),
@@ -37,7 +39,9 @@ export const ZAppointmentsResponseSchema = z.object({
   past: z.array(ZAppointmentSchema),
   awaitingConfirmation: z
     .array(ZAppointmentSchema)
-    .describe("Upcoming website bookings made under the account's email without signing in; they join the account once the owner confirms them"),
+    .describe(
+      "Upcoming website bookings made under the account's email without signing in; they join the account once the owner confirms them",
+    ),
   historyHidden: z.boolean().describe("True while earlier visits stay hidden until the email is verified"),
   rules: ZSelfServiceRulesSchema.extend({ phone: z.string().describe("The number to call inside the notice window") }),
 });
@@ -93,7 +97,10 @@ export const ZPortalPaymentSchema = z
     paymentDate: z.date(),
     stripePaymentId: z.string().nullable(),
     visitId: z.string().nullable().describe("The visit an autopay charge is for"),
-    visit: z.object({ serviceName: z.string(), date: z.date().describe("Noon, Austin time, of the visit's day") }).nullable().describe("The visit the payment is for"),
+    visit: z
+      .object({ serviceName: z.string(), date: z.date().describe("Noon, Austin time, of the visit's day") })
+      .nullable()
+      .describe("The visit the payment is for"),
     actionNeeded: z.string().nullable().describe("Why an autopay charge needs the customer (pay it with another card), or null"),
   })
   .meta({ id: "PortalPayment" });

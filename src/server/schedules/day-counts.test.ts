@@ -31,7 +31,11 @@ describe("schedules.dayCounts", () => {
     await visit("2031-05-06", "11:00", "12:00", { status: "confirmed" });
     // 23:00 in Austin is the next day in UTC: it still counts on the Austin day.
     await visit("2031-05-07", "22:30", "23:30", { status: "cancelled" });
-    await visit("2031-05-13", "08:00", "09:00", { isRecurring: true, recurringFrequency: "weekly", recurringEndDate: at("2031-05-27", "00:00") });
+    await visit("2031-05-13", "08:00", "09:00", {
+      isRecurring: true,
+      recurringFrequency: "weekly",
+      recurringEndDate: at("2031-05-27", "00:00"),
+    });
     // The series lies past the horizon its creation generates through: the daily job of a later day makes its visits.
     await extendSeriesToHorizon(await getDb(), businessInstant("2031-04-01", "03:00"));
     // Outside the range asked for.
@@ -59,7 +63,9 @@ describe("schedules.dayCounts", () => {
 
     expect((await rest("GET", "/schedules/day-counts?startDate=2031-04-01&endDate=2031-04-30")).status).toBe(401);
     for (const caller of [await anonymousCaller(), await customerCaller()]) {
-      await expect(caller.schedules.dayCounts({ startDate: "2031-04-01", endDate: "2031-04-30" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.dayCounts({ startDate: "2031-04-01", endDate: "2031-04-30" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
     }
   });
 

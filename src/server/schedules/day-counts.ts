@@ -26,7 +26,11 @@ export async function countVisitsByDay(db: Db, range: { startDate: string; endDa
   for (const row of rows) {
     let entry = byDay.get(row.date);
     if (!entry) {
-      entry = { date: row.date, total: 0, ...(Object.fromEntries(SCHEDULE_STATUSES.map((status) => [status, 0])) as Record<ScheduleStatus, number>) };
+      entry = {
+        date: row.date,
+        total: 0,
+        ...(Object.fromEntries(SCHEDULE_STATUSES.map((status) => [status, 0])) as Record<ScheduleStatus, number>),
+      };
       byDay.set(row.date, entry);
     }
     entry[row.status] += row.visits;

@@ -21,8 +21,22 @@ async function monthOfVisits(year: number) {
   const { customer } = await createCustomer({ fullName: 'Zoë "Z" O\'Neil\\Ünal', address: null });
   const other = await createCustomer({ fullName: "Ana Flores", address: "200 Oak St" });
   const base = { status: "pending" as const, notes: null, isRecurring: false };
-  await staff.schedules.create({ ...base, customerId: customer.id, serviceId: service!.id, date: at(`${year}-05-06`, "00:00"), startTime: at(`${year}-05-06`, "09:00"), endTime: at(`${year}-05-06`, "10:00"), notes: "Gate code\n1234" });
-  await staff.schedules.create({ ...base, customerId: other.customer.id, date: at(`${year}-05-06`, "00:00"), startTime: at(`${year}-05-06`, "09:00"), endTime: at(`${year}-05-06`, "10:30") });
+  await staff.schedules.create({
+    ...base,
+    customerId: customer.id,
+    serviceId: service!.id,
+    date: at(`${year}-05-06`, "00:00"),
+    startTime: at(`${year}-05-06`, "09:00"),
+    endTime: at(`${year}-05-06`, "10:00"),
+    notes: "Gate code\n1234",
+  });
+  await staff.schedules.create({
+    ...base,
+    customerId: other.customer.id,
+    date: at(`${year}-05-06`, "00:00"),
+    startTime: at(`${year}-05-06`, "09:00"),
+    endTime: at(`${year}-05-06`, "10:30"),
+  });
   const series = await staff.schedules.create({
     ...base,
     customerId: other.customer.id,
@@ -57,7 +71,12 @@ describe("the month list", () => {
 
     // And what the documented schema lets through: every field, in the schema's order, nothing else.
     const parsed = JSON.parse(text) as Array<Record<string, unknown>>;
-    const revived = parsed.map((visit) => ({ ...visit, date: new Date(visit.date as string), startTime: new Date(visit.startTime as string), endTime: new Date(visit.endTime as string) }));
+    const revived = parsed.map((visit) => ({
+      ...visit,
+      date: new Date(visit.date as string),
+      startTime: new Date(visit.startTime as string),
+      endTime: new Date(visit.endTime as string),
+    }));
     const validated = z.array(ZScheduleVisitSchema).parse(revived);
     expect(JSON.stringify(validated)).toBe(text);
     for (const visit of parsed) expect(Object.keys(visit)).toEqual(Object.keys(ZScheduleVisitSchema.shape));
@@ -71,7 +90,9 @@ describe("the month list", () => {
     const { db, staff, customer } = await monthOfVisits(2032);
     const RANGE = rangeOf(2032);
     const text = await listSchedulesJson(db, RANGE);
-    const answer = await rest("GET", `/schedules?startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`, { headers: { cookie: await staffCookie() } });
+    const answer = await rest("GET", `/schedules?startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`, {
+      headers: { cookie: await staffCookie() },
+    });
     expect(answer.status).toBe(200);
     expect(answer.text).toBe(text);
 

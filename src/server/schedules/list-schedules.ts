@@ -1,5 +1,12 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE, clampToMonth, endOfBusinessDayExclusive, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import {
+  BUSINESS_TIME_ZONE,
+  clampToMonth,
+  endOfBusinessDayExclusive,
+  isDateString,
+  startOfBusinessDay,
+  type DateString,
+} from "@/lib/business-time";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db";
 import { rowsOf } from "@/server/db/rows";

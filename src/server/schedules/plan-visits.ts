@@ -7,7 +7,12 @@ import { generateSeriesVisits, horizonDate, visitFieldsOf } from "./series";
  * The visits of a plan just created: a one-time plan's single visit, sharing the plan's id, or a
  * series' visits from its first through the horizon.
  */
-export async function createPlanVisits(db: Db, plan: typeof schedules.$inferSelect, origin: Exclude<VisitOrigin, "series">, now = new Date()) {
+export async function createPlanVisits(
+  db: Db,
+  plan: typeof schedules.$inferSelect,
+  origin: Exclude<VisitOrigin, "series">,
+  now = new Date(),
+) {
   if (plan.isRecurring) {
     await generateSeriesVisits(db, plan, businessDateOf(plan.startTime), horizonDate(now));
     return;

@@ -65,9 +65,7 @@ function findConflicts(moves: RainDayMove[], alreadyThere: Interval[], capacity:
   const all: Interval[] = [...alreadyThere, ...moves.map((move) => ({ startTime: move.newStartTime, endTime: move.newEndTime }))];
   const conflicts: RainDayConflict[] = [];
   for (const move of moves) {
-    const starts = all
-      .map((interval) => interval.startTime)
-      .filter((start) => start >= move.newStartTime && start < move.newEndTime);
+    const starts = all.map((interval) => interval.startTime).filter((start) => start >= move.newStartTime && start < move.newEndTime);
     const counts = starts.map((start) => ({ start, overlapping: overlapCountAt(all, start) }));
     const busiest = counts.reduce((most, entry) => (entry.overlapping > most.overlapping ? entry : most));
     if (busiest.overlapping > capacity) {
@@ -91,10 +89,14 @@ function findConflicts(moves: RainDayMove[], alreadyThere: Interval[], capacity:
 async function findCrewConflicts(db: Db, moves: RainDayMove[], alreadyThere: Visit[]): Promise<RainDayConflict[]> {
   const crewIds = [...new Set(moves.map((move) => move.visit.crewId).filter((id): id is number => id !== null))];
   if (!crewIds.length) return [];
-  const names = new Map((await db.select({ id: crews.id, name: crews.name }).from(crews).where(inArray(crews.id, crewIds))).map((crew) => [crew.id, crew.name]));
+  const names = new Map(
+    (await db.select({ id: crews.id, name: crews.name }).from(crews).where(inArray(crews.id, crewIds))).map((crew) => [crew.id, crew.name]),
+  );
   const others = (move: RainDayMove): Array<Interval & { crewId: number | null }> => [
     ...alreadyThere.map((visit) => ({ startTime: visit.startTime, endTime: visit.endTime, crewId: visit.crewId })),
-    ...moves.filter((other) => other !== move).map((other) => ({ startTime: other.newStartTime, endTime: other.newEndTime, crewId: other.visit.crewId })),
+    ...moves
+      .filter((other) => other !== move)
+      .map((other) => ({ startTime: other.newStartTime, endTime: other.newEndTime, crewId: other.visit.crewId })),
   ];
   const conflicts: RainDayConflict[] = [];
   for (const move of moves) {

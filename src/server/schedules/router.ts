@@ -9,15 +9,30 @@ import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
-import { ZDayCountSchema, ZRainDayPlanSchema, ZRainDayResultSchema, ZSavedScheduleSchema, ZScheduleSchema, ZScheduleVisitSchema } from "@/server/schedules/schemas";
+import {
+  ZDayCountSchema,
+  ZRainDayPlanSchema,
+  ZRainDayResultSchema,
+  ZSavedScheduleSchema,
+  ZScheduleSchema,
+  ZScheduleVisitSchema,
+} from "@/server/schedules/schemas";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const TAGS = ["schedules"];
 const ZScheduleId = pathId("Schedule not found");
-const ZDateParam = (name: string) => z.string({ error: `${name} is required (yyyy-MM-dd)` }).trim().max(10, `${name} must be a date written yyyy-MM-dd`);
+const ZDateParam = (name: string) =>
+  z
+    .string({ error: `${name} is required (yyyy-MM-dd)` })
+    .trim()
+    .max(10, `${name} must be a date written yyyy-MM-dd`);
 const ZDateRangeInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate") });
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
-const ZListInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate"), customerId: pathId("Customer not found").optional() });
+const ZListInput = z.object({
+  startDate: ZDateParam("startDate"),
+  endDate: ZDateParam("endDate"),
+  customerId: pathId("Customer not found").optional(),
+});
 
 /** PUT carries the same payload as POST plus the id from the path. */
 const ZScheduleUpdateInput = schedulePayloadWithId(ZScheduleId);
@@ -29,7 +44,8 @@ export const schedulesRouter = createTRPCRouter({
         method: "GET",
         path: "/schedules",
         tags: TAGS,
-        summary: "Visits between two Austin dates, both inclusive, every visit of a series listed (endDate is clamped to its month, so 2027-04-31 means April 30)",
+        summary:
+          "Visits between two Austin dates, both inclusive, every visit of a series listed (endDate is clamped to its month, so 2027-04-31 means April 30)",
       },
     })
     .input(ZListInput)
@@ -42,7 +58,8 @@ export const schedulesRouter = createTRPCRouter({
         method: "GET",
         path: "/schedules/day-counts",
         tags: TAGS,
-        summary: "How many visits start on each Austin day between two dates, both inclusive, by status; days without visits are left out (endDate is clamped to its month)",
+        summary:
+          "How many visits start on each Austin day between two dates, both inclusive, by status; days without visits are left out (endDate is clamped to its month)",
       },
     })
     .input(ZDateRangeInput)
@@ -104,7 +121,8 @@ export const schedulesRouter = createTRPCRouter({
         method: "PATCH",
         path: "/schedules/visits/{visitId}/status",
         tags: TAGS,
-        summary: "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free)",
+        summary:
+          "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free)",
       },
     })
     .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))
@@ -113,7 +131,13 @@ export const schedulesRouter = createTRPCRouter({
 
   rainDayPreview: staffProcedure
     .meta({
-      openapi: { method: "GET", path: "/schedules/rain-day/preview", tags: TAGS, summary: "What moving a day's visits to another day would do, and any conflicts: a time every crew holds, or a crew that would hold two visits at once" },
+      openapi: {
+        method: "GET",
+        path: "/schedules/rain-day/preview",
+        tags: TAGS,
+        summary:
+          "What moving a day's visits to another day would do, and any conflicts: a time every crew holds, or a crew that would hold two visits at once",
+      },
     })
     .input(ZRainDayInput)
     .output(ZRainDayPlanSchema)
@@ -139,7 +163,8 @@ export const schedulesRouter = createTRPCRouter({
         method: "POST",
         path: "/schedules/rain-day",
         tags: TAGS,
-        summary: "Move every pending or confirmed visit of a day to another day, keeping times and series, and message each customer (409 when the crew capacity would be exceeded)",
+        summary:
+          "Move every pending or confirmed visit of a day to another day, keeping times and series, and message each customer (409 when the crew capacity would be exceeded)",
       },
     })
     .input(ZRainDayInput)

@@ -65,7 +65,9 @@ export async function createSchedule(db: Db, payload: TSchedulePayload, now = ne
     await createPlanVisits(tx, plan!, "staff", now);
     // The first visit was checked as a booking's is; a series reaches a year ahead, so each later
     // visit is checked too, and clashes are refused or moved as staff chose.
-    const movedVisits = plan!.isRecurring ? await resolveSeriesClashes(tx, plan!.id, { move: payload.moveClashingVisits ?? false, now }) : [];
+    const movedVisits = plan!.isRecurring
+      ? await resolveSeriesClashes(tx, plan!.id, { move: payload.moveClashingVisits ?? false, now })
+      : [];
     await assertCrewFree(tx, { scheduleId: plan!.id }, now);
     return { ...(await getSchedule(tx, plan!.id)), seriesChange: null, movedVisits };
   });
@@ -84,7 +86,11 @@ const SERIES_NOTES_AHEAD_MS = 14 * 86_400_000;
 export async function updateSchedule(db: Db, id: number, payload: TSchedulePayload, now = new Date()) {
   const values = await scheduleValues(db, payload);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: schedules.id, customerId: schedules.customerId }).from(schedules).where(eq(schedules.id, id)).for("update");
+    const [existing] = await tx
+      .select({ id: schedules.id, customerId: schedules.customerId })
+      .from(schedules)
+      .where(eq(schedules.id, id))
+      .for("update");
     if (!existing) throw new NotFoundError("Schedule not found");
     await claimCrew(tx, { ...values, exceptScheduleId: id }, now);
     // A one-time schedule is its visit: a new time or status is news for the customer.
@@ -98,9 +104,9 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
     let movedVisits: Awaited<ReturnType<typeof resolveSeriesClashes>> = [];
     if (plan!.isRecurring) {
-      const soon = (await listVisitsBetween(tx, { from: now, to: new Date(now.getTime() + SERIES_NOTES_AHEAD_MS), customerId: existing.customerId })).filter(
-        (visit) => visit.scheduleId === id,
-      );
+      const soon = (
+        await listVisitsBetween(tx, { from: now, to: new Date(now.getTime() + SERIES_NOTES_AHEAD_MS), customerId: existing.customerId })
+      ).filter((visit) => visit.scheduleId === id);
       const result = await regenerateSeriesVisits(tx, plan!, businessToday(now), now);
       seriesChange = { visitsUpdated: result.updated, visitsRemoved: result.removed, visitsKept: result.kept };
       movedVisits = await resolveSeriesClashes(tx, id, { move: payload.moveClashingVisits ?? false, now });
@@ -124,7 +130,13 @@ async function makeOneTimeVisit(tx: Db, plan: typeof schedules.$inferSelect, now
   // A former series' visits still to come go; its past ones stay as history.
   await tx
     .delete(visits)
-    .where(and(eq(visits.scheduleId, plan.id), ne(visits.id, plan.id), or(gte(visits.startTime, now), eq(visits.occurrenceDate, occurrenceDate))));
+    .where(
+      and(
+        eq(visits.scheduleId, plan.id),
+        ne(visits.id, plan.id),
+        or(gte(visits.startTime, now), eq(visits.occurrenceDate, occurrenceDate)),
+      ),
+    );
   const fields = { ...visitFieldsOf(plan), occurrenceDate, startTime: plan.startTime, endTime: plan.endTime, updatedAt: now };
   const [updated] = await tx
     .update(visits)

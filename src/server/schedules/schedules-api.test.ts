@@ -32,14 +32,27 @@ async function setup() {
 describe("schedules API", () => {
   it("refuses anonymous and customer sessions on every schedule procedure", async () => {
     for (const caller of [await anonymousCaller(), await customerCaller()]) {
-      await expect(caller.schedules.list({ startDate: "2031-01-01", endDate: "2031-01-31" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.list({ startDate: "2031-01-01", endDate: "2031-01-31" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
       await expect(caller.schedules.get({ id: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
       await expect(
-        caller.schedules.create({ customerId: 1, date: "2031-01-01", startTime: at("2031-01-01", "09:00"), endTime: at("2031-01-01", "10:00"), status: "pending", totalPrice: 100 }),
+        caller.schedules.create({
+          customerId: 1,
+          date: "2031-01-01",
+          startTime: at("2031-01-01", "09:00"),
+          endTime: at("2031-01-01", "10:00"),
+          status: "pending",
+          totalPrice: 100,
+        }),
       ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
       await expect(caller.schedules.setVisitStatus({ visitId: "1", status: "completed" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-      await expect(caller.schedules.rainDayPreview({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-      await expect(caller.schedules.rainDayMove({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.rainDayPreview({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
+      await expect(caller.schedules.rainDayMove({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
     }
     expect((await rest("GET", "/schedules?startDate=2031-01-01&endDate=2031-01-31")).status).toBe(401);
   });
@@ -70,7 +83,15 @@ describe("schedules API", () => {
 
     const updated = await rest("PUT", `/schedules/${created.json.id}`, {
       headers: { cookie },
-      body: { customerId: customer.id, date: "2031-03-05", startTime: at("2031-03-05", "11:00"), endTime: at("2031-03-05", "12:00"), status: "confirmed", isRecurring: false, totalPrice: 4200 },
+      body: {
+        customerId: customer.id,
+        date: "2031-03-05",
+        startTime: at("2031-03-05", "11:00"),
+        endTime: at("2031-03-05", "12:00"),
+        status: "confirmed",
+        isRecurring: false,
+        totalPrice: 4200,
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({ status: "confirmed", isRecurring: false, recurringFrequency: null, totalPrice: 4200 });
@@ -101,7 +122,13 @@ describe("schedules API", () => {
 
     const noPrice = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" },
+      body: {
+        customerId: customer.id,
+        date: "2031-03-04",
+        startTime: at("2031-03-04", "09:00"),
+        endTime: at("2031-03-04", "10:00"),
+        status: "pending",
+      },
     });
     // A payload may leave out the service: the visit then has none and costs 0 unless staff enter a price.
     expect(noPrice.status).toBe(201);
@@ -109,14 +136,28 @@ describe("schedules API", () => {
 
     const tinyLawn = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "11:00"), endTime: at("2031-03-04", "12:00"), status: "pending", lawnSizeSqFt: 99 },
+      body: {
+        customerId: customer.id,
+        date: "2031-03-04",
+        startTime: at("2031-03-04", "11:00"),
+        endTime: at("2031-03-04", "12:00"),
+        status: "pending",
+        lawnSizeSqFt: 99,
+      },
     });
     expect(tinyLawn.status).toBe(400);
     expect(tinyLawn.json.message).toBe("Lawn size must be at least 100 sq ft");
 
     const unknownCustomer = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: { customerId: 999999, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending", totalPrice: 1 },
+      body: {
+        customerId: 999999,
+        date: "2031-03-04",
+        startTime: at("2031-03-04", "09:00"),
+        endTime: at("2031-03-04", "10:00"),
+        status: "pending",
+        totalPrice: 1,
+      },
     });
     expect(unknownCustomer.status).toBe(400);
     expect((await rest("GET", "/schedules/999999", { headers: { cookie } })).status).toBe(404);
@@ -124,14 +165,27 @@ describe("schedules API", () => {
     // PUT checks the same payload and rules with the id from its path, in one validation pass.
     const putBadEnd = await rest("PUT", `/schedules/${noPrice.json.id}`, {
       headers: { cookie },
-      body: { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "10:00"), endTime: at("2031-03-04", "09:00"), status: "pending", lawnSizeSqFt: 99 },
+      body: {
+        customerId: customer.id,
+        date: "2031-03-04",
+        startTime: at("2031-03-04", "10:00"),
+        endTime: at("2031-03-04", "09:00"),
+        status: "pending",
+        lawnSizeSqFt: 99,
+      },
     });
     expect(putBadEnd.status).toBe(400);
     expect((putBadEnd.json.issues as Array<{ message: string }>).map((issue) => issue.message).sort()).toEqual([
       "End time must be after start time",
       "Lawn size must be at least 100 sq ft",
     ]);
-    const validBody = { customerId: customer.id, date: "2031-03-04", startTime: at("2031-03-04", "09:00"), endTime: at("2031-03-04", "10:00"), status: "pending" };
+    const validBody = {
+      customerId: customer.id,
+      date: "2031-03-04",
+      startTime: at("2031-03-04", "09:00"),
+      endTime: at("2031-03-04", "10:00"),
+      status: "pending",
+    };
     const putUnknown = await rest("PUT", "/schedules/999999", { headers: { cookie }, body: validBody });
     expect(putUnknown.status).toBe(404);
     const putBadId = await rest("PUT", "/schedules/12x", { headers: { cookie }, body: validBody });
@@ -142,20 +196,41 @@ describe("schedules API", () => {
     const { staff, mowing, customer } = await setup();
     // 23:30 in Austin on April 30 is already May 1 in UTC; 00:30 on May 1 is still April 30 in UTC.
     const lateApril = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-04-30", startTime: at("2031-04-30", "22:30"), endTime: at("2031-04-30", "23:30"), status: "pending",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-04-30",
+      startTime: at("2031-04-30", "22:30"),
+      endTime: at("2031-04-30", "23:30"),
+      status: "pending",
     });
     const earlyMay = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-05-01", startTime: at("2031-05-01", "00:30"), endTime: at("2031-05-01", "01:00"), status: "pending",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-05-01",
+      startTime: at("2031-05-01", "00:30"),
+      endTime: at("2031-05-01", "01:00"),
+      status: "pending",
     });
     const series = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-04-01", startTime: at("2031-04-01", "09:00"), endTime: at("2031-04-01", "10:00"),
-      status: "confirmed", isRecurring: true, recurringFrequency: "weekly", recurringEndDate: "2031-04-22",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-04-01",
+      startTime: at("2031-04-01", "09:00"),
+      endTime: at("2031-04-01", "10:00"),
+      status: "confirmed",
+      isRecurring: true,
+      recurringFrequency: "weekly",
+      recurringEndDate: "2031-04-22",
     });
     await dailyJobOn("2031-03-01");
 
     const april = await staff.schedules.list({ startDate: "2031-04-01", endDate: "2031-04-31" });
     expect(april.map(planned)).toEqual([
-      `${series.id}-2031-04-01`, `${series.id}-2031-04-08`, `${series.id}-2031-04-15`, `${series.id}-2031-04-22`, String(lateApril.id),
+      `${series.id}-2031-04-01`,
+      `${series.id}-2031-04-08`,
+      `${series.id}-2031-04-15`,
+      `${series.id}-2031-04-22`,
+      String(lateApril.id),
     ]);
     expect(april[0]).toMatchObject({ id: series.id, customer: { fullName: "Ana Flores", address: "200 Oak St" } });
 
@@ -176,8 +251,14 @@ describe("schedules API", () => {
   it("changes one visit's status inside a series without touching the others", async () => {
     const { staff, mowing, customer } = await setup();
     const series = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-06-02", startTime: at("2031-06-02", "09:00"), endTime: at("2031-06-02", "10:00"),
-      status: "pending", isRecurring: true, recurringFrequency: "biweekly",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-06-02",
+      startTime: at("2031-06-02", "09:00"),
+      endTime: at("2031-06-02", "10:00"),
+      status: "pending",
+      isRecurring: true,
+      recurringFrequency: "biweekly",
     });
     await dailyJobOn("2031-05-01");
     const changed = await rest("PATCH", `/schedules/visits/${series.id}-2031-06-16/status`, {
@@ -187,18 +268,30 @@ describe("schedules API", () => {
     expect(changed.status).toBe(200);
     expect(changed.json).toMatchObject({ id: series.id, occurrenceDate: "2031-06-16", status: "completed" });
     // The visit's own id names it too.
-    const again = await rest("PATCH", `/schedules/visits/${changed.json.visitId}/status`, { headers: { cookie: await staffCookie() }, body: { status: "completed" } });
+    const again = await rest("PATCH", `/schedules/visits/${changed.json.visitId}/status`, {
+      headers: { cookie: await staffCookie() },
+      body: { status: "completed" },
+    });
     expect(again.json).toMatchObject({ occurrenceDate: "2031-06-16" });
 
     const june = await staff.schedules.list({ startDate: "2031-06-01", endDate: "2031-06-30" });
     expect(june.map((visit) => [visit.occurrenceDate, visit.status])).toEqual([
-      ["2031-06-02", "pending"], ["2031-06-16", "completed"], ["2031-06-30", "pending"],
+      ["2031-06-02", "pending"],
+      ["2031-06-16", "completed"],
+      ["2031-06-30", "pending"],
     ]);
     // A date that is not a visit of the series is not found.
-    await expect(staff.schedules.setVisitStatus({ visitId: `${series.id}-2031-06-09`, status: "completed" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(staff.schedules.setVisitStatus({ visitId: `${series.id}-2031-06-09`, status: "completed" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
 
     const oneTime = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-06-03", startTime: at("2031-06-03", "09:00"), endTime: at("2031-06-03", "10:00"), status: "pending",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-06-03",
+      startTime: at("2031-06-03", "09:00"),
+      endTime: at("2031-06-03", "10:00"),
+      status: "pending",
     });
     await staff.schedules.setVisitStatus({ visitId: String(oneTime.id), status: "cancelled" });
     expect((await staff.schedules.get({ id: oneTime.id })).status).toBe("cancelled");
@@ -211,27 +304,47 @@ describe("rain-day reschedule", () => {
     const { staff, mowing, customer } = await setup();
     const other = (await createCustomer({ fullName: "Ben Ortiz" })).customer;
     const series = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-07-01", startTime: at("2031-07-01", "09:00"), endTime: at("2031-07-01", "10:00"),
-      status: "confirmed", isRecurring: true, recurringFrequency: "weekly",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-07-01",
+      startTime: at("2031-07-01", "09:00"),
+      endTime: at("2031-07-01", "10:00"),
+      status: "confirmed",
+      isRecurring: true,
+      recurringFrequency: "weekly",
     });
     await dailyJobOn("2031-06-01");
     const oneTime = await staff.schedules.create({
-      customerId: other.id, serviceId: mowing.id, date: "2031-07-08", startTime: at("2031-07-08", "13:00"), endTime: at("2031-07-08", "14:30"), status: "pending",
+      customerId: other.id,
+      serviceId: mowing.id,
+      date: "2031-07-08",
+      startTime: at("2031-07-08", "13:00"),
+      endTime: at("2031-07-08", "14:30"),
+      status: "pending",
     });
     const done = await staff.schedules.create({
-      customerId: other.id, serviceId: mowing.id, date: "2031-07-08", startTime: at("2031-07-08", "07:00"), endTime: at("2031-07-08", "08:00"), status: "completed",
+      customerId: other.id,
+      serviceId: mowing.id,
+      date: "2031-07-08",
+      startTime: at("2031-07-08", "07:00"),
+      endTime: at("2031-07-08", "08:00"),
+      status: "completed",
     });
 
     const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-07-08", toDate: "2031-07-09" });
     expect(preview.conflicts).toEqual([]);
-    const july8Planned = (await staff.schedules.list({ startDate: "2031-07-08", endDate: "2031-07-08" })).find((visit) => visit.id === series.id)!;
+    const july8Planned = (await staff.schedules.list({ startDate: "2031-07-08", endDate: "2031-07-08" })).find(
+      (visit) => visit.id === series.id,
+    )!;
     expect(preview.visits.map((visit) => visit.visitId)).toEqual([july8Planned.visitId, String(oneTime.id)]);
 
     const result = await staff.schedules.rainDayMove({ fromDate: "2031-07-08", toDate: "2031-07-09" });
     expect(result).toMatchObject({ movedVisits: 2, notifiedCustomers: 2 });
 
     const july9 = await staff.schedules.list({ startDate: "2031-07-09", endDate: "2031-07-09" });
-    expect(july9.map((visit) => [planned(visit), formatBusinessDate(visit.startTime, "HH:mm"), formatBusinessDate(visit.endTime, "HH:mm")])).toEqual([
+    expect(
+      july9.map((visit) => [planned(visit), formatBusinessDate(visit.startTime, "HH:mm"), formatBusinessDate(visit.endTime, "HH:mm")]),
+    ).toEqual([
       [`${series.id}-2031-07-08`, "09:00", "10:00"],
       [String(oneTime.id), "13:00", "14:30"],
     ]);
@@ -240,10 +353,21 @@ describe("rain-day reschedule", () => {
     expect(july8.map((visit) => visit.id)).toEqual([done.id]);
     const july15 = await staff.schedules.list({ startDate: "2031-07-15", endDate: "2031-07-15" });
     expect(july15.map(planned)).toEqual([`${series.id}-2031-07-15`]);
-    const changed = await db.select().from(visits).where(and(eq(visits.changed, true), inArray(visits.scheduleId, [series.id, oneTime.id])));
-    expect(changed.map((visit) => [visit.id, visit.occurrenceDate])).toEqual([[Number(july8Planned.visitId), "2031-07-08"], [oneTime.id, "2031-07-08"]].sort((a, b) => Number(a[0]) - Number(b[0])));
+    const changed = await db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.changed, true), inArray(visits.scheduleId, [series.id, oneTime.id])));
+    expect(changed.map((visit) => [visit.id, visit.occurrenceDate])).toEqual(
+      [
+        [Number(july8Planned.visitId), "2031-07-08"],
+        [oneTime.id, "2031-07-08"],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
 
-    const sent = await db.select().from(messages).where(inArray(messages.customerId, [customer.id, other.id]));
+    const sent = await db
+      .select()
+      .from(messages)
+      .where(inArray(messages.customerId, [customer.id, other.id]));
     expect(sent).toHaveLength(2);
     for (const message of sent) {
       expect(message.senderType).toBe("user");
@@ -257,10 +381,20 @@ describe("rain-day reschedule", () => {
     const { staff, mowing, customer } = await setup();
     await setCrewCapacity(db, 1);
     const rainy = await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-08-07", startTime: at("2031-08-07", "10:00"), endTime: at("2031-08-07", "11:00"), status: "pending",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-08-07",
+      startTime: at("2031-08-07", "10:00"),
+      endTime: at("2031-08-07", "11:00"),
+      status: "pending",
     });
     await staff.schedules.create({
-      customerId: customer.id, serviceId: mowing.id, date: "2031-08-08", startTime: at("2031-08-08", "10:30"), endTime: at("2031-08-08", "11:30"), status: "confirmed",
+      customerId: customer.id,
+      serviceId: mowing.id,
+      date: "2031-08-08",
+      startTime: at("2031-08-08", "10:30"),
+      endTime: at("2031-08-08", "11:30"),
+      status: "confirmed",
     });
 
     const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-08-07", toDate: "2031-08-08" });
@@ -269,7 +403,10 @@ describe("rain-day reschedule", () => {
       expect.objectContaining({ visitId: String(rainy.id), message: "2 visits would overlap at 10:30 AM; the crew capacity is 1" }),
     ]);
 
-    const refused = await rest("POST", "/schedules/rain-day", { headers: { cookie: await staffCookie() }, body: { fromDate: "2031-08-07", toDate: "2031-08-08" } });
+    const refused = await rest("POST", "/schedules/rain-day", {
+      headers: { cookie: await staffCookie() },
+      body: { fromDate: "2031-08-07", toDate: "2031-08-08" },
+    });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toContain("Nothing was moved");
     expect((await staff.schedules.get({ id: rainy.id })).startTime.toISOString()).toBe(at("2031-08-07", "10:00"));
@@ -282,7 +419,11 @@ describe("rain-day reschedule", () => {
 
   it("refuses a move to the same day or to the past", async () => {
     const { staff } = await setup();
-    await expect(staff.schedules.rainDayPreview({ fromDate: "2031-08-05", toDate: "2031-08-05" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(staff.schedules.rainDayMove({ fromDate: "2031-08-05", toDate: "2020-01-01" })).rejects.toThrow("Visits can only be moved to today or a later day");
+    await expect(staff.schedules.rainDayPreview({ fromDate: "2031-08-05", toDate: "2031-08-05" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(staff.schedules.rainDayMove({ fromDate: "2031-08-05", toDate: "2020-01-01" })).rejects.toThrow(
+      "Visits can only be moved to today or a later day",
+    );
   });
 });

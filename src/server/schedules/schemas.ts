@@ -57,7 +57,7 @@ export const ZScheduleVisitSchema = z
     id: z.number().int().describe("The schedule (series) id"),
     visitId: z
       .string()
-      .describe('The visit\'s own id (a one-time visit shares its schedule\'s id); paths also accept "<scheduleId>-<yyyy-MM-dd>"'),
+      .describe("The visit's own id (a one-time visit shares its schedule's id); paths also accept \"<scheduleId>-<yyyy-MM-dd>\""),
     occurrenceDate: z.string().describe("The Austin date the visit was planned for (yyyy-MM-dd)"),
     moved: z.boolean().describe("True when this visit is no longer on the date its schedule planned"),
     customerId: scheduleFields.customerId,
@@ -67,7 +67,10 @@ export const ZScheduleVisitSchema = z
     startTime: scheduleFields.startTime,
     endTime: scheduleFields.endTime,
     status: scheduleFields.status,
-    customerChange: z.enum(CUSTOMER_CHANGES).nullable().describe("What the customer did to this visit from the portal (skipped, rescheduled, paused)"),
+    customerChange: z
+      .enum(CUSTOMER_CHANGES)
+      .nullable()
+      .describe("What the customer did to this visit from the portal (skipped, rescheduled, paused)"),
     changedBy: z.enum(CHANGE_AUTHORS).nullable().describe("Who last changed this visit on its own"),
     changedAt: z.date().nullable(),
     notes: scheduleFields.notes,
@@ -122,6 +125,9 @@ export const ZDayCountSchema = z
   .object({
     date: z.string().describe("The Austin date (yyyy-MM-dd) the visits start on"),
     total: z.number().int().describe("Every visit that day, whatever its status"),
-    ...Object.fromEntries(SCHEDULE_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof SCHEDULE_STATUSES)[number], z.ZodNumber>,
+    ...(Object.fromEntries(SCHEDULE_STATUSES.map((status) => [status, z.number().int()])) as Record<
+      (typeof SCHEDULE_STATUSES)[number],
+      z.ZodNumber
+    >),
   })
   .meta({ id: "ScheduleDayCount" });

@@ -35,7 +35,9 @@ async function nearestFreeTime(db: Db, visit: { id: number; startTime: Date; end
     const day = await dayAvailability(db, { date, durationMinutes, now, exceptVisitId: visit.id });
     const free = day.slots
       .filter((slot) => slot.available)
-      .sort((a, b) => Math.abs(a.startTime.getTime() - visit.startTime.getTime()) - Math.abs(b.startTime.getTime() - visit.startTime.getTime()));
+      .sort(
+        (a, b) => Math.abs(a.startTime.getTime() - visit.startTime.getTime()) - Math.abs(b.startTime.getTime() - visit.startTime.getTime()),
+      );
     if (free[0]) return { startTime: free[0].startTime, endTime: free[0].endTime };
   }
   return null;
@@ -56,7 +58,12 @@ export async function findSeriesClashes(db: Db, scheduleId: number, now: Date): 
   const clashes: SeriesClash[] = [];
   for (const visit of upcoming) {
     if ((await countOverlappingVisits(db, { start: visit.startTime, end: visit.endTime, exceptVisitId: visit.id })) < capacity) continue;
-    clashes.push({ visitId: visit.id, startTime: visit.startTime, endTime: visit.endTime, nearestFree: await nearestFreeTime(db, visit, now) });
+    clashes.push({
+      visitId: visit.id,
+      startTime: visit.startTime,
+      endTime: visit.endTime,
+      nearestFree: await nearestFreeTime(db, visit, now),
+    });
   }
   return clashes;
 }
@@ -76,7 +83,10 @@ export async function resolveSeriesClashes(tx: Db, scheduleId: number, options: 
   let clashes = await findSeriesClashes(tx, scheduleId, options.now);
   if (!clashes.length) return [];
   if (options.move) {
-    await lockCapacityForDates(tx, clashes.flatMap((clash) => nearbyDays(businessDateOf(clash.startTime))));
+    await lockCapacityForDates(
+      tx,
+      clashes.flatMap((clash) => nearbyDays(businessDateOf(clash.startTime))),
+    );
     clashes = await findSeriesClashes(tx, scheduleId, options.now);
   }
   const unmovable = options.move ? clashes.filter((clash) => !clash.nearestFree) : clashes;
@@ -92,9 +102,17 @@ export async function resolveSeriesClashes(tx: Db, scheduleId: number, options: 
     const visit = await findVisit(tx, String(clash.visitId));
     // Found again after the moves before it: an earlier move may have taken this one's place.
     const target = visit ? await nearestFreeTime(tx, visit, options.now) : null;
-    if (!visit || !target) throw new ConflictListError(`No crew is free near ${at(clash.startTime)}.`, [{ path: ["visits", String(clash.visitId)], message: clashMessage(clash) }]);
+    if (!visit || !target)
+      throw new ConflictListError(`No crew is free near ${at(clash.startTime)}.`, [
+        { path: ["visits", String(clash.visitId)], message: clashMessage(clash) },
+      ]);
     await moveVisit(tx, visit, target.startTime, target.endTime);
-    moved.push({ visitId: String(clash.visitId), previousStartTime: clash.startTime, startTime: target.startTime, endTime: target.endTime });
+    moved.push({
+      visitId: String(clash.visitId),
+      previousStartTime: clash.startTime,
+      startTime: target.startTime,
+      endTime: target.endTime,
+    });
   }
   return moved;
 }

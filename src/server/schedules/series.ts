@@ -1,5 +1,12 @@
 import { and, eq, gt, gte, lt, isNotNull, notInArray, sql } from "drizzle-orm";
-import { addDays, businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import {
+  addDays,
+  businessDateOf,
+  businessToday,
+  endOfBusinessDayExclusive,
+  startOfBusinessDay,
+  type DateString,
+} from "@/lib/business-time";
 import { expandOccurrences } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
 import { schedules, visits, type VisitOrigin } from "@/server/db/schema";
@@ -77,7 +84,9 @@ export async function generateSeriesVisits(db: Db, plan: Plan, fromDate: DateStr
   }
   await db
     .update(schedules)
-    .set({ visitsGeneratedThrough: sql`greatest(coalesce(${schedules.visitsGeneratedThrough}, ${throughDate}::date), ${throughDate}::date)` })
+    .set({
+      visitsGeneratedThrough: sql`greatest(coalesce(${schedules.visitsGeneratedThrough}, ${throughDate}::date), ${throughDate}::date)`,
+    })
     .where(eq(schedules.id, plan.id));
   return created;
 }

@@ -51,9 +51,13 @@ describe("staff writes hold the crew capacity, as bookings do", () => {
     const onFull = await rest("PUT", `/schedules/${ids[0]}`, { headers: { cookie }, body: payload(day, "08:30", "09:30") });
     expect(onFull.status).toBe(409);
     // Saving a visit again at its own time is not a clash with itself.
-    expect((await rest("PUT", `/schedules/${ids[0]}`, { headers: { cookie }, body: payload(day, "10:00", "10:30", "confirmed") })).status).toBe(200);
+    expect(
+      (await rest("PUT", `/schedules/${ids[0]}`, { headers: { cookie }, body: payload(day, "10:00", "10:30", "confirmed") })).status,
+    ).toBe(200);
 
-    const moves = await Promise.all(ids.map((id) => rest("PUT", `/schedules/${id}`, { headers: { cookie }, body: payload(day, "17:00", "18:00") })));
+    const moves = await Promise.all(
+      ids.map((id) => rest("PUT", `/schedules/${id}`, { headers: { cookie }, body: payload(day, "17:00", "18:00") })),
+    );
     expect(moves.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
   });
 
@@ -66,14 +70,20 @@ describe("staff writes hold the crew capacity, as bookings do", () => {
       cancelled.push(String(created.json.id));
     }
     const results = await Promise.all(
-      cancelled.map((visitId) => rest("PATCH", `/schedules/visits/${visitId}/status`, { headers: { cookie }, body: { status: "confirmed" } })),
+      cancelled.map((visitId) =>
+        rest("PATCH", `/schedules/visits/${visitId}/status`, { headers: { cookie }, body: { status: "confirmed" } }),
+      ),
     );
     expect(results.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const stillCancelled = cancelled.filter((_, index) => results[index]!.status === 409);
     // Completing or cancelling frees a crew and is never refused.
     const confirmed = cancelled[results.findIndex((response) => response.status === 200)]!;
-    expect((await rest("PATCH", `/schedules/visits/${confirmed}/status`, { headers: { cookie }, body: { status: "completed" } })).status).toBe(200);
-    expect((await rest("PATCH", `/schedules/visits/${stillCancelled[0]}/status`, { headers: { cookie }, body: { status: "pending" } })).status).toBe(200);
+    expect(
+      (await rest("PATCH", `/schedules/visits/${confirmed}/status`, { headers: { cookie }, body: { status: "completed" } })).status,
+    ).toBe(200);
+    expect(
+      (await rest("PATCH", `/schedules/visits/${stillCancelled[0]}/status`, { headers: { cookie }, body: { status: "pending" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -90,9 +100,16 @@ describe("a staff-created series checks every visit, not only its first", () => 
     const first = tuesdayAhead(120);
     const third = addDays(first, 14);
     // The only crew already holds 10:00 on the series' third Tuesday.
-    expect((await rest("POST", "/schedules", { headers: { cookie }, body: payload(third, "10:00", "11:00", "confirmed") })).status).toBe(201);
+    expect((await rest("POST", "/schedules", { headers: { cookie }, body: payload(third, "10:00", "11:00", "confirmed") })).status).toBe(
+      201,
+    );
 
-    const series = { ...payload(first, "10:00", "11:00"), isRecurring: true, recurringFrequency: "weekly", recurringEndDate: at(addDays(first, 30), "12:00") };
+    const series = {
+      ...payload(first, "10:00", "11:00"),
+      isRecurring: true,
+      recurringFrequency: "weekly",
+      recurringEndDate: at(addDays(first, 30), "12:00"),
+    };
     const refused = await rest("POST", "/schedules", { headers: { cookie }, body: series });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toMatch(/^1 later visit lands when every crew is busy\./);
@@ -117,11 +134,21 @@ describe("a staff-created series checks every visit, not only its first", () => 
   it("checks an edited series too", async () => {
     const { cookie, payload } = await setup();
     const first = tuesdayAhead(200);
-    const series = { ...payload(first, "14:00", "15:00"), isRecurring: true, recurringFrequency: "weekly", recurringEndDate: at(addDays(first, 30), "12:00") };
+    const series = {
+      ...payload(first, "14:00", "15:00"),
+      isRecurring: true,
+      recurringFrequency: "weekly",
+      recurringEndDate: at(addDays(first, 30), "12:00"),
+    };
     const created = await rest("POST", "/schedules", { headers: { cookie }, body: series });
     expect(created.status).toBe(201);
-    expect((await rest("POST", "/schedules", { headers: { cookie }, body: payload(addDays(first, 7), "16:00", "17:00") })).status).toBe(201);
-    const edited = await rest("PUT", `/schedules/${created.json.id}`, { headers: { cookie }, body: { ...series, ...payload(first, "16:00", "17:00") } });
+    expect((await rest("POST", "/schedules", { headers: { cookie }, body: payload(addDays(first, 7), "16:00", "17:00") })).status).toBe(
+      201,
+    );
+    const edited = await rest("PUT", `/schedules/${created.json.id}`, {
+      headers: { cookie },
+      body: { ...series, ...payload(first, "16:00", "17:00") },
+    });
     expect(edited.status).toBe(409);
     expect((edited.json.issues as unknown[]).length).toBe(1);
   });

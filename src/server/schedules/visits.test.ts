@@ -9,9 +9,15 @@ import { updateSchedule } from "./save-schedule";
 import { extendSeriesThrough, extendSeriesToHorizon, horizonDate, SERIES_HORIZON_DAYS } from "./series";
 import { findVisit, listVisits, moveVisit, parseVisitId, setVisitStatus } from "./visits";
 
-async function insertSchedule(values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number }, now?: Date) {
+async function insertSchedule(
+  values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number },
+  now?: Date,
+) {
   const db = await getDb();
-  const [row] = await db.insert(schedules).values({ date: values.startTime, totalPrice: 3500, ...values }).returning();
+  const [row] = await db
+    .insert(schedules)
+    .values({ date: values.startTime, totalPrice: 3500, ...values })
+    .returning();
   await createPlanVisits(db, row!, "staff", now);
   return row!;
 }
@@ -72,7 +78,10 @@ describe("visits", () => {
     expect(await findVisit(db, visit!.visitId)).toMatchObject({ occurrenceDate: "2027-03-09" });
     await setVisitStatus(db, visit!, "cancelled");
     const after = await listVisits(db, { from: startOfBusinessDay("2027-03-01"), to: startOfBusinessDay("2027-04-01") });
-    expect(after.find((entry) => entry.occurrenceDate === "2027-03-09" && entry.scheduleId === series.id)).toMatchObject({ status: "cancelled", changed: true });
+    expect(after.find((entry) => entry.occurrenceDate === "2027-03-09" && entry.scheduleId === series.id)).toMatchObject({
+      status: "cancelled",
+      changed: true,
+    });
     expect(after.find((entry) => entry.occurrenceDate === "2027-03-16" && entry.scheduleId === series.id)?.status).toBe("pending");
     expect(await listVisits(db, { ...day("2027-03-09"), statuses: ["pending", "confirmed"] })).toHaveLength(0);
   });
@@ -103,7 +112,11 @@ describe("visits", () => {
     const a = await createCustomer();
     const b = await createCustomer();
     for (const customer of [a.customer, b.customer]) {
-      await insertSchedule({ customerId: customer.id, startTime: businessInstant("2027-06-01", "09:00"), endTime: businessInstant("2027-06-01", "10:00") });
+      await insertSchedule({
+        customerId: customer.id,
+        startTime: businessInstant("2027-06-01", "09:00"),
+        endTime: businessInstant("2027-06-01", "10:00"),
+      });
     }
     const onlyA = await listVisits(db, { ...day("2027-06-01"), customerId: a.customer.id });
     expect(onlyA.map((visit) => visit.customerId)).toEqual([a.customer.id]);
@@ -129,7 +142,10 @@ describe("series generation", () => {
     const rowsOf = () => db.select().from(visits).where(eq(visits.scheduleId, series.id));
     const generated = await rowsOf();
     expect(generated.length).toBe(Math.floor((SERIES_HORIZON_DAYS - 1) / 7) + 1);
-    const [last] = await db.select({ value: max(visits.occurrenceDate) }).from(visits).where(eq(visits.scheduleId, series.id));
+    const [last] = await db
+      .select({ value: max(visits.occurrenceDate) })
+      .from(visits)
+      .where(eq(visits.scheduleId, series.id));
     expect(last!.value! <= horizonDate(now)).toBe(true);
     expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate(now));
 
@@ -157,7 +173,13 @@ describe("series generation", () => {
     const now = new Date();
     const first = addDays(businessToday(now), 3);
     const series = await insertSchedule(
-      { customerId: customer.id, startTime: businessInstant(first, "07:00"), endTime: businessInstant(first, "08:00"), isRecurring: true, recurringFrequency: "weekly" },
+      {
+        customerId: customer.id,
+        startTime: businessInstant(first, "07:00"),
+        endTime: businessInstant(first, "08:00"),
+        isRecurring: true,
+        recurringFrequency: "weekly",
+      },
       now,
     );
     // As if generated only a month ahead so far: the call below has a real gap to fill.
@@ -166,7 +188,10 @@ describe("series generation", () => {
     await db.update(schedules).set({ visitsGeneratedThrough: monthAhead }).where(eq(schedules.id, series.id));
 
     expect(await extendSeriesThrough(db, "2200-01-01")).toBeGreaterThan(0);
-    const [last] = await db.select({ value: max(visits.occurrenceDate) }).from(visits).where(eq(visits.scheduleId, series.id));
+    const [last] = await db
+      .select({ value: max(visits.occurrenceDate) })
+      .from(visits)
+      .where(eq(visits.scheduleId, series.id));
     expect(last!.value! <= horizonDate()).toBe(true);
     expect(last!.value! > addDays(horizonDate(), -7)).toBe(true);
     expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate());
@@ -179,7 +204,13 @@ describe("series generation", () => {
     const now = new Date();
     const first = addDays(businessToday(now), 4);
     const series = await insertSchedule(
-      { customerId: customer.id, startTime: businessInstant(first, "06:00"), endTime: businessInstant(first, "07:00"), isRecurring: true, recurringFrequency: "weekly" },
+      {
+        customerId: customer.id,
+        startTime: businessInstant(first, "06:00"),
+        endTime: businessInstant(first, "07:00"),
+        isRecurring: true,
+        recurringFrequency: "weekly",
+      },
       now,
     );
     // What a far read used to leave: visits generated a year past the horizon, one since moved by staff.
@@ -198,7 +229,9 @@ describe("series generation", () => {
     // The job brings them back as the horizon reaches them, the changed one as it is.
     await extendSeriesToHorizon(db, yearLater);
     expect((await db.select().from(visits).where(pastHorizon)).length).toBe(left.length);
-    expect((await findVisit(db, String(moved.id)))!.startTime.toISOString()).toBe(new Date(moved.startTime.getTime() + 3_600_000).toISOString());
+    expect((await findVisit(db, String(moved.id)))!.startTime.toISOString()).toBe(
+      new Date(moved.startTime.getTime() + 3_600_000).toISOString(),
+    );
     await extendSeriesToHorizon(db, now);
   });
 
@@ -244,7 +277,11 @@ describe("series generation", () => {
     // Sep 7 ... Oct 26 is 8 visits from today on; two were changed on their own.
     expect(result.seriesChange).toEqual({ visitsUpdated: 6, visitsRemoved: 0, visitsKept: 2 });
 
-    const after = await listVisits(db, { from: startOfBusinessDay("2027-08-01"), to: startOfBusinessDay("2027-11-01"), customerId: customer.id });
+    const after = await listVisits(db, {
+      from: startOfBusinessDay("2027-08-01"),
+      to: startOfBusinessDay("2027-11-01"),
+      customerId: customer.id,
+    });
     const times = Object.fromEntries(after.map((visit) => [visit.occurrenceDate, [visit.startTime.toISOString(), visit.totalPrice]]));
     // The past stays as it was.
     expect(times["2027-08-31"]).toEqual([businessInstant("2027-08-31", "09:00").toISOString(), 3500]);
@@ -287,11 +324,34 @@ describe("series generation", () => {
     const now = new Date();
     const first = addDays(businessToday(now), 2);
     const series = await insertSchedule(
-      { customerId: customer.id, startTime: businessInstant(first, "09:00"), endTime: businessInstant(first, "10:00"), isRecurring: true, recurringFrequency: "weekly" },
+      {
+        customerId: customer.id,
+        startTime: businessInstant(first, "09:00"),
+        endTime: businessInstant(first, "10:00"),
+        isRecurring: true,
+        recurringFrequency: "weekly",
+      },
       now,
     );
-    const base = { customerId: customer.id, serviceId: null, status: "pending" as const, isRecurring: true, recurringFrequency: "weekly" as const, recurringEndDate: null };
-    await updateSchedule(db, series.id, { ...base, date: businessInstant(first, "00:00"), startTime: businessInstant(first, "15:00"), endTime: businessInstant(first, "16:00") }, now);
+    const base = {
+      customerId: customer.id,
+      serviceId: null,
+      status: "pending" as const,
+      isRecurring: true,
+      recurringFrequency: "weekly" as const,
+      recurringEndDate: null,
+    };
+    await updateSchedule(
+      db,
+      series.id,
+      {
+        ...base,
+        date: businessInstant(first, "00:00"),
+        startTime: businessInstant(first, "15:00"),
+        endTime: businessInstant(first, "16:00"),
+      },
+      now,
+    );
     const notes = (await db.select().from(emailOutbox)).filter((email) => email.to === customer.email && email.kind === "visit_moved");
     // Visits on day 2 and day 9 are within two weeks; the rest show in the portal and reminders.
     expect(notes).toHaveLength(2);

@@ -166,7 +166,10 @@ function changeFields(change: VisitChange, now: Date) {
  */
 export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatus, change: VisitChange = BY_STAFF) {
   const now = new Date();
-  await db.update(visits).set({ status, ...changeFields(change, now) }).where(eq(visits.id, visit.id));
+  await db
+    .update(visits)
+    .set({ status, ...changeFields(change, now) })
+    .where(eq(visits.id, visit.id));
   if (!visit.isRecurring) await db.update(schedules).set({ status, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
   if (status === "completed") await onVisitCompleted(db, visit);
@@ -175,7 +178,10 @@ export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatu
 /** Moves one visit to a new time, keeping it in its series (rain-day reschedule, a customer's reschedule). */
 export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: Date, change: VisitChange = BY_STAFF) {
   const now = new Date();
-  await db.update(visits).set({ startTime, endTime, ...changeFields(change, now) }).where(eq(visits.id, visit.id));
+  await db
+    .update(visits)
+    .set({ startTime, endTime, ...changeFields(change, now) })
+    .where(eq(visits.id, visit.id));
   if (!visit.isRecurring) {
     await db.update(schedules).set({ date: startTime, startTime, endTime, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   }

@@ -77,7 +77,10 @@ const EFFECT_LABELS: Record<PlannedVisitChange["effect"], string> = {
  */
 async function emailOwnChange(tx: Db, plan: ChangePlan) {
   const { visit } = plan;
-  const [record] = await tx.select({ unsubscribeToken: customers.unsubscribeToken }).from(customers).where(eq(customers.id, visit.customerId));
+  const [record] = await tx
+    .select({ unsubscribeToken: customers.unsubscribeToken })
+    .from(customers)
+    .where(eq(customers.id, visit.customerId));
   if (!record) return;
   const recipient = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: record.unsubscribeToken };
   await sendEmail(

@@ -1,4 +1,12 @@
-import { addDays, businessDateOf, businessInstant, endOfBusinessDayExclusive, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import {
+  addDays,
+  businessDateOf,
+  businessInstant,
+  endOfBusinessDayExclusive,
+  formatBusinessDate,
+  startOfBusinessDay,
+  type DateString,
+} from "@/lib/business-time";
 import { BUSINESS } from "@/lib/business";
 import { isBookableDate, slotsForDate } from "@/lib/slots";
 import type { TSelfServiceAction, TSelfServiceRules } from "@/lib/validation/self-service";
@@ -39,7 +47,10 @@ export interface ChangePlan {
 
 /** Austin dates the plan fills or frees, to take their capacity locks before it is checked again. */
 export function datesTouched(plan: ChangePlan): DateString[] {
-  return plan.changes.flatMap((change) => [businessDateOf(change.visit.startTime), ...(change.newStartTime ? [businessDateOf(change.newStartTime)] : [])]);
+  return plan.changes.flatMap((change) => [
+    businessDateOf(change.visit.startTime),
+    ...(change.newStartTime ? [businessDateOf(change.newStartTime)] : []),
+  ]);
 }
 
 const isHolding = (visit: Visit) => CREW_HOLDING_STATUSES.includes(visit.status);
@@ -57,7 +68,13 @@ async function seriesVisits(db: Db, visit: Visit, from: Date, to: Date): Promise
   return all.filter((other) => other.scheduleId === visit.scheduleId && other.startTime >= from);
 }
 
-export async function planChange(db: Db, visit: Visit, input: TSelfServiceAction, rules: TSelfServiceRules, now: Date): Promise<ChangePlan> {
+export async function planChange(
+  db: Db,
+  visit: Visit,
+  input: TSelfServiceAction,
+  rules: TSelfServiceRules,
+  now: Date,
+): Promise<ChangePlan> {
   switch (input.action) {
     case "skip":
       return planSkip(visit, rules, now);
@@ -93,7 +110,10 @@ export function assertReschedulableTo(visit: Visit, date: DateString, rules: TSe
   if (Math.abs(daysBetween(visit.occurrenceDate, date)) > RESCHEDULE_WINDOW_DAYS) {
     const first = addDays(visit.occurrenceDate, -RESCHEDULE_WINDOW_DAYS);
     const last = addDays(visit.occurrenceDate, RESCHEDULE_WINDOW_DAYS);
-    throw new InvalidInputError(`Pick a date within ${RESCHEDULE_WINDOW_DAYS} days of the planned one: ${day(first)} to ${day(last)}.`, "date");
+    throw new InvalidInputError(
+      `Pick a date within ${RESCHEDULE_WINDOW_DAYS} days of the planned one: ${day(first)} to ${day(last)}.`,
+      "date",
+    );
   }
   if (!isBookableDate(date, now)) throw new InvalidInputError(DATE_NOT_BOOKABLE_MESSAGE, "date");
 }
@@ -107,7 +127,8 @@ async function planReschedule(
 ): Promise<ChangePlan> {
   const { date, timeSlot } = input;
   assertReschedulableTo(visit, date, rules, now);
-  if (!slotsForDate(date, now).some((slot) => slot === timeSlot)) throw new InvalidInputError("Pick one of the times offered for that day.", "timeSlot");
+  if (!slotsForDate(date, now).some((slot) => slot === timeSlot))
+    throw new InvalidInputError("Pick one of the times offered for that day.", "timeSlot");
   const newStartTime = businessInstant(date, timeSlot);
   const duration = visit.endTime.getTime() - visit.startTime.getTime();
   const newEndTime = new Date(newStartTime.getTime() + duration);

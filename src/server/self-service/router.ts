@@ -12,11 +12,17 @@ import { ZAppointmentChangeSchema, ZRescheduleSlotsSchema } from "@/server/porta
 const TAGS = ["customer portal"];
 const ERRORS = [ConflictError, ForbiddenError, InvalidInputError];
 const ZAppointmentId = z.string().trim().min(1, APPOINTMENT_NOT_FOUND).max(40, APPOINTMENT_NOT_FOUND);
-const ZTimeSlot = z.string({ error: "Pick a time" }).trim().regex(/^\d{2}:\d{2}$/, "Pick a time such as 10:00");
+const ZTimeSlot = z
+  .string({ error: "Pick a time" })
+  .trim()
+  .regex(/^\d{2}:\d{2}$/, "Pick a time such as 10:00");
 
 /** One action on a visit of the session's customer; anyone else's visit answers 404. */
 function action(path: string, summary: string, description: string) {
-  return { errors: ERRORS, openapi: { method: "POST" as const, path: `/customer/appointments/{id}/${path}` as const, tags: TAGS, summary, description } };
+  return {
+    errors: ERRORS,
+    openapi: { method: "POST" as const, path: `/customer/appointments/{id}/${path}` as const, tags: TAGS, summary, description },
+  };
 }
 
 /**
@@ -26,31 +32,61 @@ function action(path: string, summary: string, description: string) {
  */
 export const selfServiceRouter = createTRPCRouter({
   preview: customerProcedure
-    .meta(action("preview", "What a change would do, before it is confirmed", "Runs every rule of the action and lists the visits it would change; writes nothing."))
+    .meta(
+      action(
+        "preview",
+        "What a change would do, before it is confirmed",
+        "Runs every rule of the action and lists the visits it would change; writes nothing.",
+      ),
+    )
     .input(z.object({ id: ZAppointmentId, change: ZSelfServiceActionSchema }))
     .output(ZAppointmentChangeSchema)
     .mutation(({ ctx, input }) => previewAppointmentChange(ctx.db, ctx.customer.id, input.id, input.change)),
 
   skip: customerProcedure
-    .meta(action("skip", "Skip one visit of a recurring plan", "The plan goes on; the visit is cancelled and marked as skipped by the customer."))
+    .meta(
+      action(
+        "skip",
+        "Skip one visit of a recurring plan",
+        "The plan goes on; the visit is cancelled and marked as skipped by the customer.",
+      ),
+    )
     .input(z.object({ id: ZAppointmentId }))
     .output(ZAppointmentChangeSchema)
     .mutation(({ ctx, input }) => run(ctx, input.id, { action: "skip" })),
 
   reschedule: customerProcedure
-    .meta(action("reschedule", "Move a visit to another free time", "Up to 14 days either side of its planned date, into a slot with a free crew."))
+    .meta(
+      action(
+        "reschedule",
+        "Move a visit to another free time",
+        "Up to 14 days either side of its planned date, into a slot with a free crew.",
+      ),
+    )
     .input(z.object({ id: ZAppointmentId, date: ZDateField("The new date"), timeSlot: ZTimeSlot }))
     .output(ZAppointmentChangeSchema)
     .mutation(({ ctx, input }) => run(ctx, input.id, { action: "reschedule", date: input.date, timeSlot: input.timeSlot })),
 
   pause: customerProcedure
-    .meta(action("pause", "Pause the visit's plan until a date", "This visit and the plan's visits before `until` are skipped, up to the longest pause the business allows."))
+    .meta(
+      action(
+        "pause",
+        "Pause the visit's plan until a date",
+        "This visit and the plan's visits before `until` are skipped, up to the longest pause the business allows.",
+      ),
+    )
     .input(z.object({ id: ZAppointmentId, until: ZDateField("The date to resume") }))
     .output(ZAppointmentChangeSchema)
     .mutation(({ ctx, input }) => run(ctx, input.id, { action: "pause", until: input.until })),
 
   resume: customerProcedure
-    .meta(action("resume", "Resume the visit's paused plan", "Paused visits still to come are booked again where a crew is free; the answer lists those that could not be."))
+    .meta(
+      action(
+        "resume",
+        "Resume the visit's paused plan",
+        "Paused visits still to come are booked again where a crew is free; the answer lists those that could not be.",
+      ),
+    )
     .input(z.object({ id: ZAppointmentId }))
     .output(ZAppointmentChangeSchema)
     .mutation(({ ctx, input }) => run(ctx, input.id, { action: "resume" })),
@@ -71,13 +107,27 @@ export const selfServiceRouter = createTRPCRouter({
     .query(({ ctx, input }) => rescheduleSlots(ctx.db, ctx.customer.id, input.id, input.date)),
 
   rules: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/settings/self-service", tags: ["settings"], summary: "What customers may change themselves in the portal" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/settings/self-service",
+        tags: ["settings"],
+        summary: "What customers may change themselves in the portal",
+      },
+    })
     .input(ZNoInputSchema)
     .output(ZSelfServiceRulesSchema)
     .query(({ ctx }) => getSelfServiceRules(ctx.db)),
 
   saveRules: staffProcedure
-    .meta({ openapi: { method: "PUT", path: "/settings/self-service", tags: ["settings"], summary: "Set what customers may change themselves in the portal" } })
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/settings/self-service",
+        tags: ["settings"],
+        summary: "Set what customers may change themselves in the portal",
+      },
+    })
     .input(ZSelfServiceRulesSchema)
     .output(ZSelfServiceRulesSchema)
     .mutation(({ ctx, input }) => saveSelfServiceRules(ctx.db, input)),

@@ -16,7 +16,10 @@ const HOUR = 3_600_000;
 
 async function mowing() {
   const db = await getDb();
-  const [service] = await db.insert(services).values({ name: "Weekly Mowing", price: 4500, duration: 60, availableZipCodes: [] }).returning();
+  const [service] = await db
+    .insert(services)
+    .values({ name: "Weekly Mowing", price: 4500, duration: 60, availableZipCodes: [] })
+    .returning();
   return service!;
 }
 
@@ -166,9 +169,16 @@ describe("reschedule", () => {
     const moved = await post(`/customer/appointments/${target.id}/reschedule`, headers, { date, timeSlot: "14:00" });
     expect(moved.status).toBe(200);
     const row = (await visitRows(target.scheduleId)).find((each) => each.id === target.id)!;
-    expect(row).toMatchObject({ customerChange: "rescheduled", changedBy: "customer", status: "pending", occurrenceDate: target.occurrenceDate });
+    expect(row).toMatchObject({
+      customerChange: "rescheduled",
+      changedBy: "customer",
+      status: "pending",
+      occurrenceDate: target.occurrenceDate,
+    });
     expect(row.startTime.toISOString()).toBe(businessInstant(date, "14:00").toISOString());
-    const contents = (await (await getDb()).select().from(messages).where(eq(messages.customerId, customer.id))).map((message) => message.content);
+    const contents = (await (await getDb()).select().from(messages).where(eq(messages.customerId, customer.id))).map(
+      (message) => message.content,
+    );
     expect(contents.some((content) => /^Moved the visit of .+ \(Weekly Mowing\) to .+ at 2:00 PM$/.test(content))).toBe(true);
   });
 
@@ -184,7 +194,10 @@ describe("reschedule", () => {
     const db = await getDb();
     await saveSelfServiceRules(db, { ...DEFAULT_SELF_SERVICE_RULES, allowReschedule: false });
     try {
-      const answer = await post(`/customer/appointments/${rows[0]!.id}/reschedule`, headers, { date: addDays(first, 1), timeSlot: "13:00" });
+      const answer = await post(`/customer/appointments/${rows[0]!.id}/reschedule`, headers, {
+        date: addDays(first, 1),
+        timeSlot: "13:00",
+      });
       expect(answer.status).toBe(403);
       expect(answer.json.message).toContain("cannot be moved online");
       const listed = await rest("GET", "/customer/appointments", { headers });
@@ -210,7 +223,9 @@ describe("reschedule", () => {
       let raceDate = addDays(first, 2);
       for (let round = 0; round < 3; round++) {
         do raceDate = addDays(raceDate, 1);
-        while (!(await dayAvailability(db, { date: raceDate, serviceId: service.id }))?.slots.find((slot) => slot.time === "17:00")?.available);
+        while (
+          !(await dayAvailability(db, { date: raceDate, serviceId: service.id }))?.slots.find((slot) => slot.time === "17:00")?.available
+        );
         const results = await Promise.allSettled([
           changeAppointment(db, customer.id, String(rows[0]!.id), { action: "reschedule", date: raceDate, timeSlot: "17:00" }),
           createBooking(db, {
@@ -234,11 +249,17 @@ describe("reschedule", () => {
         ]);
         // The reasons go into the message: one run under full-suite load saw both refused (stop 25).
         const reasons = results.map((result) => (result.status === "rejected" ? String((result.reason as Error)?.message) : "fulfilled"));
-        expect(results.filter((result) => result.status === "fulfilled"), `round ${round}: ${reasons.join(" | ")}`).toHaveLength(1);
+        expect(
+          results.filter((result) => result.status === "fulfilled"),
+          `round ${round}: ${reasons.join(" | ")}`,
+        ).toHaveLength(1);
         const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
         expect((refused.reason as Error).message).toBe(SLOT_TAKEN_MESSAGE);
         const at = businessInstant(raceDate, "17:00");
-        const holding = await db.select().from(visits).where(and(eq(visits.startTime, at), eq(visits.status, "pending")));
+        const holding = await db
+          .select()
+          .from(visits)
+          .where(and(eq(visits.startTime, at), eq(visits.status, "pending")));
         expect(holding).toHaveLength(1);
       }
     } finally {
@@ -268,7 +289,12 @@ describe("pause and resume", () => {
     try {
       await insertPlan(other.id, service.id, after[2]!.startTime, false);
       const preview = await post(`/customer/appointments/${rows[0]!.id}/preview`, headers, { change: { action: "resume" } });
-      expect((preview.json.changes as Array<{ effect: string }>).map((change) => change.effect)).toEqual(["restored", "restored", "notRestored", "restored"]);
+      expect((preview.json.changes as Array<{ effect: string }>).map((change) => change.effect)).toEqual([
+        "restored",
+        "restored",
+        "notRestored",
+        "restored",
+      ]);
       const resumed = await post(`/customer/appointments/${rows[0]!.id}/resume`, headers);
       expect(resumed.status).toBe(200);
       expect(resumed.json.summary).toContain("3 visits restored");
@@ -299,7 +325,10 @@ describe("end the plan", () => {
     const ended = await post(`/customer/appointments/${chosen.id}/end-plan`, headers);
     expect(ended.status).toBe(200);
     const db = await getDb();
-    const later = await db.select().from(visits).where(and(eq(visits.scheduleId, plan.id), gt(visits.occurrenceDate, chosen.occurrenceDate)));
+    const later = await db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.scheduleId, plan.id), gt(visits.occurrenceDate, chosen.occurrenceDate)));
     expect(later).toHaveLength(0);
     const [row] = await db.select().from(schedules).where(eq(schedules.id, plan.id));
     expect(businessDateOf(row!.recurringEndDate!)).toBe(chosen.occurrenceDate);
@@ -372,7 +401,13 @@ describe("the customer's own change by email", () => {
     const { rows, headers, customer } = await setup("06:00", 12);
     expect((await post(`/customer/appointments/${rows[0]!.id}/resume`, headers)).status).toBe(409);
     const db = await getDb();
-    expect(await db.select().from(emailOutbox).where(like(emailOutbox.kind, "own_change_%")).then((all) => all.filter((email) => email.to === customer.email))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(emailOutbox)
+        .where(like(emailOutbox.kind, "own_change_%"))
+        .then((all) => all.filter((email) => email.to === customer.email)),
+    ).toHaveLength(0);
   });
 });
 
@@ -383,9 +418,16 @@ describe("the business's rules", () => {
     const bad = await rest("PUT", "/settings/self-service", { headers, body: { noticeHours: 24, maxPauseDays: 0, allowReschedule: true } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("The longest pause must be at least 1 day");
-    const saved = await rest("PUT", "/settings/self-service", { headers, body: { noticeHours: 48, maxPauseDays: 30, allowReschedule: false } });
+    const saved = await rest("PUT", "/settings/self-service", {
+      headers,
+      body: { noticeHours: 48, maxPauseDays: 30, allowReschedule: false },
+    });
     expect(saved.status).toBe(200);
-    expect((await rest("GET", "/settings/self-service", { headers })).json).toEqual({ noticeHours: 48, maxPauseDays: 30, allowReschedule: false });
+    expect((await rest("GET", "/settings/self-service", { headers })).json).toEqual({
+      noticeHours: 48,
+      maxPauseDays: 30,
+      allowReschedule: false,
+    });
     await rest("PUT", "/settings/self-service", { headers, body: DEFAULT_SELF_SERVICE_RULES });
   });
 });

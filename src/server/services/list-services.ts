@@ -6,11 +6,7 @@ export type ServiceRow = typeof services.$inferSelect;
 
 /** The public catalogue: active services, popular ones first. */
 export async function listServices(db: Db) {
-  const rows = await db
-    .select()
-    .from(services)
-    .where(eq(services.isActive, true))
-    .orderBy(asc(services.id));
+  const rows = await db.select().from(services).where(eq(services.isActive, true)).orderBy(asc(services.id));
   return rows.map(toPublicService);
 }
 

@@ -72,5 +72,12 @@ export async function exportBusinessData(db: Db, now = new Date()) {
       .from(payments)
       .orderBy(asc(payments.id)),
   ]);
-  return { exportedAt: now, customers: customerRows, schedules: scheduleRows, visits: visitRows, messages: messageRows, payments: paymentRows };
+  return {
+    exportedAt: now,
+    customers: customerRows,
+    schedules: scheduleRows,
+    visits: visitRows,
+    messages: messageRows,
+    payments: paymentRows,
+  };
 }

@@ -13,13 +13,19 @@ import { ZBusinessExportSchema, ZStaffProfileSchema } from "@/server/settings/sc
 /** Settings: a signed-in staff member's own account. */
 export const settingsRouter = createTRPCRouter({
   profile: staffUserProcedure
-    .meta({ openapi: { method: "GET", path: "/settings/profile", tags: ["settings"], summary: "My staff profile" }, beforePasswordChange: true })
+    .meta({
+      openapi: { method: "GET", path: "/settings/profile", tags: ["settings"], summary: "My staff profile" },
+      beforePasswordChange: true,
+    })
     .input(ZNoInputSchema)
     .output(ZStaffProfileSchema)
     .query(({ ctx }) => getStaffProfile(ctx.db, ctx.staffSession.user.id)),
 
   updateProfile: staffUserProcedure
-    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" } })
+    .meta({
+      errors: [ConflictError],
+      openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" },
+    })
     .input(ZProfileFormSchema)
     .output(ZStaffProfileSchema)
     .mutation(({ ctx, input }) => updateStaffProfile(ctx.db, ctx.staffSession.user.id, input)),
@@ -31,7 +37,8 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings/password",
         tags: ["settings"],
         summary: "Change my password (ends my other sessions)",
-        description: "The only staff operation open while the account still has its generated first password; the new one must differ from it.",
+        description:
+          "The only staff operation open while the account still has its generated first password; the new one must differ from it.",
       },
       errors: [TooManyRequestsError],
       beforePasswordChange: true,
@@ -47,7 +54,12 @@ export const settingsRouter = createTRPCRouter({
   deleteAccount: staffUserProcedure
     .meta({
       errors: [ConflictError, TooManyRequestsError],
-      openapi: { method: "POST", path: "/settings/delete-account", tags: ["settings"], summary: "Delete my staff account (needs my password)" },
+      openapi: {
+        method: "POST",
+        path: "/settings/delete-account",
+        tags: ["settings"],
+        summary: "Delete my staff account (needs my password)",
+      },
       unbatched: true,
     })
     .input(z.object({ password: passwordField("Password is required", 1) }))
@@ -59,7 +71,9 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   export: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/export", tags: ["settings"], summary: "Export customers, schedules, messages and payments" } })
+    .meta({
+      openapi: { method: "GET", path: "/export", tags: ["settings"], summary: "Export customers, schedules, messages and payments" },
+    })
     .input(ZNoInputSchema)
     .output(ZBusinessExportSchema)
     .query(({ ctx }) => exportBusinessData(ctx.db)),

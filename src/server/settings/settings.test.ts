@@ -22,7 +22,13 @@ describe("profile", () => {
     });
     expect(saved.status).toBe(200);
     const profile = await rest("GET", "/settings/profile", { headers: { cookie } });
-    expect(profile.json).toEqual({ id: user.id, fullName: "Jordan Reyes", email: "jordan@greenscapeaustin.com", username: `jordan_${user.id}`, phone: "512-555-0142" });
+    expect(profile.json).toEqual({
+      id: user.id,
+      fullName: "Jordan Reyes",
+      email: "jordan@greenscapeaustin.com",
+      username: `jordan_${user.id}`,
+      phone: "512-555-0142",
+    });
     const status = await rest("GET", "/auth/status", { headers: { cookie } });
     expect(status.json.user).toMatchObject({ fullName: "Jordan Reyes" });
   });
@@ -30,7 +36,10 @@ describe("profile", () => {
   it("uses the spec's messages and refuses a username someone else has", async () => {
     const { cookie } = await signedIn();
     const other = await createStaffUser();
-    const short = await rest("PUT", "/settings/profile", { body: { fullName: "Jo Reyes", email: "jo@example.com", username: "jo" }, headers: { cookie } });
+    const short = await rest("PUT", "/settings/profile", {
+      body: { fullName: "Jo Reyes", email: "jo@example.com", username: "jo" },
+      headers: { cookie },
+    });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe("Username must be at least 3 characters");
     const taken = await rest("PUT", "/settings/profile", {
@@ -132,7 +141,12 @@ describe("export", () => {
     const staff = await staffCaller();
     const first = addDays(businessToday(), 14);
     const plan = await staff.schedules.create({
-      customerId: customer.id, date: first, startTime: businessInstant(first, "09:00"), endTime: businessInstant(first, "10:00"), status: "pending", isRecurring: true,
+      customerId: customer.id,
+      date: first,
+      startTime: businessInstant(first, "09:00"),
+      endTime: businessInstant(first, "10:00"),
+      status: "pending",
+      isRecurring: true,
     });
 
     const response = await rest("GET", "/export", { headers: { cookie } });
@@ -167,7 +181,10 @@ describe("delete account", () => {
     const [self] = await db.select().from(staffUsers).where(eq(staffUsers.id, user.id));
     await db.delete(staffUsers);
     await db.insert(staffUsers).values(self!);
-    const response = await rest("POST", "/settings/delete-account", { body: { password }, headers: { cookie: await staffCookie(user.id) } });
+    const response = await rest("POST", "/settings/delete-account", {
+      body: { password },
+      headers: { cookie: await staffCookie(user.id) },
+    });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe("This is the only staff account, so it cannot be deleted. Create another staff account first.");
     expect(cookie).toBeTruthy();

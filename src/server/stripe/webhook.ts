@@ -19,14 +19,7 @@ export function verifyStripeEvent(rawBody: string, signatureHeader: string | nul
   if (!webhookSecret) throw new ServiceUnavailableError("Stripe webhooks are not configured");
   if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
   try {
-    return verifier.webhooks.constructEvent(
-      rawBody,
-      signatureHeader,
-      webhookSecret,
-      SIGNATURE_TOLERANCE_SECONDS,
-      undefined,
-      now,
-    );
+    return verifier.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, now);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : "invalid signature";
     throw new WebhookSignatureError(`Webhook signature verification failed: ${reason}`);

@@ -27,12 +27,23 @@ export async function deliverWebhook(db: Db, deliveryId: number, attempt: { last
   const problem = row.endpoint.enabled ? webhookUrlProblem(row.endpoint.url, allowPrivate) : "The endpoint is switched off";
   const now = new Date();
   if (problem) {
-    await record(db, deliveryId, { status: "failed", attempts: row.delivery.attempts, lastError: problem, lastStatusCode: null, lastAttemptAt: now });
+    await record(db, deliveryId, {
+      status: "failed",
+      attempts: row.delivery.attempts,
+      lastError: problem,
+      lastStatusCode: null,
+      lastAttemptAt: now,
+    });
     return;
   }
 
   const body = JSON.stringify(row.payload);
-  const result = await postWebhook(row.endpoint.url, body, webhookHeaders(row.endpoint.secret, row.delivery.eventId, body, now), allowPrivate);
+  const result = await postWebhook(
+    row.endpoint.url,
+    body,
+    webhookHeaders(row.endpoint.secret, row.delivery.eventId, body, now),
+    allowPrivate,
+  );
   await record(db, deliveryId, {
     status: result.ok ? "succeeded" : attempt.last ? "failed" : "retrying",
     attempts: row.delivery.attempts + 1,

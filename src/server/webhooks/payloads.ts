@@ -98,11 +98,12 @@ export const WEBHOOK_DATA_SCHEMAS = {
 
 export type WebhookData<T extends WebhookEventType> = z.input<(typeof WEBHOOK_DATA_SCHEMAS)[T]>;
 
-
 /** The body of every delivery: the same bytes on every attempt. */
 export function webhookEnvelopeSchema<T extends WebhookEventType>(type: T) {
   return z.object({
-    id: z.string().meta({ description: "The event's id; the same on every retry, so receivers can drop duplicates", example: "evt_2fK9x0cQ7mVbY1nR" }),
+    id: z
+      .string()
+      .meta({ description: "The event's id; the same on every retry, so receivers can drop duplicates", example: "evt_2fK9x0cQ7mVbY1nR" }),
     type: z.literal(type),
     createdAt: z.string().meta({ format: "date-time" }),
     data: WEBHOOK_DATA_SCHEMAS[type],

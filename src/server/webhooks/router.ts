@@ -20,7 +20,11 @@ import {
 } from "@/server/notifications/schemas";
 
 const ZEndpointId = z.object({
-  id: z.coerce.number({ error: "Webhook endpoint id must be a number" }).int().positive("Webhook endpoint id must be a number").max(2_147_483_647, "Webhook endpoint id must be a number"),
+  id: z.coerce
+    .number({ error: "Webhook endpoint id must be a number" })
+    .int()
+    .positive("Webhook endpoint id must be a number")
+    .max(2_147_483_647, "Webhook endpoint id must be a number"),
 });
 
 /**
@@ -36,13 +40,29 @@ export const webhooksRouter = createTRPCRouter({
     .query(({ ctx }) => listWebhookEndpoints(ctx.db)),
 
   create: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/webhooks", tags: ["webhooks"], summary: "Register a webhook endpoint (its signing secret is in the answer)" }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/webhooks",
+        tags: ["webhooks"],
+        summary: "Register a webhook endpoint (its signing secret is in the answer)",
+      },
+      successStatus: 201,
+    })
     .input(ZWebhookEndpointFormSchema)
     .output(ZCreatedWebhookEndpointSchema)
     .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, input, ctx.staff.user?.id ?? null)),
 
   update: staffProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "PUT", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Change a webhook endpoint's address, events or on/off" } })
+    .meta({
+      errors: [NotFoundError],
+      openapi: {
+        method: "PUT",
+        path: "/webhooks/{id}",
+        tags: ["webhooks"],
+        summary: "Change a webhook endpoint's address, events or on/off",
+      },
+    })
     .input(ZWebhookEndpointFormSchema.extend(ZEndpointId.shape))
     .output(ZWebhookEndpointSchema.omit({ lastDelivery: true }))
     .mutation(({ ctx, input }) => {
@@ -51,7 +71,10 @@ export const webhooksRouter = createTRPCRouter({
     }),
 
   remove: staffProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "DELETE", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook endpoint and its deliveries" } })
+    .meta({
+      errors: [NotFoundError],
+      openapi: { method: "DELETE", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook endpoint and its deliveries" },
+    })
     .input(ZEndpointId)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -60,7 +83,10 @@ export const webhooksRouter = createTRPCRouter({
     }),
 
   secret: staffUserProcedure
-    .meta({ errors: [NotFoundError], openapi: { method: "GET", path: "/webhooks/{id}/secret", tags: ["webhooks"], summary: "Reveal a webhook endpoint's signing secret" } })
+    .meta({
+      errors: [NotFoundError],
+      openapi: { method: "GET", path: "/webhooks/{id}/secret", tags: ["webhooks"], summary: "Reveal a webhook endpoint's signing secret" },
+    })
     .input(ZEndpointId)
     .output(ZWebhookSecretSchema)
     .query(({ ctx, input }) => revealWebhookSecret(ctx.db, input.id)),

@@ -39,7 +39,10 @@ function verifyAsTheReadmeSays(secret: string, delivery: ReceivedWebhook): boole
   return (delivery.headers["webhook-signature"] as string)
     .split(" ")
     .map((entry) => entry.split(","))
-    .some(([version, signature]) => version === "v1" && signature!.length === expected.length && timingSafeEqual(Buffer.from(signature!), Buffer.from(expected)));
+    .some(
+      ([version, signature]) =>
+        version === "v1" && signature!.length === expected.length && timingSafeEqual(Buffer.from(signature!), Buffer.from(expected)),
+    );
 }
 
 async function registerEndpoint(url: string, events: string[]) {
@@ -56,7 +59,15 @@ describe("webhook deliveries", () => {
       expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
       const created = await rest("POST", "/customers", {
-        body: { fullName: "Webhook Person", email: `hook_${Date.now()}@example.com`, phone: "5125550101", address: "1 Main St", city: "Austin", state: "TX", zipCode: "78701" },
+        body: {
+          fullName: "Webhook Person",
+          email: `hook_${Date.now()}@example.com`,
+          phone: "5125550101",
+          address: "1 Main St",
+          city: "Austin",
+          state: "TX",
+          zipCode: "78701",
+        },
         headers: { cookie },
       });
       expect(created.status).toBe(201);
@@ -71,7 +82,9 @@ describe("webhook deliveries", () => {
       expect(body.id).toMatch(/^evt_/);
       expect(JSON.stringify(body)).not.toMatch(/passwordHash|unsubscribeToken/);
       expect(verifyAsTheReadmeSays(endpoint.secret, delivery!)).toBe(true);
-      expect(verifyAsTheReadmeSays(endpoint.secret, { ...delivery!, body: delivery!.body.replace("Webhook Person", "Someone Else") })).toBe(false);
+      expect(verifyAsTheReadmeSays(endpoint.secret, { ...delivery!, body: delivery!.body.replace("Webhook Person", "Someone Else") })).toBe(
+        false,
+      );
       expect(verifyAsTheReadmeSays(`whsec_${Buffer.alloc(24).toString("base64")}`, delivery!)).toBe(false);
 
       const deliveries = await waitFor(async () => {
@@ -79,7 +92,13 @@ describe("webhook deliveries", () => {
         const entries = list.json as unknown as Array<{ status: string }>;
         return entries[0]?.status === "succeeded" ? entries : null;
       });
-      expect(deliveries[0]).toMatchObject({ eventType: "customer.created", status: "succeeded", attempts: 1, lastStatusCode: 200, eventId: body.id });
+      expect(deliveries[0]).toMatchObject({
+        eventType: "customer.created",
+        status: "succeeded",
+        attempts: 1,
+        lastStatusCode: 200,
+        eventId: body.id,
+      });
     } finally {
       await receiver.close();
     }
@@ -92,7 +111,15 @@ describe("webhook deliveries", () => {
       const { customer } = await createCustomer();
       const db = await getDb();
       const eventId = await emitWebhookEvent(db, "message.received", {
-        message: { id: 7, source: "portal", customerId: customer.id, name: customer.fullName, email: customer.email, content: "Hello", receivedAt: new Date().toISOString() },
+        message: {
+          id: 7,
+          source: "portal",
+          customerId: customer.id,
+          name: customer.fullName,
+          email: customer.email,
+          content: "Hello",
+          receivedAt: new Date().toISOString(),
+        },
       });
 
       const delivery = await waitFor(
@@ -116,7 +143,9 @@ describe("webhook deliveries", () => {
       });
       expect(failing).toMatchObject({ label: "Webhook delivery", state: "failed", attempts: 3 });
       const endpoints = await rest("GET", "/webhooks", { headers: { cookie } });
-      expect((endpoints.json as unknown as Array<{ id: number; lastDelivery: unknown }>).find((entry) => entry.id === endpoint.id)?.lastDelivery).toMatchObject({ status: "failed" });
+      expect(
+        (endpoints.json as unknown as Array<{ id: number; lastDelivery: unknown }>).find((entry) => entry.id === endpoint.id)?.lastDelivery,
+      ).toMatchObject({ status: "failed" });
     } finally {
       await receiver.close();
     }
@@ -145,7 +174,15 @@ describe("listing deliveries", () => {
     expect((await list("?status=failed")).map((delivery) => delivery.status)).toEqual(["failed"]);
     expect((await list("?status=retrying")).map((delivery) => delivery.status)).toEqual(["retrying"]);
     const next = await list(`?before=${newest[19]!.id}`);
-    expect(next.map((delivery) => delivery.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded", "retrying", "failed"]);
+    expect(next.map((delivery) => delivery.status)).toEqual([
+      "succeeded",
+      "succeeded",
+      "succeeded",
+      "succeeded",
+      "succeeded",
+      "retrying",
+      "failed",
+    ]);
     expect(await list(`?limit=5&status=succeeded`)).toHaveLength(5);
     for (const bad of ["?status=lost", "?limit=0", "?limit=101", "?before=0x1", "?before=-1"]) {
       expect((await rest("GET", `/webhooks/${endpoint.id}/deliveries${bad}`, { headers: { cookie } })).status).toBe(400);
@@ -181,7 +218,10 @@ describe("server-side request forgery", () => {
         expect(response.status, url).toBe(400);
         expect(response.json.issues).toEqual([expect.objectContaining({ path: ["url"] })]);
       }
-      const allowed = await rest("POST", "/webhooks", { body: { url: "https://hooks.example.com/in", events: ["booking.created"] }, headers: { cookie } });
+      const allowed = await rest("POST", "/webhooks", {
+        body: { url: "https://hooks.example.com/in", events: ["booking.created"] },
+        headers: { cookie },
+      });
       expect(allowed.status).toBe(201);
     } finally {
       setEnv({ WEBHOOKS_ALLOW_PRIVATE_URLS: undefined });
@@ -225,7 +265,19 @@ describe("server-side request forgery", () => {
   });
 
   it("knows the private ranges", () => {
-    for (const address of ["10.0.0.1", "100.64.0.1", "127.0.0.1", "169.254.169.254", "172.31.255.255", "192.168.0.1", "::1", "fe80::1", "fc00::1", "::ffff:192.168.1.1", "not-an-ip"]) {
+    for (const address of [
+      "10.0.0.1",
+      "100.64.0.1",
+      "127.0.0.1",
+      "169.254.169.254",
+      "172.31.255.255",
+      "192.168.0.1",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "::ffff:192.168.1.1",
+      "not-an-ip",
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ["8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) {

@@ -10,7 +10,10 @@ export const metadata: Metadata = {
 
 export default function AboutPage() {
   return (
-    <InfoPage title="About Us" lead={`${BUSINESS.name} is a local lawn and garden company, proudly serving ${BUSINESS.city} and its neighbours.`}>
+    <InfoPage
+      title="About Us"
+      lead={`${BUSINESS.name} is a local lawn and garden company, proudly serving ${BUSINESS.city} and its neighbours.`}
+    >
       <InfoSection title="Who we are">
         <p>
           We started with one mower and a pickup truck, cutting lawns for neighbours in South Austin. Today our crews care for homes from

@@ -8,11 +8,14 @@ export const metadata: Metadata = {
 
 export default function BlogPage() {
   return (
-    <InfoPage title="Lawn Care Blog" lead="Practical tips for keeping a Central Texas lawn healthy through heat, drought and the odd freeze.">
+    <InfoPage
+      title="Lawn Care Blog"
+      lead="Practical tips for keeping a Central Texas lawn healthy through heat, drought and the odd freeze."
+    >
       <InfoSection title="Mow high in the summer heat">
         <p>
-          St. Augustine does best at 3 to 4 inches and Bermuda at 1.5 to 2 inches. Taller grass shades its own roots and holds moisture,
-          so in July and August raise the deck a notch and never take more than a third of the blade at once.
+          St. Augustine does best at 3 to 4 inches and Bermuda at 1.5 to 2 inches. Taller grass shades its own roots and holds moisture, so
+          in July and August raise the deck a notch and never take more than a third of the blade at once.
         </p>
       </InfoSection>
       <InfoSection title="Water deeply, not daily">
@@ -23,8 +26,8 @@ export default function BlogPage() {
       </InfoSection>
       <InfoSection title="Fall is for cleanup and feeding">
         <p>
-          Clearing leaves before they mat down keeps light on the grass, and a fall feeding helps warm-season lawns store energy for
-          winter. It is also the right time to trim shrubs back from walks and windows.
+          Clearing leaves before they mat down keeps light on the grass, and a fall feeding helps warm-season lawns store energy for winter.
+          It is also the right time to trim shrubs back from walks and windows.
         </p>
       </InfoSection>
     </InfoPage>

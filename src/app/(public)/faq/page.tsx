@@ -14,9 +14,9 @@ export default function FaqPage() {
     <InfoPage title="Frequently Asked Questions" lead="The questions homeowners ask us most, answered.">
       <InfoSection title="Which areas do you serve?">
         <p>
-          Greater Austin: {SERVICE_AREA_ZIP_CODES.size} ZIP codes from Georgetown and Round Rock to San Marcos, Bastrop and Lake Travis.
-          The full list, grouped by region, is on our <Link href="/contact">Contact page</Link>, and the booking form checks your ZIP code
-          as you type it.
+          Greater Austin: {SERVICE_AREA_ZIP_CODES.size} ZIP codes from Georgetown and Round Rock to San Marcos, Bastrop and Lake Travis. The
+          full list, grouped by region, is on our <Link href="/contact">Contact page</Link>, and the booking form checks your ZIP code as
+          you type it.
         </p>
       </InfoSection>
       <InfoSection title="How are prices set?">

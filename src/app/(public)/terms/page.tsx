@@ -13,8 +13,8 @@ export default function TermsPage() {
       <InfoSection title="Bookings">
         <p>
           A booking is a request for a visit on the chosen date and time slot. We confirm it, or contact you if the slot cannot be kept.
-          Prices are those shown when you book; services priced by lawn size are calculated from the size you give us and may be
-          adjusted if the lawn is clearly larger.
+          Prices are those shown when you book; services priced by lawn size are calculated from the size you give us and may be adjusted if
+          the lawn is clearly larger.
         </p>
       </InfoSection>
       <InfoSection title="Access and safety">

@@ -25,19 +25,23 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
         <>
           <h1 className="mt-6 text-2xl font-bold text-gray-900">Visit reminders are off</h1>
           <p className="mt-3 text-gray-700">
-            We will no longer email you the day before a visit. Confirmations and changes to your visits still reach you. You can turn reminders back on in My
-            Account.
+            We will no longer email you the day before a visit. Confirmations and changes to your visits still reach you. You can turn
+            reminders back on in My Account.
           </p>
         </>
       ) : outcome === "invalid" || !value ? (
         <>
           <h1 className="mt-6 text-2xl font-bold text-gray-900">This link is not valid</h1>
-          <p className="mt-3 text-gray-700">The unsubscribe link is incomplete or no longer works. You can turn reminders off in My Account.</p>
+          <p className="mt-3 text-gray-700">
+            The unsubscribe link is incomplete or no longer works. You can turn reminders off in My Account.
+          </p>
         </>
       ) : (
         <>
           <h1 className="mt-6 text-2xl font-bold text-gray-900">Stop visit reminders?</h1>
-          <p className="mt-3 text-gray-700">We email you the day before each visit. Confirmations and changes to your visits still reach you.</p>
+          <p className="mt-3 text-gray-700">
+            We email you the day before each visit. Confirmations and changes to your visits still reach you.
+          </p>
           <form method="post" action={`/unsubscribe/one-click?token=${encodeURIComponent(value)}`} className="mt-6">
             <button type="submit" className={buttonClasses("primary", "lg")}>
               Turn off reminders

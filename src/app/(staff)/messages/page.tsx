@@ -6,7 +6,10 @@ import { HydrateClient, prefetchApi } from "@/trpc/server";
 export const metadata: Metadata = { title: "Messages" };
 
 export default async function MessagesPage() {
-  await Promise.all([prefetchApi.messages.conversations.prefetch(conversationListInput()), prefetchApi.inquiries.list.prefetch({ status: "open" })]);
+  await Promise.all([
+    prefetchApi.messages.conversations.prefetch(conversationListInput()),
+    prefetchApi.inquiries.list.prefetch({ status: "open" }),
+  ]);
   return (
     <HydrateClient>
       <MessagesScreen />

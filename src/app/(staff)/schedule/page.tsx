@@ -23,7 +23,10 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
   } else {
     // The calendar arrives with its month's counts and the chosen day's visits.
     const initialDate = typeof params.date === "string" && isDateString(params.date) ? params.date : today;
-    await Promise.all([prefetchApi.schedules.dayCounts.prefetch(monthCountsInput(initialDate)), prefetchApi.schedules.list.prefetch(dayVisitsInput(initialDate))]);
+    await Promise.all([
+      prefetchApi.schedules.dayCounts.prefetch(monthCountsInput(initialDate)),
+      prefetchApi.schedules.list.prefetch(dayVisitsInput(initialDate)),
+    ]);
   }
   return (
     <HydrateClient>

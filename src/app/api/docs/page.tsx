@@ -59,7 +59,9 @@ export default function ApiDocsPage() {
               .map(({ path, method, operation }) => (
                 <li key={`${method} ${path}`} className="rounded-lg border border-gray-200 p-4">
                   <div className="flex flex-wrap items-center gap-3">
-                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_COLORS[method] ?? ""}`}>{method}</span>
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_COLORS[method] ?? ""}`}>
+                      {method}
+                    </span>
                     <code className="font-mono text-sm font-semibold">/api{path}</code>
                     <span className="text-sm text-gray-700">{operation.summary}</span>
                     <span className="ml-auto text-xs text-gray-600">{describeSecurity(operation.security)}</span>
@@ -73,14 +75,18 @@ export default function ApiDocsPage() {
                           {operation.parameters.map((parameter) => (
                             <li key={`${parameter.in}-${parameter.name}`}>
                               <code>{parameter.name}</code> ({parameter.in}
-                              {parameter.required ? ", required" : ""}) <code className="text-gray-600">{JSON.stringify(parameter.schema)}</code>
+                              {parameter.required ? ", required" : ""}){" "}
+                              <code className="text-gray-600">{JSON.stringify(parameter.schema)}</code>
                             </li>
                           ))}
                         </ul>
                       </div>
                     ) : null}
                     {operation.requestBody?.content ? (
-                      <SchemaBlock title="Request body (application/json)" schema={Object.values(operation.requestBody.content)[0]?.schema} />
+                      <SchemaBlock
+                        title="Request body (application/json)"
+                        schema={Object.values(operation.requestBody.content)[0]?.schema}
+                      />
                     ) : null}
                     {Object.entries(operation.responses ?? {}).map(([status, reference]) => {
                       // Error answers point at one shared response each; show what it says.

@@ -29,7 +29,10 @@ export async function POST(request: Request) {
     outcome = "invalid";
   }
   if (fromBrowser) {
-    return Response.redirect(appUrl(`/unsubscribe?done=${outcome}${outcome === "invalid" ? "" : `&token=${encodeURIComponent(token)}`}`), 303);
+    return Response.redirect(
+      appUrl(`/unsubscribe?done=${outcome}${outcome === "invalid" ? "" : `&token=${encodeURIComponent(token)}`}`),
+      303,
+    );
   }
   return new Response(outcome === "1" ? "Unsubscribed from visit reminders.\n" : "Unknown unsubscribe link.\n", {
     status: outcome === "1" ? 200 : 404,

@@ -36,7 +36,10 @@ export function CustomerCard({
         <HighlightedText text={customer.fullName} query={query} />
       </h2>
       <div className="mt-2 space-y-1 text-sm text-gray-700">
-        <a href={`mailto:${customer.email}`} className="flex min-h-11 items-center gap-2 break-all sm:min-h-8 hover:text-brand-700 hover:underline">
+        <a
+          href={`mailto:${customer.email}`}
+          className="flex min-h-11 items-center gap-2 break-all sm:min-h-8 hover:text-brand-700 hover:underline"
+        >
           <Mail aria-hidden="true" className="size-4 shrink-0" />
           <span className="sr-only">Email </span>
           <HighlightedText text={customer.email} query={query} />
@@ -57,18 +60,30 @@ export function CustomerCard({
         {customer.notes ? <p className="rounded-lg bg-gray-50 p-2 text-gray-700">{customer.notes}</p> : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
-        <Link prefetch={false} href={`/schedule?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
+        <Link
+          prefetch={false}
+          href={`/schedule?customerId=${customer.id}`}
+          className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}
+        >
           <CalendarDays aria-hidden="true" className="size-4" />
           Schedule<span className="sr-only"> for {customer.fullName}</span>
         </Link>
-        <Link prefetch={false} href={`/messages?customerId=${customer.id}`} className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}>
+        <Link
+          prefetch={false}
+          href={`/messages?customerId=${customer.id}`}
+          className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}
+        >
           <MessageSquare aria-hidden="true" className="size-4" />
           Messages<span className="sr-only"> with {customer.fullName}</span>
         </Link>
         {extraActions}
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Link prefetch={false} href={`/customers/edit/${customer.id}`} className={`${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`}>
+        <Link
+          prefetch={false}
+          href={`/customers/edit/${customer.id}`}
+          className={`${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           Edit<span className="sr-only"> {customer.fullName}</span>
         </Link>

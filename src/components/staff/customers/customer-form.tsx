@@ -36,7 +36,11 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
       if (editing) await update.mutateAsync({ id: customerId, ...form });
       else await create.mutateAsync(form);
     } catch (error) {
-      toast({ title: editing ? "Failed to update customer" : "Failed to create customer", description: errorMessage(error), variant: "destructive" });
+      toast({
+        title: editing ? "Failed to update customer" : "Failed to create customer",
+        description: errorMessage(error),
+        variant: "destructive",
+      });
       return;
     }
     toast({ title: editing ? "Customer updated successfully" : "Customer created successfully" });
@@ -46,7 +50,12 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
   };
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Full name" autoComplete="off" error={errors.fullName?.message} {...register("fullName")} />
         <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
@@ -63,9 +72,7 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
         <ButtonLink href="/customers" variant="outline">
           Cancel
         </ButtonLink>
-        <SubmitButton disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}
-        </SubmitButton>
+        <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}</SubmitButton>
       </div>
     </form>
   );

@@ -17,7 +17,9 @@ import { CUSTOMERS_PER_PAGE, customerListInput } from "./customer-list-input";
 
 // The form (react-hook-form and zod) and the delete dialog load only when they are opened.
 const CustomerForm = dynamic(() => import("./customer-form").then((module) => module.CustomerForm), { loading: () => <PageSpinner /> });
-const DeleteCustomerDialog = dynamic(() => import("./delete-customer-dialog").then((module) => module.DeleteCustomerDialog), { loading: () => null });
+const DeleteCustomerDialog = dynamic(() => import("./delete-customer-dialog").then((module) => module.DeleteCustomerDialog), {
+  loading: () => null,
+});
 
 const SORT_LABELS: Record<CustomerSort, string> = { name: "Name (A to Z)", newest: "Newest first", oldest: "Oldest first" };
 
@@ -53,7 +55,9 @@ function CustomerList() {
   // undefined until a first delete is asked for, so the dialog's code loads only then.
   const [deleting, setDeleting] = useState<StaffCustomer | null | undefined>(undefined);
   const settledQuery = useDebouncedValue(query);
-  const result = api.customers.search.useQuery(customerListInput({ query: settledQuery, sort, page }), { placeholderData: keepPreviousData });
+  const result = api.customers.search.useQuery(customerListInput({ query: settledQuery, sort, page }), {
+    placeholderData: keepPreviousData,
+  });
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
   const first = (page - 1) * CUSTOMERS_PER_PAGE + 1;

@@ -13,15 +13,20 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: nu
     onSuccess: async () => {
       toast({ title: "Customer deleted" });
       onClose();
-      await Promise.all([utils.customers.invalidate(), utils.schedules.invalidate(), utils.dashboard.invalidate(), utils.messages.invalidate()]);
+      await Promise.all([
+        utils.customers.invalidate(),
+        utils.schedules.invalidate(),
+        utils.dashboard.invalidate(),
+        utils.messages.invalidate(),
+      ]);
     },
     onError: (error) => toast({ title: "Error deleting customer", description: errorMessage(error), variant: "destructive" }),
   });
   return (
     <ModalDialog open={customer !== null} onClose={onClose} title="Delete customer?">
       <p className="text-sm text-gray-700">
-        This permanently deletes <strong>{customer?.fullName}</strong> with all of their scheduled visits and messages. A customer with payment
-        history cannot be deleted.
+        This permanently deletes <strong>{customer?.fullName}</strong> with all of their scheduled visits and messages. A customer with
+        payment history cannot be deleted.
       </p>
       {remove.isError ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -32,7 +37,11 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: nu
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="destructive" disabled={remove.isPending || !customer} onClick={() => customer && remove.mutate({ id: customer.id })}>
+        <Button
+          variant="destructive"
+          disabled={remove.isPending || !customer}
+          onClick={() => customer && remove.mutate({ id: customer.id })}
+        >
           {remove.isPending ? "Deleting..." : "Delete"}
         </Button>
       </div>

@@ -29,8 +29,15 @@ export function CustomerChanges({ changes }: { changes: CustomerChange[] | null 
       ) : (
         <ul className="divide-y divide-gray-100" aria-label="Changed by customers">
           {changes.map((change) => (
-            <li key={`${change.scheduleId}-${change.changedAt.toISOString()}-${change.customerChange ?? change.status}`} className="py-3 first:pt-0 last:pb-0">
-              <Link prefetch={false} href={`/schedule?date=${formatBusinessDate(change.firstStartTime, "yyyy-MM-dd")}`} className="block min-h-11 rounded-lg hover:bg-gray-50">
+            <li
+              key={`${change.scheduleId}-${change.changedAt.toISOString()}-${change.customerChange ?? change.status}`}
+              className="py-3 first:pt-0 last:pb-0"
+            >
+              <Link
+                prefetch={false}
+                href={`/schedule?date=${formatBusinessDate(change.firstStartTime, "yyyy-MM-dd")}`}
+                className="block min-h-11 rounded-lg hover:bg-gray-50"
+              >
                 <div className="flex items-center justify-between gap-2">
                   <p className="font-semibold text-gray-900">{change.customerName}</p>
                   <time dateTime={change.changedAt.toISOString()} className="shrink-0 text-xs text-gray-600">

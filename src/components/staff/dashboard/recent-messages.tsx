@@ -8,7 +8,14 @@ type RecentMessage = RouterOutputs["dashboard"]["recentMessages"][number];
 /** The latest messages either way, rendered on the server; null when they could not be loaded. */
 export function RecentMessages({ messages }: { messages: RecentMessage[] | null }) {
   return (
-    <Panel title="Recent Messages" action={<Link prefetch={false} href="/messages" className="text-sm font-semibold text-brand-700 hover:underline">All messages</Link>}>
+    <Panel
+      title="Recent Messages"
+      action={
+        <Link prefetch={false} href="/messages" className="text-sm font-semibold text-brand-700 hover:underline">
+          All messages
+        </Link>
+      }
+    >
       {messages === null ? (
         <p className="text-sm text-red-700">Messages could not be loaded.</p>
       ) : messages.length === 0 ? (

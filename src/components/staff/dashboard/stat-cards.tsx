@@ -44,13 +44,21 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       <StatCard
         label="Unread Messages"
         value={stats.unreadMessages}
-        hint={openInquiries ? `From customers, plus ${openInquiries} website ${openInquiries === 1 ? "inquiry" : "inquiries"}` : "From customers"}
+        hint={
+          openInquiries
+            ? `From customers, plus ${openInquiries} website ${openInquiries === 1 ? "inquiry" : "inquiries"}`
+            : "From customers"
+        }
         icon={Mail}
       />
       <StatCard
         label="Owed"
         value={formatCents(stats.owedTotal)}
-        hint={autopayNeedingCustomer ? `Completed visits unpaid; ${autopayNeedingCustomer} autopay charge(s) need the customer` : "Completed visits not yet paid"}
+        hint={
+          autopayNeedingCustomer
+            ? `Completed visits unpaid; ${autopayNeedingCustomer} autopay charge(s) need the customer`
+            : "Completed visits not yet paid"
+        }
         icon={CircleDollarSign}
       />
     </section>

@@ -5,7 +5,14 @@ import { Panel } from "./panel";
 /** Today's visits, rendered on the server; null when they could not be loaded. */
 export function TodaysSchedule({ today, visits }: { today: string; visits: ScheduleVisit[] | null }) {
   return (
-    <Panel title="Today's Schedule" action={<Link prefetch={false} href={`/schedule?date=${today}`} className="text-sm font-semibold text-brand-700 hover:underline">Open day</Link>}>
+    <Panel
+      title="Today's Schedule"
+      action={
+        <Link prefetch={false} href={`/schedule?date=${today}`} className="text-sm font-semibold text-brand-700 hover:underline">
+          Open day
+        </Link>
+      }
+    >
       {visits === null ? (
         <p className="text-sm text-red-700">Today's schedule could not be loaded.</p>
       ) : visits.length === 0 ? (

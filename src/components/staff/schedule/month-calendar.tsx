@@ -161,7 +161,10 @@ export function MonthCalendar({
                       <span>{Number(day.slice(8))}</span>
                       {visits > 0 ? (
                         // Positioned out of the flow, so the day's underline does not run under the count.
-                        <span aria-hidden="true" className={cn("absolute bottom-0.5 text-[10px] font-semibold", isSelected ? "text-white" : "text-brand-700")}>
+                        <span
+                          aria-hidden="true"
+                          className={cn("absolute bottom-0.5 text-[10px] font-semibold", isSelected ? "text-white" : "text-brand-700")}
+                        >
                           {visits}
                         </span>
                       ) : null}

@@ -27,13 +27,18 @@ export function MonthSummary({
   if (!days) return <Spinner />;
   const shown = days.filter((day) => day.date.slice(0, 7) === month.slice(0, 7));
   if (shown.length === 0) {
-    return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">No schedules this month.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">
+        No schedules this month.
+      </p>
+    );
   }
   const total = shown.reduce((sum, day) => sum + day.total, 0);
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-700">
-        {visitsText(total)} on {shown.length} day{shown.length === 1 ? "" : "s"} in {formatBusinessDate(startOfBusinessDay(month), "MMMM yyyy")}.
+        {visitsText(total)} on {shown.length} day{shown.length === 1 ? "" : "s"} in{" "}
+        {formatBusinessDate(startOfBusinessDay(month), "MMMM yyyy")}.
       </p>
       <ul className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
         {shown.map((day) => {
@@ -45,7 +50,11 @@ export function MonthSummary({
           ].filter(Boolean);
           return (
             <li key={day.date}>
-              <button type="button" onClick={() => onSelect(day.date)} className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 text-left hover:bg-gray-50">
+              <button
+                type="button"
+                onClick={() => onSelect(day.date)}
+                className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 text-left hover:bg-gray-50"
+              >
                 <span className="font-medium text-gray-900">{formatBusinessDate(startOfBusinessDay(day.date), "EEEE, MMMM d")}</span>
                 <span className="text-sm text-gray-700">
                   <strong className="text-brand-800">{visitsText(day.total)}</strong>

@@ -55,8 +55,8 @@ export function RainDayDialog({
   return (
     <ModalDialog open={open} onClose={onClose} title="Reschedule for weather">
       <p className="mb-4 text-sm text-gray-700">
-        Move every pending or confirmed visit of <strong>{dayLabel(fromDate)}</strong> to another day. Times and recurring series are kept, and
-        each customer gets a message in their portal with the new date.
+        Move every pending or confirmed visit of <strong>{dayLabel(fromDate)}</strong> to another day. Times and recurring series are kept,
+        and each customer gets a message in their portal with the new date.
       </p>
       <TextField
         label="Move visits to"
@@ -69,7 +69,9 @@ export function RainDayDialog({
       <div className="mt-4 min-h-16" aria-live="polite">
         {validTarget && preview.isPending ? <Spinner label="Checking the crew's capacity" /> : null}
         {validTarget && preview.isError ? <p className="text-sm text-red-700">{preview.error.message}</p> : null}
-        {plan && plan.visits.length === 0 ? <p className="text-sm text-gray-700">There are no pending or confirmed visits to move on this day.</p> : null}
+        {plan && plan.visits.length === 0 ? (
+          <p className="text-sm text-gray-700">There are no pending or confirmed visits to move on this day.</p>
+        ) : null}
         {plan && plan.visits.length > 0 ? (
           <>
             <h3 className="mb-2 text-sm font-semibold text-gray-900">
@@ -87,7 +89,8 @@ export function RainDayDialog({
         {plan && plan.conflicts.length > 0 ? (
           <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p className="font-semibold">
-              {plan.crewCapacity} crew{plan.crewCapacity === 1 ? "" : "s"}, each one visit at a time. Nothing will move until these are resolved:
+              {plan.crewCapacity} crew{plan.crewCapacity === 1 ? "" : "s"}, each one visit at a time. Nothing will move until these are
+              resolved:
             </p>
             <ul className="mt-1 list-disc pl-5">
               {plan.conflicts.map((conflict, index) => (

@@ -44,7 +44,9 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
       <div className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm lg:self-start">
         <MonthCalendar month={month} selected={selected} today={today} counts={counts} onMonthChange={setMonth} onSelect={select} />
-        {monthCounts.isError ? <p className="mt-2 text-center text-sm text-red-700">The month&apos;s visit counts could not be loaded.</p> : null}
+        {monthCounts.isError ? (
+          <p className="mt-2 text-center text-sm text-red-700">The month&apos;s visit counts could not be loaded.</p>
+        ) : null}
         {selected === null ? null : (
           <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => setSelected(null)}>
             Show the whole month
@@ -79,7 +81,9 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
         ) : selected && byCrew ? (
           <CrewDayView visits={visits} />
         ) : visits.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">No schedules for this date.</p>
+          <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-600">
+            No schedules for this date.
+          </p>
         ) : (
           <ul className="space-y-3">
             {visits.map((visit) => (

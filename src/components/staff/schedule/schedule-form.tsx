@@ -24,7 +24,14 @@ import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
   serviceId: idField(SCHEDULE_MESSAGES.service),
   lawnSizeSqFt: z
-    .union([z.literal(""), z.coerce.number({ error: SCHEDULE_MESSAGES.lawnSize }).int(SCHEDULE_MESSAGES.lawnSize).min(100, "Lawn size must be at least 100 sq ft").max(1_000_000, SCHEDULE_MESSAGES.lawnSize)])
+    .union([
+      z.literal(""),
+      z.coerce
+        .number({ error: SCHEDULE_MESSAGES.lawnSize })
+        .int(SCHEDULE_MESSAGES.lawnSize)
+        .min(100, "Lawn size must be at least 100 sq ft")
+        .max(1_000_000, SCHEDULE_MESSAGES.lawnSize),
+    ])
     .optional(),
 });
 type FormInput = z.input<typeof ZStaffScheduleFormSchema>;
@@ -53,7 +60,11 @@ function defaultsFor(today: DateString, customerId?: number): FormInput {
   };
 }
 
-export function valuesFromSchedule(schedule: Schedule, formatDate: (instant: Date) => string, formatTime: (instant: Date) => string): FormInput {
+export function valuesFromSchedule(
+  schedule: Schedule,
+  formatDate: (instant: Date) => string,
+  formatTime: (instant: Date) => string,
+): FormInput {
   return {
     customerId: String(schedule.customerId),
     serviceId: schedule.serviceId ? String(schedule.serviceId) : "",
@@ -124,7 +135,10 @@ export function ScheduleForm({
       lawnSizeSqFt: form.lawnSizeSqFt === "" || form.lawnSizeSqFt === undefined ? null : form.lawnSizeSqFt,
       // Frequency and end date are sent only for a recurring schedule.
       ...(form.isRecurring
-        ? { recurringFrequency: form.recurringFrequency, recurringEndDate: form.recurringEndDate ? businessInstant(form.recurringEndDate, "00:00").toISOString() : null }
+        ? {
+            recurringFrequency: form.recurringFrequency,
+            recurringEndDate: form.recurringEndDate ? businessInstant(form.recurringEndDate, "00:00").toISOString() : null,
+          }
         : {}),
       ...(form.isRecurring && moveClashingVisits ? { moveClashingVisits: true } : {}),
     };
@@ -134,22 +148,38 @@ export function ScheduleForm({
     } catch (error) {
       const listed = seriesClashesOf(error);
       setClashes(listed);
-      if (!listed.length) toast({ title: editing ? "Failed to update service" : "Failed to schedule service", description: errorMessage(error), variant: "destructive" });
+      if (!listed.length)
+        toast({
+          title: editing ? "Failed to update service" : "Failed to schedule service",
+          description: errorMessage(error),
+          variant: "destructive",
+        });
       return;
     }
     setClashes([]);
-    const moved = saved.movedVisits.length ? ` ${saved.movedVisits.length} clashing visit${saved.movedVisits.length === 1 ? "" : "s"} moved to the nearest free time.` : "";
+    const moved = saved.movedVisits.length
+      ? ` ${saved.movedVisits.length} clashing visit${saved.movedVisits.length === 1 ? "" : "s"} moved to the nearest free time.`
+      : "";
     const series = seriesChangeText(saved.seriesChange);
-    toast({ title: editing ? "Service updated successfully" : "Service scheduled successfully", description: series || moved ? `${series ?? ""}${moved}`.trim() : undefined });
+    toast({
+      title: editing ? "Service updated successfully" : "Service scheduled successfully",
+      description: series || moved ? `${series ?? ""}${moved}`.trim() : undefined,
+    });
     await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
     router.push(`/schedule?date=${form.date}`);
   };
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       {editing && initialValues?.isRecurring ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          This is a recurring series: changes here apply to its visits from today on, except visits moved or given a status of their own, which stay as they are. To change one visit, use the calendar.
+          This is a recurring series: changes here apply to its visits from today on, except visits moved or given a status of their own,
+          which stay as they are. To change one visit, use the calendar.
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
@@ -170,7 +200,13 @@ export function ScheduleForm({
           <label htmlFor="schedule-service" className="mb-1 block text-sm font-medium text-gray-800">
             Service
           </label>
-          <select id="schedule-service" className={controlClasses(Boolean(errors.serviceId))} aria-invalid={errors.serviceId ? true : undefined} aria-describedby="schedule-service-error" {...register("serviceId")}>
+          <select
+            id="schedule-service"
+            className={controlClasses(Boolean(errors.serviceId))}
+            aria-invalid={errors.serviceId ? true : undefined}
+            aria-describedby="schedule-service-error"
+            {...register("serviceId")}
+          >
             <option value="">Select a service</option>
             {services.data?.map((entry) => (
               <option key={entry.id} value={String(entry.id)}>
@@ -181,7 +217,15 @@ export function ScheduleForm({
           <FieldError id="schedule-service-error" message={errors.serviceId?.message} />
         </div>
         {service?.pricePerSqFt ? (
-          <TextField label="Lawn size (sq ft)" type="number" inputMode="numeric" min={100} placeholder="1000" error={errors.lawnSizeSqFt?.message} {...register("lawnSizeSqFt")} />
+          <TextField
+            label="Lawn size (sq ft)"
+            type="number"
+            inputMode="numeric"
+            min={100}
+            placeholder="1000"
+            error={errors.lawnSizeSqFt?.message}
+            {...register("lawnSizeSqFt")}
+          />
         ) : null}
         <TextField label="Service date" type="date" min={EARLIEST_DATE} error={errors.date?.message} {...register("date")} />
         <div className="grid grid-cols-2 gap-3">
@@ -205,7 +249,13 @@ export function ScheduleForm({
           <label htmlFor="schedule-crew" className="mb-1 block text-sm font-medium text-gray-800">
             Crew
           </label>
-          <select id="schedule-crew" className={controlClasses(Boolean(errors.crewId))} aria-invalid={errors.crewId ? true : undefined} aria-describedby="schedule-crew-error" {...register("crewId")}>
+          <select
+            id="schedule-crew"
+            className={controlClasses(Boolean(errors.crewId))}
+            aria-invalid={errors.crewId ? true : undefined}
+            aria-describedby="schedule-crew-error"
+            {...register("crewId")}
+          >
             <option value="">{crews.isPending ? "Loading crews..." : "Unassigned"}</option>
             {crews.data?.map((crew) => (
               <option key={crew.id} value={String(crew.id)}>
@@ -254,7 +304,9 @@ export function ScheduleForm({
         {price ? (
           <>
             Price per visit: <strong>{formatCents(price.total)}</strong>
-            {price.recurringDiscount > 0 ? ` (${formatCents(price.servicePrice)} less ${formatCents(price.recurringDiscount)} recurring discount)` : null}
+            {price.recurringDiscount > 0
+              ? ` (${formatCents(price.servicePrice)} less ${formatCents(price.recurringDiscount)} recurring discount)`
+              : null}
           </>
         ) : (
           "Choose a service to see the price."
@@ -264,7 +316,8 @@ export function ScheduleForm({
       {clashes.length ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="series-clashes">
           <p className="font-semibold">
-            {clashes.length === 1 ? "A later visit of this series lands" : `${clashes.length} later visits of this series land`} when every crew is busy:
+            {clashes.length === 1 ? "A later visit of this series lands" : `${clashes.length} later visits of this series land`} when every
+            crew is busy:
           </p>
           <ul className="mt-1 list-disc pl-5">
             {clashes.map((clash) => (
@@ -272,7 +325,12 @@ export function ScheduleForm({
             ))}
           </ul>
           <label className="mt-3 flex min-h-11 items-center gap-2 font-medium">
-            <input type="checkbox" className="size-5" checked={moveClashingVisits} onChange={(event) => setMoveClashingVisits(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={moveClashingVisits}
+              onChange={(event) => setMoveClashingVisits(event.target.checked)}
+            />
             Move {clashes.length === 1 ? "it" : "them"} to the nearest free time when saving
           </label>
         </div>
@@ -282,9 +340,7 @@ export function ScheduleForm({
         <ButtonLink href="/schedule" variant="outline">
           Cancel
         </ButtonLink>
-        <SubmitButton disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}
-        </SubmitButton>
+        <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}</SubmitButton>
       </div>
     </form>
   );

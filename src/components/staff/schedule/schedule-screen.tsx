@@ -13,10 +13,21 @@ import { ScheduleCalendarView } from "./schedule-calendar-view";
 const ScheduleForm = dynamic(() => import("./schedule-form").then((module) => module.ScheduleForm), { loading: () => <PageSpinner /> });
 const EditScheduleForm = dynamic(
   () =>
-    import("./schedule-form").then(({ ScheduleForm: Form, valuesFromSchedule }) =>
-      function EditScheduleForm({ id, today, schedule }: { id: number; today: string; schedule: Parameters<typeof valuesFromSchedule>[0] }) {
-        return <Form key={id} today={today} scheduleId={id} initialValues={valuesFromSchedule(schedule, businessDateOf, businessTimeOf)} />;
-      },
+    import("./schedule-form").then(
+      ({ ScheduleForm: Form, valuesFromSchedule }) =>
+        function EditScheduleForm({
+          id,
+          today,
+          schedule,
+        }: {
+          id: number;
+          today: string;
+          schedule: Parameters<typeof valuesFromSchedule>[0];
+        }) {
+          return (
+            <Form key={id} today={today} scheduleId={id} initialValues={valuesFromSchedule(schedule, businessDateOf, businessTimeOf)} />
+          );
+        },
     ),
   { loading: () => <PageSpinner /> },
 );
@@ -73,7 +84,12 @@ export function ScheduleScreen({ today }: { today: DateString }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Schedule</h1>
-      <ScheduleCalendarView key={initialDate} initialDate={initialDate} today={today} newHref={customerId ? `/schedule?new=true&customerId=${customerId}` : "/schedule?new=true"} />
+      <ScheduleCalendarView
+        key={initialDate}
+        initialDate={initialDate}
+        today={today}
+        newHref={customerId ? `/schedule?new=true&customerId=${customerId}` : "/schedule?new=true"}
+      />
     </div>
   );
 }

@@ -95,9 +95,7 @@ export type VisitOrigin = (typeof VISIT_ORIGINS)[number];
 export const visits = pgTable(
   "visits",
   {
-    id: integer()
-      .primaryKey()
-      .default(sql`nextval('schedules_id_seq')`),
+    id: integer().primaryKey().default(sql`nextval('schedules_id_seq')`),
     scheduleId: integer()
       .notNull()
       .references(() => schedules.id, { onDelete: "cascade" }),

@@ -26,9 +26,6 @@ export const services = pgTable(
     check("services_price_check", sql`${t.price} > 0`),
     check("services_duration_check", sql`${t.duration} > 0`),
     check("services_price_per_sq_ft_check", sql`${t.pricePerSqFt} is null or ${t.pricePerSqFt} > 0`),
-    check(
-      "services_category_check",
-      sql`${t.category} in ('mowing', 'trimming', 'cleanup', 'fertilization', 'planting')`,
-    ),
+    check("services_category_check", sql`${t.category} in ('mowing', 'trimming', 'cleanup', 'fertilization', 'planting')`),
   ],
 );

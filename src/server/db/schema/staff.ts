@@ -38,19 +38,16 @@ export const staffSessions = pgTable(
 );
 
 /** Integrations act with staff rights through a bearer key. */
-export const apiKeys = pgTable(
-  "api_keys",
-  {
-    id: serial().primaryKey(),
-    name: text().notNull(),
-    /** First characters of the key, shown in lists so staff can tell keys apart. */
-    prefix: text().notNull(),
-    keyHash: text().notNull().unique(),
-    createdByUserId: integer().references(() => staffUsers.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    lastUsedAt: instant(),
-    /** Optional: from this instant the key no longer works. */
-    expiresAt: instant(),
-    revokedAt: instant(),
-  },
-);
+export const apiKeys = pgTable("api_keys", {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  /** First characters of the key, shown in lists so staff can tell keys apart. */
+  prefix: text().notNull(),
+  keyHash: text().notNull().unique(),
+  createdByUserId: integer().references(() => staffUsers.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  lastUsedAt: instant(),
+  /** Optional: from this instant the key no longer works. */
+  expiresAt: instant(),
+  revokedAt: instant(),
+});

@@ -8,7 +8,11 @@ import { serverApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Customer Login" };
 
-export default async function CustomerLoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CustomerLoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const verifyToken = firstParam((await searchParams).verify);
   const status = await (await serverApi()).customerAuth.status({});
   // A signed-in customer goes to My Account (after confirming an emailed link, if any).

@@ -20,7 +20,11 @@ async function lookUpInvitation(token: string): Promise<InvitationLookup> {
 
 export const metadata: Metadata = { title: "Create Account" };
 
-export default async function CustomerRegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CustomerRegisterPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const inviteToken = firstParam(params.invite);
   const status = await (await serverApi()).customerAuth.status({});

@@ -30,7 +30,12 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
     ["Receipt", `#${receipt.paymentId}`],
     ["Billed to", receipt.customer.fullName],
     ...(receipt.customer.address ? ([["Address", receipt.customer.address]] as Array<[string, string]>) : []),
-    ["Visit", receipt.visit ? `${receipt.visit.serviceName}, ${formatBusinessDate(receipt.visit.startTime, "MMM d, yyyy")}` : "Not linked to a visit"],
+    [
+      "Visit",
+      receipt.visit
+        ? `${receipt.visit.serviceName}, ${formatBusinessDate(receipt.visit.startTime, "MMM d, yyyy")}`
+        : "Not linked to a visit",
+    ],
     ["Paid on", formatBusinessDate(receipt.paymentDate, "MMM d, yyyy")],
     ["Paid with", receipt.card ? `${brandName(receipt.card.brand)} ending in ${receipt.card.last4}` : METHOD_WORDS[receipt.method]],
     ["Amount", formatCents(receipt.amount)],
@@ -58,7 +63,9 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           ))}
           {receipt.refunds.map((refund, index) => (
             <div key={index} className="flex flex-wrap justify-between gap-2 py-2">
-              <dt className="text-gray-700">Refunded {formatBusinessDate(refund.date, "MMM d, yyyy")} ({refund.reason})</dt>
+              <dt className="text-gray-700">
+                Refunded {formatBusinessDate(refund.date, "MMM d, yyyy")} ({refund.reason})
+              </dt>
               <dd className="font-semibold text-gray-900">−{formatCents(refund.amount)}</dd>
             </div>
           ))}
