@@ -100,14 +100,12 @@ function breakers(operation: ContractOperation, components: Components) {
       Number(value) <= (kind.maximum ?? Infinity);
     const hostile = HOSTILE_IDS.filter((value) => !inRange(value));
     list.push(
-      fc
-        .constantFrom(...hostile)
-        .map((id) => (request) => ({
-          ...request,
-          kind: "broken" as const,
-          what: `${parameter.name} = ${JSON.stringify(id)}`,
-          [target]: { ...request[target], [parameter.name]: id },
-        })),
+      fc.constantFrom(...hostile).map((id) => (request) => ({
+        ...request,
+        kind: "broken" as const,
+        what: `${parameter.name} = ${JSON.stringify(id)}`,
+        [target]: { ...request[target], [parameter.name]: id },
+      })),
     );
   }
   for (const parameter of operation.parameters.filter((candidate) => candidate.required && candidate.in === "query")) {
