@@ -1,7 +1,5 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { startBackgroundWork } from "../src/server/jobs/background-work";
 import type { WorkerOptions } from "../src/server/jobs/job-queue";
@@ -45,36 +43,6 @@ export function startTestWorker(handle: Pick<DatabaseHandle, "db" | "runScript">
     },
     ...options,
   });
-}
-
-/** A real SMTP server on a free local port; `reject` makes it refuse every message. */
-export async function startSmtpServer(options: { reject?: boolean } = {}) {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (options.reject) {
-        stream.resume();
-        stream.on("end", () => callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 export interface ReceivedWebhook {
