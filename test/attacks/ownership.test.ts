@@ -8,7 +8,7 @@ import { startStripeStandIn, type StripeStandIn } from "../doubles/stripe-stand-
 import { bookingRequest } from "../fixtures/bookings";
 import { cookieHeaderFrom, createCustomer, customerCookie, registrationBody, rest, staffCookie } from "../helpers";
 import { setEnv } from "../env";
-import { latestLinkToken } from "../fixtures/portal-data";
+import { insertMessage, latestLinkToken } from "../fixtures/portal-data";
 import { announceQueuedBookings } from "../notifications";
 
 /**
@@ -119,8 +119,10 @@ describe("the email-change chain", () => {
     const victim = address();
     const attacker = address();
     const cookie = await register(victim);
-    const { visitId } = await bookAnonymously(victim);
+    const { plan, visitId } = await bookAnonymously(victim);
     expect((await appointmentsOf(cookie)).historyHidden).toBe(true);
+    // The office writes to the record about the victim's visit.
+    await insertMessage(plan.customerId, "Your visit at 7 Secret Garden Ln moved to Friday", "user");
 
     const changed = await changeEmail(cookie, attacker);
     expect(changed.isVerified).toBe(false);
@@ -133,6 +135,10 @@ describe("the email-change chain", () => {
     expect(after.awaitingConfirmation).toEqual([]);
     await expectUnreachable(cookie, visitId);
     expect((await rest("POST", `/customer/appointments/${visitId}/confirm`, { headers: { cookie } })).status).toBe(404);
+    // Nor the office's note about it, written while the record had the victim's address.
+    const conversation = await rest("GET", "/customer/messages", { headers: { cookie } });
+    expect(conversation.status).toBe(200);
+    expect(conversation.text).not.toContain("Secret Garden");
   });
 
   it("does not keep a confirmation: a confirmed account that moves to the victim's address sees none of their bookings", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, payments, schedules } from "@/server/db/schema";
+import { customers, messages, payments, schedules } from "@/server/db/schema";
 
 /**
  * The one ownership rule (docs/product-rules.md#who-owns-a-visit): a customer account sees, changes
@@ -56,6 +56,23 @@ export function ownedPayments(customerId: number): SQL {
     sql`(case when ${schedules.id} is not null then ${planOwnedByItsCustomer()} else (${accountConfirmed(customerId)} and exists (
       select 1 from customer_email_proofs proof where proof.customer_id = ${payments.customerId} and proof.email = ${payments.billedEmail}
     )) end)`,
+  )!;
+}
+
+/**
+ * Messages of this account's conversation it may read: what the account wrote itself since it got
+ * its password, and the rest once it has proved the address the record had when each was written.
+ * The office's notes about someone else's visits never follow an email change to a new owner.
+ */
+export function visibleMessages(customerId: number): SQL {
+  return and(
+    eq(messages.customerId, customerId),
+    sql`(
+      (${messages.senderType} = 'customer' and ${messages.timestamp} >= (select coalesce(${customers.registeredAt}, ${customers.createdAt}) from ${customers} where ${customers.id} = ${customerId}))
+      or (${accountConfirmed(customerId)} and exists (
+        select 1 from customer_email_proofs proof where proof.customer_id = ${messages.customerId} and proof.email = ${messages.customerEmail}
+      ))
+    )`,
   )!;
 }
 

@@ -15,6 +15,7 @@ const SERVER = join(__dirname, "..");
 const CUSTOMER_SIDE: Record<string, RegExp> = {
   "self-service/appointments.ts": /ownedBy: customerId[\s\S]*isPlanOwned\(db, visit\.scheduleId\)/,
   "portal/payments.ts": /ownedPayments\(customerId\)/,
+  "portal/messages.ts": /visibleMessages\(customerId\)/,
   "payments/intent.ts": /getCustomerPayment\(db, customerId, paymentId\)/,
   "payments/receipts.ts": /ownedPayments\(customerId\)/,
   "payments/autopay.ts": /isPlanOwned\(tx, visit\.scheduleId\)/,
@@ -40,11 +41,12 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "schedules/series-clashes.ts": "staff saving a series: its visits that clash with others",
   "schedules/visit-status.ts": "staff change a visit's status",
   "schedules/visits.ts": "the visits repository itself: its `ownedBy` filter is how customer-side readers apply the rule",
+  "messages/conversation.ts": "the staff Messages screen: the office reads every conversation",
   "ownership/ownership.ts": "the rule itself",
 };
 
 const READS_CUSTOMER_ROWS =
-  /eq\((visits|schedules|payments)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|isPlanOwned\(/;
+  /eq\((visits|schedules|payments|messages)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|isPlanOwned\(/;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

@@ -1,20 +1,20 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { LIMITS } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
-import { isMessageVisible, unconfirmedSince } from "./history-visibility";
+import { visibleMessages } from "@/server/ownership/ownership";
 import { announcePortalMessage } from "@/server/notifications/announce";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 
 /**
- * The customer's conversation with the business, oldest first. `read` on a staff reply means the
- * customer has seen it; on the customer's own messages it means staff have.
+ * The customer's conversation with the business, oldest first, as far as the account may read it
+ * (docs/product-rules.md#who-owns-a-visit). `read` on a staff reply means the customer has seen it;
+ * on the customer's own messages it means staff have.
  */
 export async function listConversation(db: Db, customerId: number) {
-  const since = await unconfirmedSince(db, customerId);
   return db
     .select({
       id: messages.id,
@@ -24,12 +24,7 @@ export async function listConversation(db: Db, customerId: number) {
       senderType: messages.senderType,
     })
     .from(messages)
-    .where(
-      and(
-        eq(messages.customerId, customerId),
-        since ? and(eq(messages.senderType, "customer"), gte(messages.timestamp, since)) : undefined,
-      ),
-    )
+    .where(visibleMessages(customerId))
     .orderBy(asc(messages.timestamp), asc(messages.id));
 }
 
@@ -57,8 +52,8 @@ export async function markReplyRead(db: Db, customerId: number, messageId: numbe
   const [message] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.customerId, customerId)));
-  if (!message || !isMessageVisible(message, await unconfirmedSince(db, customerId))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    .where(and(eq(messages.id, messageId), visibleMessages(customerId)));
+  if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
   // The customer's own messages keep their flag: it belongs to staff.
   if (message.senderType === "user" && !message.read) {
     await db.update(messages).set({ read: true }).where(eq(messages.id, messageId));

@@ -17,6 +17,12 @@ export const messages = pgTable(
     timestamp: instant().notNull().defaultNow(),
     read: boolean().notNull().default(false),
     senderType: text().$type<"user" | "customer">().notNull(),
+    /**
+     * The customer's email when the message was written, in lower case (an insert that leaves it
+     * empty gets it by trigger, drizzle/0015_message_email.sql): the office's messages show to an
+     * account that proved that address (docs/product-rules.md#who-owns-a-visit).
+     */
+    customerEmail: text().notNull().default(""),
   },
   (t) => [
     check("messages_sender_type_check", sql`${t.senderType} in ('user', 'customer')`),
