@@ -1,21 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useActionState } from "react";
-import { useForm } from "react-hook-form";
 import { CircleX } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField, fieldProps } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
-import { ZAcceptInvitationSchema, type TAcceptInvitation } from "@/lib/validation/portal";
+import { ZAcceptInvitationSchema } from "@/lib/validation/portal";
 import { acceptInvitationAction } from "@/server/forms/accept-invitation-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { useOpenMyAccount } from "./use-open-my-account";
 
 /** Who the invitation is for, as the page read it on the server, or why the link cannot be used. */
 export type InvitationLookup = { ok: true; fullName: string; email: string } | { ok: false; message: string };
@@ -26,21 +24,13 @@ export type InvitationLookup = { ok: true; fullName: string; email: string } | {
  * procedure; once hydrated, the submit handler takes over with toasts and no reload.
  */
 export function AcceptInvitationForm({ token, invitation }: { token: string; invitation: InvitationLookup }) {
-  const router = useRouter();
-  const utils = api.useUtils();
+  const openMyAccount = useOpenMyAccount();
   const [sent, formAction] = useActionState(acceptInvitationAction, EMPTY_FORM_STATE);
-  const form = useForm<TAcceptInvitation>({
-    resolver: zodResolver(ZAcceptInvitationSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { token, password: "", confirmPassword: "" },
-  });
+  const form = useZodForm(ZAcceptInvitationSchema, { token, password: "", confirmPassword: "" });
   const accept = api.portal.acceptInvitation.useMutation({
     onSuccess: async () => {
       toast({ title: "Registration successful", description: "Your account has been created!" });
-      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
-      router.replace("/customer/account");
-      router.refresh();
+      await openMyAccount();
     },
     onError: (error) => {
       toast({
@@ -64,9 +54,10 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
       </div>
     );
   }
-  const { errors, submitCount } = form.formState;
+  const { submitCount } = form.formState;
   // The server's answer to a form sent before hydration shows until the form is sent again here.
   const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
+  const field = (name: "password" | "confirmPassword") => fieldProps(form, name, early.fieldErrors?.[name]);
   return (
     <form noValidate action={formAction} onSubmit={form.handleSubmit((values) => accept.mutate(values))} className="space-y-4">
       <FormAlert message={early.error} />
@@ -74,20 +65,8 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
         Hi {invitation.fullName}, choose a password for <strong>{invitation.email}</strong>.
       </p>
       <input type="hidden" defaultValue={token} {...form.register("token")} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message ?? early.fieldErrors?.password}
-        {...form.register("password")}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message ?? early.fieldErrors?.confirmPassword}
-        {...form.register("confirmPassword")}
-      />
+      <TextField label="Password" type="password" autoComplete="new-password" {...field("password")} />
+      <TextField label="Confirm password" type="password" autoComplete="new-password" {...field("confirmPassword")} />
       <Button type="submit" size="lg" className="w-full" disabled={accept.isPending}>
         {accept.isPending ? "Creating Account..." : "Create Account"}
       </Button>

@@ -1,16 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PasswordChangeFields, showRefusedPasswordField } from "@/components/ui/password-change-fields";
 import { toast } from "@/components/toast/toast-store";
-import { ZCustomerPasswordChangeSchema, type TCustomerPasswordChange } from "@/lib/validation/customer-auth";
+import { ZCustomerPasswordChangeSchema } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
 
 /** My Account, Profile: a new password (the current one asked again); every other device is logged out. */
 export function ChangePasswordSection() {
@@ -36,12 +35,7 @@ export function ChangePasswordSection() {
 }
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
-  const form = useForm<TCustomerPasswordChange>({
-    resolver: zodResolver(ZCustomerPasswordChangeSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-  });
+  const form = useZodForm(ZCustomerPasswordChangeSchema, { currentPassword: "", newPassword: "", confirmPassword: "" });
   const change = api.portal.changePassword.useMutation({
     onSuccess: (result) => {
       toast({ title: "Password changed", description: result.message });

@@ -1,21 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useActionState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField, fieldProps } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
-import { ZCustomerLoginSchema, type TCustomerLogin } from "@/lib/validation/customer-auth";
+import { ZCustomerLoginSchema } from "@/lib/validation/customer-auth";
 import { customerLoginAction } from "@/server/forms/customer-login-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { EmailVerificationNotice } from "./email-verification-notice";
+import { useOpenMyAccount } from "./use-open-my-account";
 
 /**
  * Sent before the page's JavaScript runs (or without it), the form posts to a server action that
@@ -23,17 +21,11 @@ import { EmailVerificationNotice } from "./email-verification-notice";
  * takes over and the action is never called.
  */
 export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: string; signedIn: boolean }) {
-  const router = useRouter();
+  const openMyAccount = useOpenMyAccount();
   const [sent, formAction] = useActionState(customerLoginAction, EMPTY_FORM_STATE);
-  const utils = api.useUtils();
   // A confirmation link opened while signed out counts once the account's owner has logged in.
   const verify = api.portal.verifyEmail.useMutation();
-  const form = useForm<TCustomerLogin>({
-    resolver: zodResolver(ZCustomerLoginSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { email: sent.values?.email ?? "", password: "" },
-  });
+  const form = useZodForm(ZCustomerLoginSchema, { email: sent.values?.email ?? "", password: "" });
   const login = api.customerAuth.login.useMutation({
     onSuccess: async () => {
       toast({ title: "Login successful", description: "Welcome back!" });
@@ -52,9 +44,7 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
           });
         }
       }
-      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
-      router.replace("/customer/account");
-      router.refresh();
+      await openMyAccount();
     },
     onError: (error) => {
       // A failed customer login shows the server's message, else the fixed texts.
@@ -65,9 +55,10 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
       });
     },
   });
-  const { errors, submitCount } = form.formState;
+  const { submitCount } = form.formState;
   // The server's answer to a form sent before hydration shows until the form is sent again here.
   const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
+  const field = (name: "email" | "password") => fieldProps(form, name, early.fieldErrors?.[name]);
 
   return (
     <>
@@ -75,21 +66,8 @@ export function CustomerLoginForm({ verifyToken, signedIn }: { verifyToken?: str
       <form noValidate action={formAction} onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
         <FormAlert message={early.error} />
         {verifyToken ? <input type="hidden" name="verify" value={verifyToken} /> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message ?? early.fieldErrors?.email}
-          defaultValue={sent.values?.email}
-          {...form.register("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message ?? early.fieldErrors?.password}
-          {...form.register("password")}
-        />
+        <TextField label="Email" type="email" autoComplete="email" defaultValue={sent.values?.email} {...field("email")} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field("password")} />
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </Button>

@@ -1,21 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
-import { useForm } from "react-hook-form";
 import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField, fieldProps } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { refreshCustomerSession } from "@/components/public/customer-session-store";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-auth";
 import { customerRegisterAction } from "@/server/forms/customer-register-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { errorMessage, httpStatusOf } from "@/components/error-text";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { useOpenMyAccount } from "./use-open-my-account";
 
 /**
  * The customer register form. Prefilled from ?email=&name= (the booking confirmation links
@@ -24,27 +22,21 @@ import { errorMessage, httpStatusOf } from "@/components/error-text";
  * page's JavaScript runs, the form posts to a server action running the same procedure.
  */
 export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; fullName?: string } }) {
-  const router = useRouter();
-  const utils = api.useUtils();
+  const openMyAccount = useOpenMyAccount();
   const [sent, formAction] = useActionState(customerRegisterAction, EMPTY_FORM_STATE);
   const [linkSentHere, setLinkSent] = useState<{ email: string; message: string } | null>(null);
   const linkSent = linkSentHere ?? (sent.notice ? { email: sent.values?.email ?? "", message: sent.notice } : null);
   const kept = sent.values ?? {};
-  const form = useForm<TCustomerRegister>({
-    resolver: zodResolver(ZCustomerRegisterSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: {
-      fullName: kept.fullName ?? prefill.fullName ?? "",
-      email: kept.email ?? prefill.email ?? "",
-      phone: kept.phone ?? "",
-      password: "",
-      confirmPassword: "",
-      address: kept.address ?? "",
-      city: kept.city ?? "",
-      state: kept.state ?? "TX",
-      zipCode: kept.zipCode ?? "",
-    },
+  const form = useZodForm(ZCustomerRegisterSchema, {
+    fullName: kept.fullName ?? prefill.fullName ?? "",
+    email: kept.email ?? prefill.email ?? "",
+    phone: kept.phone ?? "",
+    password: "",
+    confirmPassword: "",
+    address: kept.address ?? "",
+    city: kept.city ?? "",
+    state: kept.state ?? "TX",
+    zipCode: kept.zipCode ?? "",
   });
   const registerAccount = api.customerAuth.register.useMutation({
     onSuccess: async (result, values) => {
@@ -54,9 +46,7 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
         return;
       }
       toast({ title: "Registration successful", description: "Your account has been created!" });
-      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
-      router.replace("/customer/account");
-      router.refresh();
+      await openMyAccount();
     },
     onError: (error) => {
       const description = errorMessage(error, { answer: "Could not create account", exception: "An error occurred during registration" });
@@ -65,14 +55,13 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
       if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
     },
   });
-  const { errors, submitCount } = form.formState;
+  const { submitCount } = form.formState;
   // The server's answer to a form sent before hydration shows until the form is sent again here.
   const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
   // The value is in the server's HTML too, so a form sent before hydration comes back filled in.
   const field = (name: keyof TCustomerRegister) => ({
-    error: errors[name]?.message ?? early.fieldErrors?.[name],
     defaultValue: form.formState.defaultValues?.[name],
-    ...form.register(name),
+    ...fieldProps(form, name, early.fieldErrors?.[name]),
   });
 
   if (linkSent) {

@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
 import { MessageSquare, Send } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
@@ -11,10 +9,11 @@ import { toast } from "@/components/toast/toast-store";
 import { BUSINESS } from "@/lib/business";
 import { businessDateOf, formatBusinessDate } from "@/lib/business-time";
 import { cn } from "@/lib/cn";
-import { ZMessageFormSchema, type TMessageForm } from "@/lib/validation/message";
+import { ZMessageFormSchema } from "@/lib/validation/message";
 import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
 
 // Conversations are polled every 10 seconds, like the staff side.
 const POLL_INTERVAL_MS = 10_000;
@@ -43,12 +42,7 @@ export function MessagesTab() {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
 
-  const form = useForm<TMessageForm>({
-    resolver: zodResolver(ZMessageFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { content: "" },
-  });
+  const form = useZodForm(ZMessageFormSchema, { content: "" });
   const send = api.portal.sendMessage.useMutation({
     onSuccess: async () => {
       form.reset({ content: "" });

@@ -1,35 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { MailCheck } from "lucide-react";
-import { TextField } from "@/components/ui/field";
-import { refreshCustomerSession } from "@/components/public/customer-session-store";
+import { TextField, fieldProps } from "@/components/ui/field";
 import { toast } from "@/components/toast/toast-store";
-import {
-  ZPasswordResetRequestSchema,
-  ZPasswordResetSchema,
-  type TPasswordReset,
-  type TPasswordResetRequest,
-} from "@/lib/validation/customer-auth";
+import { ZPasswordResetRequestSchema, ZPasswordResetSchema } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { useOpenMyAccount } from "./use-open-my-account";
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 /** Forgot password: the same answer whether or not the email has an account. */
 export function RequestPasswordResetForm() {
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<TPasswordResetRequest>({
-    resolver: zodResolver(ZPasswordResetRequestSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { email: "" },
-  });
+  const form = useZodForm(ZPasswordResetRequestSchema, { email: "" });
   const request = api.customerAuth.requestPasswordReset.useMutation({
     onSuccess: (result) => setSent(result.message),
     onError: (error) =>
@@ -59,11 +47,10 @@ export function RequestPasswordResetForm() {
       </div>
     );
   }
-  const { errors } = form.formState;
   return (
     <>
       <form noValidate method="post" onSubmit={form.handleSubmit((values) => request.mutate(values))} className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+        <TextField label="Email" type="email" autoComplete="email" {...fieldProps(form, "email")} />
         <SubmitButton size="lg" className="w-full" disabled={request.isPending}>
           {request.isPending ? "Sending..." : "Email me a link"}
         </SubmitButton>
@@ -79,23 +66,14 @@ export function RequestPasswordResetForm() {
 
 /** Opened from the reset email (/customer/reset-password?token=...): a new password, then My Account. */
 export function ChooseNewPasswordForm({ token }: { token: string }) {
-  const router = useRouter();
-  const utils = api.useUtils();
-  const form = useForm<TPasswordReset>({
-    resolver: zodResolver(ZPasswordResetSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { token, password: "", confirmPassword: "" },
-  });
+  const openMyAccount = useOpenMyAccount();
+  const form = useZodForm(ZPasswordResetSchema, { token, password: "", confirmPassword: "" });
   const reset = api.customerAuth.resetPassword.useMutation({
     onSuccess: async () => {
       toast({ title: "Password changed", description: "You are logged in. Every other device was logged out." });
-      await Promise.all([utils.customerAuth.status.invalidate(), refreshCustomerSession()]);
-      router.replace("/customer/account");
-      router.refresh();
+      await openMyAccount();
     },
   });
-  const { errors } = form.formState;
   return (
     <>
       {reset.isError ? (
@@ -110,20 +88,8 @@ export function ChooseNewPasswordForm({ token }: { token: string }) {
         </div>
       ) : null}
       <form noValidate method="post" onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register("confirmPassword")}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" {...fieldProps(form, "password")} />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" {...fieldProps(form, "confirmPassword")} />
         <SubmitButton size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? "Saving..." : "Save password and log in"}
         </SubmitButton>

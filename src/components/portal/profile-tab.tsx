@@ -1,16 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField, fieldProps } from "@/components/ui/field";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerProfileSchema, type TCustomerProfile } from "@/lib/validation/customer-auth";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { errorMessage, httpStatusOf } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
 
 type Profile = RouterOutputs["portal"]["profile"];
 
@@ -56,12 +55,10 @@ export function ProfileTab({ customer }: { customer: Profile }) {
 
 function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => void }) {
   const utils = api.useUtils();
-  const form = useForm<TCustomerProfile>({
-    resolver: zodResolver(ZCustomerProfileSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: Object.fromEntries(FIELDS.map(({ key }) => [key, customer[key] ?? ""])) as TCustomerProfile,
-  });
+  const form = useZodForm(
+    ZCustomerProfileSchema,
+    Object.fromEntries(FIELDS.map(({ key }) => [key, customer[key] ?? ""])) as TCustomerProfile,
+  );
   const save = api.portal.updateProfile.useMutation({
     onSuccess: async (saved) => {
       utils.portal.profile.setData({}, saved);
@@ -81,23 +78,17 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
       if (httpStatusOf(error) === 409) form.setError("email", { message: description }, { shouldFocus: true });
     },
   });
-  const { errors } = form.formState;
+  const field = (name: keyof TCustomerProfile) => fieldProps(form, name);
   return (
     <form method="post" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 grid gap-4 sm:grid-cols-2">
-      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...form.register("fullName")} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-      <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
-      <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...form.register("address")} />
-      <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register("city")} />
+      <TextField label="Full name" autoComplete="name" {...field("fullName")} />
+      <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
+      <TextField label="Address" autoComplete="street-address" {...field("address")} />
+      <TextField label="City" autoComplete="address-level2" {...field("city")} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="State" autoComplete="address-level1" error={errors.state?.message} {...form.register("state")} />
-        <TextField
-          label="ZIP code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          error={errors.zipCode?.message}
-          {...form.register("zipCode")}
-        />
+        <TextField label="State" autoComplete="address-level1" {...field("state")} />
+        <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...field("zipCode")} />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving..." : "Save Changes"}</SubmitButton>

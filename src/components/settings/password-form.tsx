@@ -1,25 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { PasswordChangeFields, showRefusedPasswordField } from "@/components/ui/password-change-fields";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { ZPasswordFormSchema, type TPasswordForm } from "@/lib/validation/settings";
+import { ZPasswordFormSchema } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
 
 /**
  * Settings, General: the current password is verified; other sessions end on success.
  * Also the first sign-in's forced change, which calls `onChanged`.
  */
 export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
-  const form = useForm<TPasswordForm>({
-    resolver: zodResolver(ZPasswordFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-  });
+  const form = useZodForm(ZPasswordFormSchema, { currentPassword: "", newPassword: "", confirmPassword: "" });
   const change = api.settings.changePassword.useMutation({
     onSuccess: () => {
       toast({ title: "Password updated", description: "You stay signed in here; other sessions have been signed out." });

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { get, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/lib/cn";
 
 const CONTROL =
@@ -10,11 +11,15 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function TextField(
-  { label, error, hint, id, className, ...props },
-  ref,
-) {
+/** The label, hint and error around one control, tied to it with aria-describedby so the error is announced. */
+function LabelledControl({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: FieldProps & { id?: string; className?: string; children: (control: ControlAttributes) => ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
@@ -22,14 +27,11 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        className={cn(CONTROL, error ? "border-red-600" : "border-gray-300")}
-        {...props}
-      />
+      {children({
+        id: inputId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined,
+      })}
       {hint && !error ? (
         <p id={`${inputId}-hint`} className="mt-1 text-xs text-gray-600">
           {hint}
@@ -38,35 +40,51 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
       <FieldError id={`${inputId}-error`} message={error} />
     </div>
   );
+}
+
+interface ControlAttributes {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function TextField(
+  { label, error, hint, id, className, ...props },
+  ref,
+) {
+  return (
+    <LabelledControl id={id} label={label} error={error} hint={hint} className={className}>
+      {(control) => <input ref={ref} {...control} className={cn(CONTROL, error ? "border-red-600" : "border-gray-300")} {...props} />}
+    </LabelledControl>
+  );
 });
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps>(
   function TextAreaField({ label, error, hint, id, className, ...props }, ref) {
-    const generated = useId();
-    const inputId = id ?? generated;
     return (
-      <div className={className}>
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-          className={cn(CONTROL, "min-h-28", error ? "border-red-600" : "border-gray-300")}
-          {...props}
-        />
-        {hint && !error ? (
-          <p id={`${inputId}-hint`} className="mt-1 text-xs text-gray-600">
-            {hint}
-          </p>
-        ) : null}
-        <FieldError id={`${inputId}-error`} message={error} />
-      </div>
+      <LabelledControl id={id} label={label} error={error} hint={hint} className={className}>
+        {(control) => (
+          <textarea ref={ref} {...control} className={cn(CONTROL, "min-h-28", error ? "border-red-600" : "border-gray-300")} {...props} />
+        )}
+      </LabelledControl>
     );
   },
 );
+
+/**
+ * A form field's registration and its error, to spread onto a TextField. `serverError` is the
+ * server's answer to a form sent before hydration, shown while the browser has found nothing.
+ */
+export function fieldProps<T extends FieldValues, R extends FieldValues>(
+  form: UseFormReturn<T, unknown, R>,
+  name: Path<T>,
+  serverError?: string,
+) {
+  const found: { message?: unknown } | undefined = get(form.formState.errors, name);
+  const message = found?.message;
+  return { error: typeof message === "string" ? message : serverError, ...form.register(name) };
+}
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseFormReturn } from "react-hook-form";
-import { TextField } from "@/components/ui/field";
+import { TextField, fieldProps } from "@/components/ui/field";
 
 export interface PasswordChangeValues {
   currentPassword: string;
@@ -11,7 +11,7 @@ export interface PasswordChangeValues {
 
 /** The three fields of a password change, for staff Settings and My Account alike. */
 export function PasswordChangeFields({ form }: { form: UseFormReturn<PasswordChangeValues> }) {
-  const errors = form.formState.errors;
+  const field = (name: keyof PasswordChangeValues) => fieldProps(form, name);
   return (
     <>
       <TextField
@@ -19,23 +19,10 @@ export function PasswordChangeFields({ form }: { form: UseFormReturn<PasswordCha
         type="password"
         autoComplete="current-password"
         className="sm:col-span-2"
-        error={errors.currentPassword?.message}
-        {...form.register("currentPassword")}
+        {...field("currentPassword")}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...form.register("newPassword")}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
-      />
+      <TextField label="New password" type="password" autoComplete="new-password" {...field("newPassword")} />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field("confirmPassword")} />
     </>
   );
 }
