@@ -4,12 +4,12 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { addDays, businessToday, formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { PanelHeading, PanelQuery } from "./panel-parts";
 import { ShownOnceSecret } from "./shown-once-secret";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyyy h:mm a") : "Never");
@@ -52,15 +52,10 @@ export function ApiKeysPanel() {
 
   return (
     <section aria-labelledby="api-keys-heading" className="space-y-4">
-      <div>
-        <h2 id="api-keys-heading" className="text-lg font-semibold text-gray-900">
-          API keys
-        </h2>
-        <p className="text-sm text-gray-700">
-          Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act
-          with staff rights.
-        </p>
-      </div>
+      <PanelHeading id="api-keys-heading" title="API keys">
+        Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act
+        with staff rights.
+      </PanelHeading>
 
       <form
         method="post"
@@ -108,50 +103,47 @@ export function ApiKeysPanel() {
         />
       ) : null}
 
-      {keys.isPending ? (
-        <Spinner label="Loading API keys" />
-      ) : keys.isError ? (
-        <p className="text-sm text-red-700">API keys could not be loaded.</p>
-      ) : keys.data.length === 0 ? (
-        <p className="text-sm text-gray-600">No API keys yet.</p>
-      ) : (
-        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="API keys">
-          {keys.data.map((key) => (
-            <li key={key.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-medium text-gray-900">
-                  {key.name} <code className="ml-1 text-xs text-gray-600">{key.prefix}…</code>
-                </p>
-                <p className="text-xs text-gray-600">
-                  Created {when(key.createdAt)}
-                  {key.createdBy ? ` by ${key.createdBy}` : ""} · Last used: {when(key.lastUsedAt)}
-                  {key.expiresAt && key.expiresAt > new Date() ? ` · Expires ${expiry(key.expiresAt)}` : ""}
-                </p>
-              </div>
-              {key.revokedAt ? (
-                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
-                  Revoked {when(key.revokedAt)}
-                </span>
-              ) : key.expiresAt && key.expiresAt <= new Date() ? (
-                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
-                  Expired {expiry(key.expiresAt)}
-                </span>
-              ) : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    if (window.confirm(`Revoke “${key.name}”? Systems using it will stop working at once.`)) revoke.mutate({ id: key.id });
-                  }}
-                  disabled={revoke.isPending}
-                >
-                  Revoke
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelQuery query={keys} loading="Loading API keys" failed="API keys could not be loaded." empty="No API keys yet.">
+        {(items) => (
+          <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="API keys">
+            {items.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-medium text-gray-900">
+                    {key.name} <code className="ml-1 text-xs text-gray-600">{key.prefix}…</code>
+                  </p>
+                  <p className="text-xs text-gray-600">
+                    Created {when(key.createdAt)}
+                    {key.createdBy ? ` by ${key.createdBy}` : ""} · Last used: {when(key.lastUsedAt)}
+                    {key.expiresAt && key.expiresAt > new Date() ? ` · Expires ${expiry(key.expiresAt)}` : ""}
+                  </p>
+                </div>
+                {key.revokedAt ? (
+                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                    Revoked {when(key.revokedAt)}
+                  </span>
+                ) : key.expiresAt && key.expiresAt <= new Date() ? (
+                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                    Expired {expiry(key.expiresAt)}
+                  </span>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      if (window.confirm(`Revoke “${key.name}”? Systems using it will stop working at once.`))
+                        revoke.mutate({ id: key.id });
+                    }}
+                    disabled={revoke.isPending}
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelQuery>
     </section>
   );
 }

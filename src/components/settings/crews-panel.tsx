@@ -7,10 +7,10 @@ import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ZCrewFormSchema } from "@/lib/validation/crews";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { PanelHeading, PanelQuery } from "./panel-parts";
 
 type Crew = RouterOutputs["crews"]["list"][number];
 
@@ -101,26 +101,19 @@ export function CrewsPanel() {
 
   return (
     <section aria-labelledby="crews-heading" className="space-y-4">
-      <div>
-        <h2 id="crews-heading" className="text-lg font-semibold text-gray-900">
-          Crews
-        </h2>
-        <p className="text-sm text-gray-700">
-          Each crew does one visit at a time, so the number of crews is how many visits can overlap, online bookings included.
-        </p>
-      </div>
+      <PanelHeading id="crews-heading" title="Crews">
+        Each crew does one visit at a time, so the number of crews is how many visits can overlap, online bookings included.
+      </PanelHeading>
 
-      {crews.isPending ? (
-        <Spinner label="Loading crews" />
-      ) : crews.isError ? (
-        <p className="text-sm text-red-700">Crews could not be loaded.</p>
-      ) : (
-        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Crews">
-          {crews.data.map((crew) => (
-            <CrewRow key={`${crew.id}:${crew.name}`} crew={crew} onRemove={setRemoving} />
-          ))}
-        </ul>
-      )}
+      <PanelQuery query={crews} loading="Loading crews" failed="Crews could not be loaded.">
+        {(items) => (
+          <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Crews">
+            {items.map((crew) => (
+              <CrewRow key={`${crew.id}:${crew.name}`} crew={crew} onRemove={setRemoving} />
+            ))}
+          </ul>
+        )}
+      </PanelQuery>
 
       <form
         method="post"

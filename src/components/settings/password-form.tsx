@@ -7,6 +7,7 @@ import { ZPasswordFormSchema } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { PanelForm } from "./panel-parts";
 
 /**
  * Settings, General: the current password is verified; other sessions end on success.
@@ -27,20 +28,11 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
   });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={form.handleSubmit((values) => change.mutate(values))}
-      className="space-y-4"
-      aria-labelledby="password-heading"
-    >
-      <h2 id="password-heading" className="text-lg font-semibold text-gray-900">
-        Password
-      </h2>
+    <PanelForm headingId="password-heading" title="Password" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
       <div className="grid gap-4 sm:grid-cols-2">
         <PasswordChangeFields form={form} />
       </div>
       <SubmitButton disabled={change.isPending}>{change.isPending ? "Updating…" : "Update password"}</SubmitButton>
-    </form>
+    </PanelForm>
   );
 }

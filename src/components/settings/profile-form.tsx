@@ -1,27 +1,20 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { TextField } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
+import { TextField, fieldProps } from "@/components/ui/field";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { ZProfileFormSchema, type TProfileForm } from "@/lib/validation/settings";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { PanelForm, PanelQuery } from "./panel-parts";
 
 /** Settings, General: the profile form saves for real. */
 export function ProfileForm() {
   const profile = api.settings.profile.useQuery({});
   const utils = api.useUtils();
-  const form = useForm<z.input<typeof ZProfileFormSchema>, unknown, TProfileForm>({
-    resolver: zodResolver(ZProfileFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { fullName: "", email: "", username: "", phone: "" },
-  });
+  const form = useZodForm(ZProfileFormSchema, { fullName: "", email: "", username: "", phone: "" });
   const { reset } = form;
 
   useEffect(() => {
@@ -44,28 +37,20 @@ export function ProfileForm() {
     onError: (error) => toast({ title: "Update failed", description: errorMessage(error), variant: "destructive" }),
   });
 
-  if (profile.isPending) return <Spinner label="Loading profile" />;
-  if (profile.isError) return <p className="text-sm text-red-700">Your profile could not be loaded.</p>;
-
-  const errors = form.formState.errors;
+  const field = (name: keyof TProfileForm) => fieldProps(form, name);
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      className="space-y-4"
-      aria-labelledby="profile-heading"
-    >
-      <h2 id="profile-heading" className="text-lg font-semibold text-gray-900">
-        Profile
-      </h2>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...form.register("fullName")} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-        <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
-      </div>
-      <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save profile"}</SubmitButton>
-    </form>
+    <PanelQuery query={profile} loading="Loading profile" failed="Your profile could not be loaded.">
+      {() => (
+        <PanelForm headingId="profile-heading" title="Profile" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Full name" autoComplete="name" {...field("fullName")} />
+            <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+            <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
+            <TextField label="Username" autoComplete="username" {...field("username")} />
+          </div>
+          <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save profile"}</SubmitButton>
+        </PanelForm>
+      )}
+    </PanelQuery>
   );
 }

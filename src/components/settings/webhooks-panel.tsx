@@ -4,7 +4,6 @@ import { Webhook } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextField } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
@@ -19,6 +18,7 @@ import {
 } from "@/lib/validation/webhooks";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { PanelHeading, PanelQuery } from "./panel-parts";
 import { ShownOnceSecret } from "./shown-once-secret";
 import { copyToClipboard } from "./copy-to-clipboard";
 
@@ -88,15 +88,10 @@ export function WebhooksPanel() {
 
   return (
     <section aria-labelledby="webhooks-heading" className="space-y-4">
-      <div>
-        <h2 id="webhooks-heading" className="text-lg font-semibold text-gray-900">
-          Webhooks
-        </h2>
-        <p className="text-sm text-gray-700">
-          Other systems hear of bookings, visits, payments, customers and messages as they happen. Each delivery is a signed JSON POST,
-          retried for about a day until it gets a 2xx answer. The README explains how to check the signature.
-        </p>
-      </div>
+      <PanelHeading id="webhooks-heading" title="Webhooks">
+        Other systems hear of bookings, visits, payments, customers and messages as they happen. Each delivery is a signed JSON POST,
+        retried for about a day until it gets a 2xx answer. The README explains how to check the signature.
+      </PanelHeading>
 
       <form
         method="post"
@@ -161,79 +156,80 @@ export function WebhooksPanel() {
         />
       ) : null}
 
-      {endpoints.isPending ? (
-        <Spinner label="Loading webhook endpoints" />
-      ) : endpoints.isError ? (
-        <p className="text-sm text-red-700">Webhook endpoints could not be loaded.</p>
-      ) : endpoints.data.length === 0 ? (
-        <p className="text-sm text-gray-600">No webhook endpoints yet.</p>
-      ) : (
-        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Webhook endpoints">
-          {endpoints.data.map((endpoint) => (
-            <li key={endpoint.id} className="space-y-2 px-4 py-3">
-              <div className="flex flex-wrap items-start gap-3">
-                <div className="min-w-0 flex-1 text-sm">
-                  <p className="font-medium break-all text-gray-900">{endpoint.url}</p>
-                  <p className="text-xs text-gray-600">
-                    {endpoint.description ? `${endpoint.description} · ` : ""}
-                    {endpoint.events.join(", ")}
-                  </p>
-                  <p className="mt-1 flex items-center gap-2 text-xs text-gray-600">
-                    {endpoint.enabled ? null : (
-                      <span className="rounded-full bg-gray-200 px-2 py-0.5 font-semibold text-gray-800">Off</span>
-                    )}
-                    {endpoint.lastDelivery ? (
-                      <>
-                        Last delivery <DeliveryBadge status={endpoint.lastDelivery.status} /> {when(endpoint.lastDelivery.at)}
-                      </>
-                    ) : (
-                      "No deliveries yet"
-                    )}
-                  </p>
+      <PanelQuery
+        query={endpoints}
+        loading="Loading webhook endpoints"
+        failed="Webhook endpoints could not be loaded."
+        empty="No webhook endpoints yet."
+      >
+        {(items) => (
+          <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200" aria-label="Webhook endpoints">
+            {items.map((endpoint) => (
+              <li key={endpoint.id} className="space-y-2 px-4 py-3">
+                <div className="flex flex-wrap items-start gap-3">
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-medium break-all text-gray-900">{endpoint.url}</p>
+                    <p className="text-xs text-gray-600">
+                      {endpoint.description ? `${endpoint.description} · ` : ""}
+                      {endpoint.events.join(", ")}
+                    </p>
+                    <p className="mt-1 flex items-center gap-2 text-xs text-gray-600">
+                      {endpoint.enabled ? null : (
+                        <span className="rounded-full bg-gray-200 px-2 py-0.5 font-semibold text-gray-800">Off</span>
+                      )}
+                      {endpoint.lastDelivery ? (
+                        <>
+                          Last delivery <DeliveryBadge status={endpoint.lastDelivery.status} /> {when(endpoint.lastDelivery.at)}
+                        </>
+                      ) : (
+                        "No deliveries yet"
+                      )}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-expanded={open === endpoint.id}
+                      onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+                    >
+                      Deliveries
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={update.isPending}
+                      onClick={() =>
+                        update.mutate({
+                          id: endpoint.id,
+                          url: endpoint.url,
+                          description: endpoint.description,
+                          events: endpoint.events,
+                          enabled: !endpoint.enabled,
+                        })
+                      }
+                    >
+                      {endpoint.enabled ? "Switch off" : "Switch on"}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={remove.isPending}
+                      onClick={() => {
+                        if (window.confirm(`Delete the endpoint ${endpoint.url}? Deliveries not yet sent are dropped.`))
+                          remove.mutate({ id: endpoint.id });
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </div>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-expanded={open === endpoint.id}
-                    onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
-                  >
-                    Deliveries
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={update.isPending}
-                    onClick={() =>
-                      update.mutate({
-                        id: endpoint.id,
-                        url: endpoint.url,
-                        description: endpoint.description,
-                        events: endpoint.events,
-                        enabled: !endpoint.enabled,
-                      })
-                    }
-                  >
-                    {endpoint.enabled ? "Switch off" : "Switch on"}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Delete the endpoint ${endpoint.url}? Deliveries not yet sent are dropped.`))
-                        remove.mutate({ id: endpoint.id });
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </div>
-              {open === endpoint.id ? <Deliveries endpointId={endpoint.id} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+                {open === endpoint.id ? <Deliveries endpointId={endpoint.id} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelQuery>
     </section>
   );
 }
@@ -301,39 +297,40 @@ function Deliveries({ endpointId }: { endpointId: number }) {
           ))}
         </select>
       </div>
-      {deliveries.isPending ? (
-        <Spinner label="Loading deliveries" />
-      ) : deliveries.isError ? (
-        <p className="text-sm text-red-700">Deliveries could not be loaded.</p>
-      ) : deliveries.data.length === 0 ? (
-        <p className="text-sm text-gray-600">
-          {status
+      <PanelQuery
+        query={deliveries}
+        loading="Loading deliveries"
+        failed="Deliveries could not be loaded."
+        empty={
+          status
             ? `No ${DELIVERY_STYLES[status]!.label.toLowerCase()} deliveries${before ? " further back" : ""}.`
             : before
               ? "No older deliveries."
-              : "No deliveries yet. They appear here when one of its events happens."}
-        </p>
-      ) : (
-        <ul className="space-y-2" aria-label="Recent deliveries">
-          {deliveries.data.map((delivery) => (
-            <li key={delivery.id} className="rounded-md bg-white p-2 text-xs text-gray-700 ring-1 ring-gray-200">
-              <div className="flex flex-wrap items-center gap-2">
-                <DeliveryBadge status={delivery.status} />
-                <code className="font-semibold text-gray-900">{delivery.eventType}</code>
-                <span>{when(delivery.lastAttemptAt ?? delivery.createdAt)}</span>
-                <span>
-                  {delivery.attempts} attempt{delivery.attempts === 1 ? "" : "s"}
-                  {delivery.lastStatusCode ? ` · HTTP ${delivery.lastStatusCode}` : ""}
-                </span>
-              </div>
-              <p className="mt-1 break-all text-gray-600">{delivery.eventId}</p>
-              {delivery.lastError && delivery.status !== "succeeded" ? (
-                <p className="mt-1 break-all text-red-700">{delivery.lastError}</p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+              : "No deliveries yet. They appear here when one of its events happens."
+        }
+      >
+        {(items) => (
+          <ul className="space-y-2" aria-label="Recent deliveries">
+            {items.map((delivery) => (
+              <li key={delivery.id} className="rounded-md bg-white p-2 text-xs text-gray-700 ring-1 ring-gray-200">
+                <div className="flex flex-wrap items-center gap-2">
+                  <DeliveryBadge status={delivery.status} />
+                  <code className="font-semibold text-gray-900">{delivery.eventType}</code>
+                  <span>{when(delivery.lastAttemptAt ?? delivery.createdAt)}</span>
+                  <span>
+                    {delivery.attempts} attempt{delivery.attempts === 1 ? "" : "s"}
+                    {delivery.lastStatusCode ? ` · HTTP ${delivery.lastStatusCode}` : ""}
+                  </span>
+                </div>
+                <p className="mt-1 break-all text-gray-600">{delivery.eventId}</p>
+                {delivery.lastError && delivery.status !== "succeeded" ? (
+                  <p className="mt-1 break-all text-red-700">{delivery.lastError}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelQuery>
       {cursors.length > 1 || (deliveries.data?.length ?? 0) === DELIVERIES_PER_PAGE ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" disabled={cursors.length === 1} onClick={() => setCursors((all) => all.slice(0, -1))}>

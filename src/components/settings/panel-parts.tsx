@@ -1,0 +1,101 @@
+"use client";
+
+import { useEffect, type FormEventHandler, type ReactNode } from "react";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { z } from "zod";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
+import { Spinner } from "@/components/ui/spinner";
+import { useZodForm } from "@/components/ui/use-zod-form";
+
+/** A Settings panel's heading, with the sentence under it that says what the panel is for. */
+export function PanelHeading({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+  const heading = (
+    <h2 id={id} className="text-lg font-semibold text-gray-900">
+      {title}
+    </h2>
+  );
+  if (children === undefined) return heading;
+  return (
+    <div>
+      {heading}
+      <p className="text-sm text-gray-700">{children}</p>
+    </div>
+  );
+}
+
+/** A Settings form, named by its heading; its parts stand one under another unless `className` says otherwise. */
+export function PanelForm({
+  headingId,
+  title,
+  intro,
+  className = "space-y-4",
+  onSubmit,
+  children,
+}: {
+  headingId: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  className?: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className={className} aria-labelledby={headingId}>
+      <PanelHeading id={headingId} title={title}>
+        {intro}
+      </PanelHeading>
+      {children}
+    </form>
+  );
+}
+
+/** A Settings form over a saved record: the defaults until it loads, then what is saved (again after each save). */
+export function useSavedSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaults: DefaultValues<z.input<S>>,
+  saved: z.input<S> | undefined,
+) {
+  const form = useZodForm(schema, defaults);
+  const { reset } = form;
+  useEffect(() => {
+    if (saved) reset(saved);
+  }, [saved, reset]);
+  return form;
+}
+
+/** What a Settings save says: a toast that it saved, then a fresh read; or a toast that it did not. */
+export function saveFeedback(saved: string, refresh: () => Promise<unknown>) {
+  return {
+    onSuccess: async () => {
+      toast({ title: saved });
+      await refresh();
+    },
+    onError: (error: unknown) => toast({ title: "Could not save", description: errorMessage(error), variant: "destructive" }),
+  };
+}
+
+/**
+ * A Settings panel's content as its query goes: a spinner while it loads, a sentence if it failed,
+ * `empty` for an empty list (a plain sentence, or an element of its own), else the content.
+ */
+export function PanelQuery<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: T };
+  loading: string;
+  failed: string;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError || query.data === undefined) return <p className="text-sm text-red-700">{failed}</p>;
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) {
+    return typeof empty === "string" ? <p className="text-sm text-gray-600">{empty}</p> : empty;
+  }
+  return children(query.data);
+}
