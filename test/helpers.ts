@@ -145,3 +145,17 @@ export function registrationBody(overrides: Partial<Record<"fullName" | "email" 
     confirmPassword: password,
   };
 }
+
+/**
+ * The Stripe settings that send the app to the Stripe stand-in at `url` (with the webhook secret
+ * when the test signs events), or, without a url, the same keys cleared again.
+ */
+export function stripeStandInEnv(url: string | undefined, webhookSecret?: string): Record<string, string | undefined> {
+  const on = url !== undefined;
+  return {
+    STRIPE_SECRET_KEY: on ? "sk_test_standin" : undefined,
+    STRIPE_PUBLISHABLE_KEY: on ? "pk_test_standin" : undefined,
+    STRIPE_API_BASE_URL: url,
+    ...(webhookSecret === undefined ? {} : { STRIPE_WEBHOOK_SECRET: on ? webhookSecret : undefined }),
+  };
+}

@@ -5,7 +5,7 @@ import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook
 import { getDb } from "@/server/db";
 import { emailOutbox, paymentRefunds, payments } from "@/server/db/schema";
 import { startStripeStandIn, type StandInCard, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCaller, staffCookie, stripeStandInEnv } from "#test/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
 import { setEnv } from "#test/env";
 import { autopayIdempotencyKey, chargeAutopay } from "./autopay";
@@ -17,12 +17,7 @@ let staff: string;
 let eventCounter = 0;
 
 function configureStripe() {
-  setEnv({
-    STRIPE_SECRET_KEY: "sk_test_standin",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
-    STRIPE_API_BASE_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
+  setEnv(stripeStandInEnv(stripe.url, WEBHOOK_SECRET));
 }
 
 beforeAll(async () => {
@@ -32,12 +27,7 @@ beforeAll(async () => {
 });
 beforeEach(configureStripe);
 afterAll(async () => {
-  setEnv({
-    STRIPE_SECRET_KEY: undefined,
-    STRIPE_PUBLISHABLE_KEY: undefined,
-    STRIPE_API_BASE_URL: undefined,
-    STRIPE_WEBHOOK_SECRET: undefined,
-  });
+  setEnv(stripeStandInEnv(undefined, WEBHOOK_SECRET));
   await stripe.close();
   vi.restoreAllMocks();
 });

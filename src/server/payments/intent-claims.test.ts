@@ -5,7 +5,7 @@ import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { getStripe } from "@/server/stripe/client";
 import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
 import { setEnv } from "#test/env";
 import { chargeAutopay } from "./autopay";
@@ -21,10 +21,10 @@ beforeAll(async () => {
   staff = await staffCookie();
 });
 beforeEach(() => {
-  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url });
+  setEnv(stripeStandInEnv(stripe.url));
 });
 afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
+  setEnv(stripeStandInEnv(undefined));
   await stripe.close();
   vi.restoreAllMocks();
 });

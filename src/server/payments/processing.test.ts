@@ -5,7 +5,7 @@ import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook
 import { getDb } from "@/server/db";
 import { emailOutbox, payments } from "@/server/db/schema";
 import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
 import { setEnv } from "#test/env";
 import { chargeAutopay } from "./autopay";
@@ -26,20 +26,10 @@ beforeAll(async () => {
   staff = await staffCookie();
 });
 beforeEach(() => {
-  setEnv({
-    STRIPE_SECRET_KEY: "sk_test_standin",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
-    STRIPE_API_BASE_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
+  setEnv(stripeStandInEnv(stripe.url, WEBHOOK_SECRET));
 });
 afterAll(async () => {
-  setEnv({
-    STRIPE_SECRET_KEY: undefined,
-    STRIPE_PUBLISHABLE_KEY: undefined,
-    STRIPE_API_BASE_URL: undefined,
-    STRIPE_WEBHOOK_SECRET: undefined,
-  });
+  setEnv(stripeStandInEnv(undefined, WEBHOOK_SECRET));
   await stripe.close();
   vi.restoreAllMocks();
 });

@@ -4,7 +4,7 @@ import { getDb } from "@/server/db";
 import { paymentRefunds, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { createCustomer, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
 import { setEnv } from "#test/env";
 import { refundPayment } from "./refunds";
 
@@ -17,10 +17,10 @@ beforeAll(async () => {
   staff = await staffCookie();
 });
 beforeEach(() => {
-  setEnv({ STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_API_BASE_URL: stripe.url });
+  setEnv(stripeStandInEnv(stripe.url));
 });
 afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
+  setEnv(stripeStandInEnv(undefined));
   await stripe.close();
 });
 
