@@ -17,7 +17,7 @@ export const STAFF_MESSAGES = {
 } as const;
 
 /** A role and, for a crew member, their crew; the other roles belong to no crew. */
-function withCrew<T extends z.ZodRawShape & { role: z.ZodType<string> }>(shape: T) {
+export function withCrew<T extends z.ZodRawShape & { role: z.ZodType<string> }>(shape: T) {
   return z.object({ ...shape, crewId: idField(STAFF_MESSAGES.crewRequired).nullish() }).superRefine((parsed, context) => {
     const form = parsed as { role: string; crewId?: number | null };
     const role = form.role;
@@ -34,6 +34,7 @@ export type TStaffInvitationForm = z.output<typeof ZStaffInvitationFormSchema>;
 
 /** An owner changes a staff member's role (and crew). */
 export const ZStaffRoleFormSchema = withCrew({ role: ZStaffRole });
+export const ZStaffRoleShape = { role: ZStaffRole };
 export type TStaffRoleForm = z.output<typeof ZStaffRoleFormSchema>;
 
 /** An API key's role: office (the default) or a crew's, never wider. */

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { ZEmailLinkTokenSchema } from "@/lib/validation/portal";
-import { ZAcceptStaffInvitationSchema, ZStaffInvitationFormSchema, ZStaffRoleFormSchema, STAFF_MESSAGES } from "@/lib/validation/staff";
+import {
+  ZAcceptStaffInvitationSchema,
+  ZStaffInvitationFormSchema,
+  ZStaffRoleShape,
+  STAFF_MESSAGES,
+  withCrew,
+} from "@/lib/validation/staff";
 import { ZNoInputSchema } from "@/lib/validation/common";
 import { createTRPCRouter, publicProcedure, staffUserProcedure } from "@/server/api/trpc";
 import { ConflictError, NotFoundError } from "@/server/errors";
@@ -61,7 +67,7 @@ export const staffRouter = createTRPCRouter({
         summary: "Change a staff member's role and crew (409 when it would leave no owner)",
       },
     })
-    .input(ZStaffRoleFormSchema.and(z.object({ id: ZStaffId })))
+    .input(withCrew({ ...ZStaffRoleShape, id: ZStaffId }))
     .output(ZStaffMemberSchema)
     .mutation(({ ctx, input: { id, ...form } }) => changeStaffRole(ctx.db, id, form)),
 
