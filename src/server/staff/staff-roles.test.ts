@@ -140,7 +140,8 @@ describe("a crew sees only its own days", () => {
       String(theirs.visitId),
     ]);
 
-    for (const headers of [{ cookie: await staffCookie(crewMember.id) }, { authorization: `Bearer ${key}` }]) {
+    const crewCallers: Array<Record<string, string>> = [{ cookie: await staffCookie(crewMember.id) }, { authorization: `Bearer ${key}` }];
+    for (const headers of crewCallers) {
       const list = await rest("GET", range, { headers });
       expect((list.json as unknown as Array<{ visitId: string }>).map((visit) => visit.visitId)).toEqual([String(mine.visitId)]);
       const counts = await rest("GET", `/schedules/day-counts?startDate=${day}&endDate=${day}`, { headers });
