@@ -572,12 +572,12 @@ const MATRIX: Record<string, Entry> = {
   "GET /webhooks": { access: "staff", roles: ROLES.office, request: () => ({ path: "/webhooks" }) },
   "POST /webhooks": {
     access: "staff",
-    roles: ROLES.ownerOnly,
+    roles: ROLES.office,
     request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/matrix", events: ["customer.created"] } }),
   },
   "PUT /webhooks/{id}": {
     access: "staff",
-    roles: ROLES.ownerOnly,
+    roles: ROLES.office,
     request: async () => ({
       path: `/webhooks/${await webhookEndpoint()}`,
       body: { url: "https://hooks.example.com/changed", events: ["payment.completed"], enabled: false },
@@ -585,12 +585,12 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /webhooks/{id}": {
     access: "staff",
-    roles: ROLES.ownerOnly,
+    roles: ROLES.office,
     request: async () => ({ path: `/webhooks/${await webhookEndpoint()}` }),
   },
   "GET /webhooks/{id}/secret": {
     access: "staffUser",
-    roles: ROLES.ownerOnly,
+    roles: ROLES.office,
     request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/secret` }),
   },
   "GET /webhooks/{id}/deliveries": {

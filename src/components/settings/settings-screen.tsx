@@ -40,8 +40,8 @@ function Placeholder({ what }: { what: string }) {
 
 /**
  * The settings screen's tabs, as the signed-in role may use them (docs/product-rules.md#staff-roles):
- * business settings (crews, self-service rules, notifications, webhooks) and Staff for owners; the
- * office's tools (calendar feed, jobs, export, API keys) for owners and office; everyone's own
+ * business settings (crews, self-service rules, notification settings) and Staff for owners; the
+ * office's tools (calendar feed, webhooks, jobs, export, API keys) for owners and office; everyone's own
  * profile, password and account.
  */
 export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabName }) {
@@ -80,15 +80,13 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
     Notifications: (
       <TabPanel key="Notifications" className="space-y-6">
         {owner ? (
-          <>
-            <Card>
-              <NotificationSettingsForm />
-            </Card>
-            <Card>
-              <WebhooksPanel />
-            </Card>
-          </>
+          <Card>
+            <NotificationSettingsForm />
+          </Card>
         ) : null}
+        <Card>
+          <WebhooksPanel />
+        </Card>
         <Card>
           <BackgroundJobsPanel />
         </Card>

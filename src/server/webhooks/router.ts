@@ -45,7 +45,7 @@ export const webhooksRouter = createTRPCRouter({
 
   create: staffProcedure
     .meta({
-      roles: ROLES.ownerOnly,
+      roles: ROLES.office,
       openapi: {
         method: "POST",
         path: "/webhooks",
@@ -60,7 +60,7 @@ export const webhooksRouter = createTRPCRouter({
 
   update: staffProcedure
     .meta({
-      roles: ROLES.ownerOnly,
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: {
         method: "PUT",
@@ -78,7 +78,7 @@ export const webhooksRouter = createTRPCRouter({
 
   remove: staffProcedure
     .meta({
-      roles: ROLES.ownerOnly,
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "DELETE", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook endpoint and its deliveries" },
     })
@@ -91,7 +91,7 @@ export const webhooksRouter = createTRPCRouter({
 
   secret: staffUserProcedure
     .meta({
-      roles: ROLES.ownerOnly,
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "GET", path: "/webhooks/{id}/secret", tags: ["webhooks"], summary: "Reveal a webhook endpoint's signing secret" },
     })
