@@ -56,10 +56,11 @@ function RoleAndCrew({
         >
           {STAFF_ROLES.map((value) => (
             <option key={value} value={value}>
-              {STAFF_ROLE_LABELS[value]}: {ROLE_HINTS[value]}
+              {STAFF_ROLE_LABELS[value]}
             </option>
           ))}
         </select>
+        <p className="mt-1 text-xs text-gray-600">{ROLE_HINTS[role]}</p>
         <FieldError message={errors?.role} />
       </div>
       {role === "crew" ? (
