@@ -89,7 +89,7 @@ test("a generated first password opens only the screen that replaces it", async 
   const generated = "abcd-efgh-ijkm-nopq";
   await withE2eDatabase(async (sql) => {
     const passwordHash = await hash(generated, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    await sql`insert into staff_users (username, password_hash, must_change_password, full_name) values (${username}, ${passwordHash}, true, 'Fran First')`;
+    await sql`insert into staff_users (username, password_hash, must_change_password, full_name, role) values (${username}, ${passwordHash}, true, 'Fran First', 'owner')`;
   });
 
   await page.goto("/login");

@@ -31,13 +31,24 @@ import {
 import { contractOperations, type OpenApiDocument } from "./contract/document";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
 import { setEnv } from "./env";
+import { eq } from "drizzle-orm";
+import { staffInvitations, visits } from "../src/server/db/schema";
+import { generateToken, hashToken } from "../src/server/auth/tokens";
+import { procedureMetas } from "../src/server/api/procedure-meta";
+import { ROLES, type StaffRole } from "../src/lib/staff-roles";
 
-// Issue 7 item 4: every operation of the OpenAPI document, asked by five identities, answers as
-// its access class says. An operation without an entry here (or an entry without an operation)
-// fails the suite, so a new endpoint cannot ship without a decision on who may call it.
+// Every operation of the OpenAPI document, asked by every kind of caller (anonymous, two
+// customers, a staff member of each role, an office API key and a crew's key), answers as its
+// access class and its staff roles say. An operation without an entry here (or an entry without an
+// operation), a staff operation whose procedure declares no roles, or roles that differ from the
+// table's fail the suite, so a new endpoint cannot ship without a decision on who may call it.
 
-type Identity = "anonymous" | "customerA" | "customerB" | "staff" | "apiKey";
-const IDENTITIES: Identity[] = ["anonymous", "customerA", "customerB", "staff", "apiKey"];
+type Identity = "anonymous" | "customerA" | "customerB" | "owner" | "office" | "crew" | "apiKey" | "crewKey";
+const IDENTITIES: Identity[] = ["anonymous", "customerA", "customerB", "owner", "office", "crew", "apiKey", "crewKey"];
+
+/** The role each staff identity acts with: an API key as office unless made a crew's. */
+const ROLE_OF: Partial<Record<Identity, StaffRole>> = { owner: "owner", office: "office", crew: "crew", apiKey: "office", crewKey: "crew" };
+const STAFF_PEOPLE: Identity[] = ["owner", "office", "crew"];
 
 /**
  * public: anyone. staff: a staff session or an API key. staffUser: a staff session only (keys
@@ -46,14 +57,27 @@ const IDENTITIES: Identity[] = ["anonymous", "customerA", "customerB", "staff", 
  */
 type Access = "public" | "staff" | "staffUser" | "customer" | "customerOwned";
 
-// Every refusal of a missing or wrong kind of sign-in is 401 in this app; it never answers 403.
-const OUTCOMES: Record<Access, Record<Identity, "success" | 401 | 404>> = {
-  public: { anonymous: "success", customerA: "success", customerB: "success", staff: "success", apiKey: "success" },
-  staff: { anonymous: 401, customerA: 401, customerB: 401, staff: "success", apiKey: "success" },
-  staffUser: { anonymous: 401, customerA: 401, customerB: 401, staff: "success", apiKey: 401 },
-  customer: { anonymous: 401, customerA: "success", customerB: "success", staff: 401, apiKey: 401 },
-  customerOwned: { anonymous: 401, customerA: "success", customerB: 404, staff: 401, apiKey: 401 },
+// Every refusal of a missing or wrong kind of sign-in is 401 in this app; a staff role the
+// operation does not allow is 403 (docs/product-rules.md#staff-roles).
+type Outcome = "success" | 401 | 403 | 404;
+const staffSignIns = (keys: "success" | 401) =>
+  ({ owner: "success", office: "success", crew: "success", apiKey: keys, crewKey: keys }) as const;
+const noStaff = { owner: 401, office: 401, crew: 401, apiKey: 401, crewKey: 401 } as const;
+const OUTCOMES: Record<Access, Record<Identity, Outcome>> = {
+  public: { anonymous: "success", customerA: "success", customerB: "success", ...staffSignIns("success") },
+  staff: { anonymous: 401, customerA: 401, customerB: 401, ...staffSignIns("success") },
+  staffUser: { anonymous: 401, customerA: 401, customerB: 401, ...staffSignIns(401) },
+  customer: { anonymous: 401, customerA: "success", customerB: "success", ...noStaff },
+  customerOwned: { anonymous: 401, customerA: "success", customerB: 404, ...noStaff },
 };
+
+/** What an identity gets: its sign-in first (401), then its role (403). */
+function outcomeOf(entry: Entry, identity: Identity): Outcome {
+  const signedIn = OUTCOMES[entry.access][identity];
+  const role = ROLE_OF[identity];
+  if (signedIn !== "success" || !role || (entry.access !== "staff" && entry.access !== "staffUser")) return signedIn;
+  return entry.roles?.includes(role) ? "success" : 403;
+}
 
 interface MatrixRequest {
   /** The concrete path (with query string) of the operation. */
@@ -65,6 +89,8 @@ interface MatrixRequest {
 
 interface Entry {
   access: Access;
+  /** For staff operations: the roles that may call it, as its procedure declares them. */
+  roles?: readonly StaffRole[];
   /** A request that succeeds for every allowed identity; called once per identity. */
   request: (as: Identity) => MatrixRequest | Promise<MatrixRequest>;
 }
@@ -73,6 +99,9 @@ let fx: MatrixFixtures;
 let stripe: StripeStandIn;
 
 const customerOf = (as: Identity) => (as === "customerB" ? fx.customerB : fx.customerA);
+/** A throwaway staff account with the role of the identity that asks (an owner for the others). */
+const staffAccountFor = (as: Identity) =>
+  ROLE_OF[as] === "crew" ? createStaffUser({ role: "crew", crewId: fx.crewId }) : createStaffUser({ role: ROLE_OF[as] ?? "owner" });
 const newPassword = { newPassword: "a-new-password-9", confirmPassword: "a-new-password-9" };
 
 function schedulePayload(date: string, status = "pending") {
@@ -111,14 +140,24 @@ const MATRIX: Record<string, Entry> = {
   "GET /auth/status": { access: "public", request: () => ({ path: "/auth/status" }) },
   "POST /auth/login": {
     access: "public",
-    request: () => ({ path: "/auth/login", body: { username: fx.loginStaff.user.username, password: fx.loginStaff.password } }),
+    // Eight identities at once would pass the five-guesses limit of one account: each signs in to its own.
+    request: async () => {
+      const { user, password } = await createStaffUser();
+      return { path: "/auth/login", body: { username: user.username, password } };
+    },
   },
   "POST /auth/logout": { access: "public", request: () => ({ path: "/auth/logout" }) },
 
   // Customer sign-in and account links (every identity registers its own email).
   "GET /customer/status": { access: "public", request: () => ({ path: "/customer/status" }) },
   "POST /customer/register": { access: "public", request: () => ({ path: "/customer/register", body: registration() }) },
-  "POST /customer/login": { access: "public", request: () => ({ path: "/customer/login", body: fx.loginCustomer }) },
+  "POST /customer/login": {
+    access: "public",
+    request: async () => {
+      const { customer, password } = await createCustomer({ password: "login-pass" });
+      return { path: "/customer/login", body: { email: customer.email, password: password! } };
+    },
+  },
   "POST /customer/logout": { access: "public", request: () => ({ path: "/customer/logout" }) },
   // A confirmation link only counts for the account it was sent for, signed in.
   "POST /customer/verify-email": {
@@ -268,45 +307,62 @@ const MATRIX: Record<string, Entry> = {
     request: async () => ({ path: `/customer/cards/${await savedCardOfA()}/default` }),
   },
   "PUT /customer/autopay": { access: "customer", request: () => ({ path: "/customer/autopay", body: { enabled: false } }) },
-  "GET /customers/{id}/cards": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/cards` }) },
-  "POST /customers/{id}/card-request": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}/card-request` }) },
+  "GET /customers/{id}/cards": { access: "staff", roles: ROLES.office, request: () => ({ path: `/customers/${fx.customerA.id}/cards` }) },
+  "POST /customers/{id}/card-request": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: `/customers/${fx.customerA.id}/card-request` }),
+  },
   "PUT /customers/{id}/autopay": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: `/customers/${fx.customerA.id}/autopay`, body: { enabled: false } }),
   },
   "POST /payments/{id}/refunds": {
     access: "staff",
+    roles: ROLES.office,
     request: async () => ({
       path: `/payments/${await completedPaymentOfA("card")}/refunds`,
       body: { amount: 500, reason: "Access matrix" },
     }),
   },
-  "GET /payments/owed": { access: "staff", request: () => ({ path: "/payments/owed" }) },
-  "GET /payments/{id}/refunds": { access: "staff", request: () => ({ path: `/payments/${fx.paymentA.id}/refunds` }) },
+  "GET /payments/owed": { access: "staff", roles: ROLES.office, request: () => ({ path: "/payments/owed" }) },
+  "GET /payments/{id}/refunds": { access: "staff", roles: ROLES.office, request: () => ({ path: `/payments/${fx.paymentA.id}/refunds` }) },
 
   // Customers (staff).
-  "GET /customers": { access: "staff", request: () => ({ path: "/customers" }) },
-  "GET /customers/search": { access: "staff", request: () => ({ path: "/customers/search?q=a&limit=5" }) },
+  "GET /customers": { access: "staff", roles: ROLES.office, request: () => ({ path: "/customers" }) },
+  "GET /customers/search": { access: "staff", roles: ROLES.office, request: () => ({ path: "/customers/search?q=a&limit=5" }) },
   "POST /customers": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({
       path: "/customers",
       body: { fullName: "New Neighbor", email: `new_${unique()}@example.com`, address: "200 Lamar Blvd" },
     }),
   },
-  "GET /customers/{id}": { access: "staff", request: () => ({ path: `/customers/${fx.customerA.id}` }) },
+  "GET /customers/{id}": { access: "staff", roles: ROLES.office, request: () => ({ path: `/customers/${fx.customerA.id}` }) },
   "PUT /customers/{id}": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: `/customers/${fx.customerB.id}`, body: { ...profileOf(fx.customerB), notes: "Prefers mornings" } }),
   },
-  "DELETE /customers/{id}": { access: "staff", request: async () => ({ path: `/customers/${(await managedCustomer()).id}` }) },
-  "POST /customers/{id}/invite": { access: "staff", request: async () => ({ path: `/customers/${(await managedCustomer()).id}/invite` }) },
+  "DELETE /customers/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/customers/${(await managedCustomer()).id}` }),
+  },
+  "POST /customers/{id}/invite": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/customers/${(await managedCustomer()).id}/invite` }),
+  },
 
   // Crews (staff).
-  "GET /crews": { access: "staff", request: () => ({ path: "/crews" }) },
-  "POST /crews": { access: "staff", request: () => ({ path: "/crews", body: { name: `Crew ${unique()}` } }) },
+  "GET /crews": { access: "staff", roles: ROLES.everyone, request: () => ({ path: "/crews" }) },
+  "POST /crews": { access: "staff", roles: ROLES.ownerOnly, request: () => ({ path: "/crews", body: { name: `Crew ${unique()}` } }) },
   "PUT /crews/{id}": {
     access: "staff",
+    roles: ROLES.ownerOnly,
     request: async () => ({
       path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}`,
       body: { name: `Crew ${unique()}` },
@@ -314,117 +370,196 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /crews/{id}": {
     access: "staff",
+    roles: ROLES.ownerOnly,
     request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}` }),
   },
 
   // Schedules (staff).
-  "GET /schedules": { access: "staff", request: () => ({ path: `/schedules?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }) },
+  "GET /schedules": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: () => ({ path: `/schedules?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }),
+  },
   "GET /schedules/day-counts": {
     access: "staff",
+    roles: ROLES.everyone,
     request: () => ({ path: `/schedules/day-counts?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }),
   },
-  "POST /schedules": { access: "staff", request: () => ({ path: "/schedules", body: schedulePayload(nextFreeDay()) }) },
-  "GET /schedules/{id}": { access: "staff", request: () => ({ path: `/schedules/${fx.visitA.id}` }) },
+  "POST /schedules": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: "/schedules", body: schedulePayload(nextFreeDay()) }),
+  },
+  // The crew's own visits: a crew member and a crew key may read and change these, and no others.
+  "GET /schedules/{id}": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/schedules/${(await crewVisit()).scheduleId}` }),
+  },
   "PUT /schedules/{id}": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: `/schedules/${fx.visitA.id}`, body: schedulePayload(aheadBy(20), "confirmed") }),
   },
   "PATCH /schedules/visits/{visitId}/status": {
     access: "staff",
-    request: () => ({ path: `/schedules/visits/${fx.visitA.id}/status`, body: { status: "confirmed" } }),
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/schedules/visits/${(await crewVisit()).visitId}/status`, body: { status: "completed" } }),
   },
   "GET /schedules/rain-day/preview": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: `/schedules/rain-day/preview?fromDate=${aheadBy(20)}&toDate=${aheadBy(300)}` }),
   },
   // Two empty days: the move is real but changes nothing.
   "POST /schedules/rain-day": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: "/schedules/rain-day", body: { fromDate: aheadBy(301), toDate: aheadBy(302) } }),
   },
 
   // Messages and website inquiries (staff).
-  "GET /messages/unread": { access: "staff", request: () => ({ path: "/messages/unread" }) },
-  "GET /messages/unread/count": { access: "staff", request: () => ({ path: "/messages/unread/count" }) },
-  "GET /messages": { access: "staff", request: () => ({ path: `/messages?customerId=${fx.customerA.id}` }) },
+  "GET /messages/unread": { access: "staff", roles: ROLES.office, request: () => ({ path: "/messages/unread" }) },
+  "GET /messages/unread/count": { access: "staff", roles: ROLES.office, request: () => ({ path: "/messages/unread/count" }) },
+  "GET /messages": { access: "staff", roles: ROLES.office, request: () => ({ path: `/messages?customerId=${fx.customerA.id}` }) },
   "POST /messages": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: "/messages", body: { customerId: fx.customerA.id, content: "See you Tuesday." } }),
   },
-  "GET /messages/conversations": { access: "staff", request: () => ({ path: "/messages/conversations" }) },
-  "PATCH /messages/{id}/read": { access: "staff", request: () => ({ path: `/messages/${fx.messageFromA.id}/read` }) },
-  "GET /inquiries": { access: "staff", request: () => ({ path: "/inquiries?status=all" }) },
+  "GET /messages/conversations": { access: "staff", roles: ROLES.office, request: () => ({ path: "/messages/conversations" }) },
+  "PATCH /messages/{id}/read": { access: "staff", roles: ROLES.office, request: () => ({ path: `/messages/${fx.messageFromA.id}/read` }) },
+  "GET /inquiries": { access: "staff", roles: ROLES.office, request: () => ({ path: "/inquiries?status=all" }) },
   "PATCH /inquiries/{id}/handled": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: `/inquiries/${fx.inquiryId}/handled`, body: { handled: true } }),
   },
-  "POST /inquiries/{id}/customer": { access: "staff", request: () => ({ path: `/inquiries/${fx.inquiryId}/customer` }) },
+  "POST /inquiries/{id}/customer": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: `/inquiries/${fx.inquiryId}/customer` }),
+  },
 
   // Dashboard (staff).
-  "GET /dashboard-stats": { access: "staff", request: () => ({ path: "/dashboard-stats" }) },
-  "GET /dashboard/week": { access: "staff", request: () => ({ path: "/dashboard/week" }) },
-  "GET /dashboard/recent-messages": { access: "staff", request: () => ({ path: "/dashboard/recent-messages" }) },
-  "GET /dashboard/customer-changes": { access: "staff", request: () => ({ path: "/dashboard/customer-changes" }) },
+  "GET /dashboard-stats": { access: "staff", roles: ROLES.office, request: () => ({ path: "/dashboard-stats" }) },
+  "GET /dashboard/week": { access: "staff", roles: ROLES.office, request: () => ({ path: "/dashboard/week" }) },
+  "GET /dashboard/recent-messages": { access: "staff", roles: ROLES.office, request: () => ({ path: "/dashboard/recent-messages" }) },
+  "GET /dashboard/customer-changes": { access: "staff", roles: ROLES.office, request: () => ({ path: "/dashboard/customer-changes" }) },
 
   // Payments (staff), against the Stripe stand-in.
-  "GET /payments": { access: "staff", request: () => ({ path: `/payments?customerId=${fx.customerA.id}` }) },
-  "POST /payments": { access: "staff", request: () => ({ path: "/payments", body: { customerId: fx.customerA.id, amount: 5000 } }) },
-  "GET /payments/{id}": { access: "staff", request: () => ({ path: `/payments/${fx.paymentA.id}` }) },
+  "GET /payments": { access: "staff", roles: ROLES.office, request: () => ({ path: `/payments?customerId=${fx.customerA.id}` }) },
+  "POST /payments": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: "/payments", body: { customerId: fx.customerA.id, amount: 5000 } }),
+  },
+  "GET /payments/{id}": { access: "staff", roles: ROLES.office, request: () => ({ path: `/payments/${fx.paymentA.id}` }) },
   "POST /payments/offline": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: "/payments/offline", body: { customerId: fx.customerB.id, amount: 2500, method: "cash" } }),
   },
-  "POST /payments/{id}/refresh": { access: "staff", request: () => ({ path: `/payments/${fx.paymentA.id}/refresh` }) },
+  "POST /payments/{id}/refresh": { access: "staff", roles: ROLES.office, request: () => ({ path: `/payments/${fx.paymentA.id}/refresh` }) },
   "POST /create-payment-intent": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: "/create-payment-intent", body: { customerId: fx.customerA.id, amount: 45, paymentId: fx.paymentA.id } }),
   },
 
   // Settings: a person's own account and API keys need a staff session; the export takes a key too.
-  "GET /settings/profile": { access: "staffUser", request: () => ({ path: "/settings/profile" }) },
-  "GET /settings/self-service": { access: "staff", request: () => ({ path: "/settings/self-service" }) },
+  "GET /settings/profile": { access: "staffUser", roles: ROLES.everyone, request: () => ({ path: "/settings/profile" }) },
+  "GET /settings/self-service": { access: "staff", roles: ROLES.office, request: () => ({ path: "/settings/self-service" }) },
   "PUT /settings/self-service": {
     access: "staff",
+    roles: ROLES.ownerOnly,
     request: () => ({ path: "/settings/self-service", body: { noticeHours: 24, maxPauseDays: 90, allowReschedule: true } }),
   },
   "PUT /settings/profile": {
     access: "staffUser",
-    request: () => ({
-      path: "/settings/profile",
-      body: { fullName: fx.staff.fullName, email: fx.staff.email, username: fx.staff.username },
-    }),
+    roles: ROLES.everyone,
+    request: (as) => {
+      const self = as === "office" ? fx.officeStaff : as === "crew" ? fx.crewStaff : fx.staff;
+      return { path: "/settings/profile", body: { fullName: self.fullName, email: self.email, username: self.username } };
+    },
   },
   "POST /settings/password": {
     access: "staffUser",
-    request: async () => {
-      const { user, password } = await createStaffUser();
+    roles: ROLES.everyone,
+    request: async (as) => {
+      const { user, password } = await staffAccountFor(as);
       return { path: "/settings/password", body: { currentPassword: password, ...newPassword }, sessionOf: { staffUserId: user.id } };
     },
   },
   "POST /settings/delete-account": {
     access: "staffUser",
-    request: async () => {
-      const { user, password } = await createStaffUser();
+    roles: ROLES.everyone,
+    request: async (as) => {
+      const { user, password } = await staffAccountFor(as);
       return { path: "/settings/delete-account", body: { password }, sessionOf: { staffUserId: user.id } };
     },
   },
-  "GET /export": { access: "staff", request: () => ({ path: "/export" }) },
-  "GET /api-keys": { access: "staffUser", request: () => ({ path: "/api-keys" }) },
-  "POST /api-keys": { access: "staffUser", request: () => ({ path: "/api-keys", body: { name: "Matrix integration" } }) },
+  "GET /export": { access: "staff", roles: ROLES.office, request: () => ({ path: "/export" }) },
+  "GET /api-keys": { access: "staffUser", roles: ROLES.office, request: () => ({ path: "/api-keys" }) },
+  "POST /api-keys": {
+    access: "staffUser",
+    roles: ROLES.office,
+    request: () => ({ path: "/api-keys", body: { name: "Matrix integration" } }),
+  },
   "DELETE /api-keys/{id}": {
     access: "staffUser",
+    roles: ROLES.office,
     request: async () => ({ path: `/api-keys/${(await createApiKey(await getDb(), "Throwaway", fx.staff.id)).apiKey.id}` }),
   },
 
+  // Staff users (owners only) and the invitee's sign-up from the link.
+  "GET /staff": { access: "staffUser", roles: ROLES.ownerOnly, request: () => ({ path: "/staff" }) },
+  "POST /staff/invitations": {
+    access: "staffUser",
+    roles: ROLES.ownerOnly,
+    request: () => ({ path: "/staff/invitations", body: { email: `invitee_${unique()}@example.com`, role: "office" } }),
+  },
+  "PUT /staff/{id}/role": {
+    access: "staffUser",
+    roles: ROLES.ownerOnly,
+    request: async () => ({
+      path: `/staff/${(await createStaffUser({ role: "office" })).user.id}/role`,
+      body: { role: "crew", crewId: fx.crewId },
+    }),
+  },
+  "DELETE /staff/{id}": {
+    access: "staffUser",
+    roles: ROLES.ownerOnly,
+    request: async () => ({ path: `/staff/${(await createStaffUser({ role: "office" })).user.id}` }),
+  },
+  "GET /staff-invitation": {
+    access: "public",
+    request: async () => ({ path: `/staff-invitation?token=${await staffInvitationToken()}` }),
+  },
+  "POST /staff-invitation/accept": {
+    access: "public",
+    request: async () => ({
+      path: "/staff-invitation/accept",
+      body: {
+        token: await staffInvitationToken(),
+        fullName: "Sam Newhire",
+        username: `newhire_${unique()}`,
+        password: "a-new-password-9",
+        confirmPassword: "a-new-password-9",
+      },
+    }),
+  },
+
   // Notifications, webhooks and calendar feeds.
-  "GET /settings/notifications": { access: "staff", request: () => ({ path: "/settings/notifications" }) },
+  "GET /settings/notifications": { access: "staff", roles: ROLES.office, request: () => ({ path: "/settings/notifications" }) },
   "PUT /settings/notifications": {
     access: "staff",
+    roles: ROLES.ownerOnly,
     request: () => ({ path: "/settings/notifications", body: DEFAULT_NOTIFICATION_SETTINGS }),
   },
-  "GET /emails": { access: "staff", request: () => ({ path: "/emails" }) },
-  "GET /jobs/failing": { access: "staff", request: () => ({ path: "/jobs/failing" }) },
-  "POST /jobs/{id}/retry": { access: "staff", request: async () => ({ path: `/jobs/${await failedJob()}/retry` }) },
+  "GET /emails": { access: "staff", roles: ROLES.office, request: () => ({ path: "/emails" }) },
+  "GET /jobs/failing": { access: "staff", roles: ROLES.office, request: () => ({ path: "/jobs/failing" }) },
+  "POST /jobs/{id}/retry": { access: "staff", roles: ROLES.office, request: async () => ({ path: `/jobs/${await failedJob()}/retry` }) },
   "GET /customer/notifications": { access: "customer", request: () => ({ path: "/customer/notifications" }) },
   "PUT /customer/notifications": {
     access: "customer",
@@ -434,28 +569,66 @@ const MATRIX: Record<string, Entry> = {
     access: "public",
     request: async () => ({ path: "/notifications/unsubscribe", body: { token: (await managedCustomer()).unsubscribeToken } }),
   },
-  "GET /webhooks": { access: "staff", request: () => ({ path: "/webhooks" }) },
+  "GET /webhooks": { access: "staff", roles: ROLES.office, request: () => ({ path: "/webhooks" }) },
   "POST /webhooks": {
     access: "staff",
+    roles: ROLES.office,
     request: () => ({ path: "/webhooks", body: { url: "https://hooks.example.com/matrix", events: ["customer.created"] } }),
   },
   "PUT /webhooks/{id}": {
     access: "staff",
+    roles: ROLES.office,
     request: async () => ({
       path: `/webhooks/${await webhookEndpoint()}`,
       body: { url: "https://hooks.example.com/changed", events: ["payment.completed"], enabled: false },
     }),
   },
-  "DELETE /webhooks/{id}": { access: "staff", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}` }) },
-  "GET /webhooks/{id}/secret": { access: "staffUser", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/secret` }) },
-  "GET /webhooks/{id}/deliveries": { access: "staff", request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/deliveries` }) },
-  "GET /settings/calendar-feed": { access: "staffUser", request: () => ({ path: "/settings/calendar-feed" }) },
-  "POST /settings/calendar-feed": { access: "staffUser", request: () => ({ path: "/settings/calendar-feed", body: {} }) },
-  "DELETE /settings/calendar-feed": { access: "staffUser", request: () => ({ path: "/settings/calendar-feed" }) },
+  "DELETE /webhooks/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/webhooks/${await webhookEndpoint()}` }),
+  },
+  "GET /webhooks/{id}/secret": {
+    access: "staffUser",
+    roles: ROLES.office,
+    request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/secret` }),
+  },
+  "GET /webhooks/{id}/deliveries": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/webhooks/${await webhookEndpoint()}/deliveries` }),
+  },
+  "GET /settings/calendar-feed": { access: "staffUser", roles: ROLES.office, request: () => ({ path: "/settings/calendar-feed" }) },
+  "POST /settings/calendar-feed": {
+    access: "staffUser",
+    roles: ROLES.office,
+    request: () => ({ path: "/settings/calendar-feed", body: {} }),
+  },
+  "DELETE /settings/calendar-feed": { access: "staffUser", roles: ROLES.office, request: () => ({ path: "/settings/calendar-feed" }) },
   "GET /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed" }) },
   "POST /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed", body: {} }) },
   "DELETE /customer/calendar-feed": { access: "customer", request: () => ({ path: "/customer/calendar-feed" }) },
 };
+
+/** A visit of the crew the crew identities work on, new for each request. */
+async function crewVisit() {
+  const schedule = await visitOf(fx.customerA.id, fx.serviceId, nextFreeDay(), fx.crewId);
+  const [visit] = await (await getDb()).select({ id: visits.id }).from(visits).where(eq(visits.scheduleId, schedule.id));
+  return { scheduleId: schedule.id, visitId: visit!.id };
+}
+
+/** An invitation to the staff whose link is known, new for each request. */
+async function staffInvitationToken() {
+  const token = generateToken();
+  await (await getDb()).insert(staffInvitations).values({
+    email: `invitee_${unique()}@example.com`,
+    role: "office",
+    tokenHash: hashToken(token),
+    invitedByUserId: fx.staff.id,
+    expiresAt: new Date(Date.now() + 60 * 60_000),
+  });
+  return token;
+}
 
 /** A card saved for customer A, as the Payment Element saves it, for each request that removes or picks one. */
 async function savedCardOfA() {
@@ -493,7 +666,7 @@ async function failedJob() {
   return id;
 }
 
-type DocumentOperation = { security?: Array<Record<string, string[]>>; responses?: Record<string, unknown> };
+type DocumentOperation = { security?: Array<Record<string, string[]>>; responses?: Record<string, unknown>; "x-roles"?: string[] };
 
 function documentOperations(): Map<string, DocumentOperation> {
   const operations = new Map<string, DocumentOperation>();
@@ -526,10 +699,16 @@ async function headersFor(identity: Identity, request: MatrixRequest): Promise<R
       return { cookie: await customerCookie(request.sessionOf?.customerId ?? fx.customerA.id) };
     case "customerB":
       return { cookie: await customerCookie(request.sessionOf?.customerId ?? fx.customerB.id) };
-    case "staff":
+    case "owner":
       return { cookie: await staffCookie(request.sessionOf?.staffUserId ?? fx.staff.id) };
+    case "office":
+      return { cookie: await staffCookie(request.sessionOf?.staffUserId ?? fx.officeStaff.id) };
+    case "crew":
+      return { cookie: await staffCookie(request.sessionOf?.staffUserId ?? fx.crewStaff.id) };
     case "apiKey":
       return { authorization: `Bearer ${fx.apiKey}` };
+    case "crewKey":
+      return { authorization: `Bearer ${fx.crewApiKey}` };
   }
 }
 
@@ -570,11 +749,25 @@ describe("access matrix over the OpenAPI document", () => {
       const expected = DOCUMENTED_SECURITY[entry.access];
       const agrees = documented.join(",") === [...expected].sort().join(",");
       if (!agrees) problems.push(`${key} (${entry.access}) is documented with [${documented}], expected [${expected}]`);
+      const isStaff = entry.access === "staff" || entry.access === "staffUser";
+      if (isStaff && !entry.roles) problems.push(`${key} is a staff operation without roles in this table`);
+      if (!isStaff && entry.roles) problems.push(`${key} names roles but is not a staff operation`);
+      const documentedRoles = (operation["x-roles"] ?? []).join(",");
+      if (isStaff && documentedRoles !== (entry.roles ?? []).join(",")) {
+        problems.push(`${key} is documented for roles [${documentedRoles}], the table says [${entry.roles ?? []}]`);
+      }
     }
     expect(problems).toEqual([]);
   });
 
-  it("answers every operation as its access class says, for each identity", { timeout: 60_000 }, async () => {
+  it("finds a role declaration on every staff procedure, REST or not", () => {
+    const undeclared = Object.entries(procedureMetas())
+      .filter(([, procedure]) => ["staff", "staffUser"].includes(procedure._def.meta?.access ?? "") && !procedure._def.meta?.roles)
+      .map(([path]) => path);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("answers every operation as its access class and roles say, for each identity", { timeout: 180_000 }, async () => {
     const operations = documentOperations();
     const contract = new Map(
       contractOperations(getOpenApiDocument() as unknown as OpenApiDocument).map((operation) => [operation.label, operation]),
@@ -590,7 +783,7 @@ describe("access matrix over the OpenAPI document", () => {
         IDENTITIES.map(async (identity) => {
           const request = await entry.request(identity);
           if (!pathPattern(template).test(request.path)) return `${key} as ${identity}: the request builder sent ${request.path}`;
-          const outcome = OUTCOMES[entry.access][identity];
+          const outcome = outcomeOf(entry, identity);
           const expected = outcome === "success" ? documentedSuccess : outcome;
           const response = await rest(method, request.path, { body: request.body, headers: await headersFor(identity, request) });
           // Every answer, successes included, is what the document promises (test/contract.test.ts drives generated inputs).

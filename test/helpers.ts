@@ -9,11 +9,14 @@ import { SERVICE_CATALOGUE } from "../src/server/db/seed-data";
 import { services } from "../src/server/db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../src/server/http/client-address.mjs";
 import { sendOverHttp } from "./api-over-http";
+import type { StaffRole } from "../src/lib/staff-roles";
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
-export async function createStaffUser(overrides: { username?: string; password?: string; fullName?: string } = {}) {
+export async function createStaffUser(
+  overrides: { username?: string; password?: string; fullName?: string; role?: StaffRole; crewId?: number | null } = {},
+) {
   const db = await getDb();
   const password = overrides.password ?? "staff-password-1";
   const [user] = await db
@@ -23,6 +26,8 @@ export async function createStaffUser(overrides: { username?: string; password?:
       passwordHash: await hashPassword(password),
       fullName: overrides.fullName ?? "Test Staff",
       email: `staff_${unique()}@example.com`,
+      role: overrides.role ?? "owner",
+      crewId: overrides.crewId ?? null,
     })
     .returning();
   return { user: user!, password };

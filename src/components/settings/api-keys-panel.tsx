@@ -3,7 +3,7 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { controlClasses, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { addDays, businessToday, formatBusinessDate } from "@/lib/business-time";
@@ -27,6 +27,10 @@ export function ApiKeysPanel() {
   const [expiresOn, setExpiresOn] = useState("");
   const [expiryError, setExpiryError] = useState<string | undefined>();
   const [newKey, setNewKey] = useState<{ name: string; key: string } | null>(null);
+  // "office", or the id of the one crew a narrower key acts for.
+  const [actsAs, setActsAs] = useState("office");
+  const crews = api.crews.list.useQuery({});
+  const crewName = (id: number | null) => crews.data?.find((crew) => crew.id === id)?.name ?? "a removed crew";
 
   const create = api.apiKeys.create.useMutation({
     onSuccess: async (created) => {
@@ -53,8 +57,8 @@ export function ApiKeysPanel() {
   return (
     <section aria-labelledby="api-keys-heading" className="space-y-4">
       <PanelHeading id="api-keys-heading" title="API keys">
-        Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act
-        with staff rights.
+        Other systems call the REST API with <code className="rounded bg-gray-100 px-1">Authorization: Bearer &lt;key&gt;</code> and act as
+        office, or as one crew (that crew&apos;s schedule only).
       </PanelHeading>
 
       <form
@@ -65,7 +69,8 @@ export function ApiKeysPanel() {
           event.preventDefault();
           setNameError(name.trim().length < 2 ? "Give the key a name, such as the system that will use it" : undefined);
           setExpiryError(undefined);
-          if (name.trim().length >= 2) create.mutate({ name, expiresAt: expiresOn || null });
+          const scope = actsAs === "office" ? { role: "office" as const } : { role: "crew" as const, crewId: Number(actsAs) };
+          if (name.trim().length >= 2) create.mutate({ name, expiresAt: expiresOn || null, ...scope });
         }}
       >
         <TextField
@@ -87,6 +92,19 @@ export function ApiKeysPanel() {
           className="sm:w-48"
           suppressHydrationWarning
         />
+        <div className="sm:w-44">
+          <label htmlFor="api-key-acts-as" className="mb-1 block text-sm font-medium text-gray-800">
+            Acts as
+          </label>
+          <select id="api-key-acts-as" className={controlClasses()} value={actsAs} onChange={(event) => setActsAs(event.target.value)}>
+            <option value="office">Office</option>
+            {(crews.data ?? []).map((crew) => (
+              <option key={crew.id} value={String(crew.id)}>
+                {crew.name} only
+              </option>
+            ))}
+          </select>
+        </div>
         <SubmitButton className="sm:mt-6" disabled={create.isPending}>
           <KeyRound aria-hidden="true" className="size-4" />
           Create key
@@ -111,6 +129,7 @@ export function ApiKeysPanel() {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium text-gray-900">
                     {key.name} <code className="ml-1 text-xs text-gray-600">{key.prefix}…</code>
+                    <span className="ml-2 text-xs text-gray-600">{key.role === "crew" ? `${crewName(key.crewId)} only` : "Office"}</span>
                   </p>
                   <p className="text-xs text-gray-600">
                     Created {when(key.createdAt)}

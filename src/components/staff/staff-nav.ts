@@ -1,3 +1,4 @@
+import { mayOpenPage, type StaffRole } from "@/lib/staff-roles";
 import { CalendarDays, CreditCard, LayoutDashboard, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
 
 export interface StaffNavLink {
@@ -21,6 +22,11 @@ export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
   { href: "/payments", label: "Payments", icon: CreditCard, inBottomBar: true },
   { href: "/settings", label: "Settings", icon: Settings, inBottomBar: false },
 ];
+
+/** The links a role may follow: a crew member sees the schedule and their own settings only. */
+export function navLinksFor(role: StaffRole): StaffNavLink[] {
+  return STAFF_NAV_LINKS.filter((link) => mayOpenPage(role, link.href));
+}
 
 const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/settings"];
 

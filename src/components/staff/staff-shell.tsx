@@ -37,15 +37,16 @@ export function StaffShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       {demoMode ? <DemoModeBanner /> : null}
-      <StaffHeader fullName={user.fullName} email={user.email} />
+      <StaffHeader fullName={user.fullName} email={user.email} role={user.role} />
       <div className="flex flex-1">
-        <StaffSidebar fullName={user.fullName} email={user.email} />
+        <StaffSidebar fullName={user.fullName} email={user.email} role={user.role} />
         <main id="main" className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-8 md:pb-10">
           {children}
         </main>
       </div>
-      <StaffBottomBar />
-      <FloatingPlusButton />
+      <StaffBottomBar role={user.role} />
+      {/* Crew members add nothing: they work their crew's day. */}
+      {user.role === "crew" ? null : <FloatingPlusButton />}
     </div>
   );
 }

@@ -3,15 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
-import { STAFF_NAV_LINKS, isActiveLink } from "./staff-nav";
+import type { StaffRole } from "@/lib/staff-roles";
+import { isActiveLink, navLinksFor } from "./staff-nav";
 
 /** Desktop navigation, 64 units wide from md up. */
-export function StaffSidebar({ fullName, email }: { fullName: string | null; email: string | null }) {
+export function StaffSidebar({ fullName, email, role }: { fullName: string | null; email: string | null; role: StaffRole }) {
   const pathname = usePathname();
   return (
     <aside className="hidden w-64 shrink-0 flex-col border-r border-gray-200 bg-white md:flex">
       <nav aria-label="Staff" className="flex-1 space-y-1 p-4">
-        {STAFF_NAV_LINKS.map(({ href, label, icon: Icon }) => {
+        {navLinksFor(role).map(({ href, label, icon: Icon }) => {
           const active = isActiveLink(pathname, href);
           return (
             <Link

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
+import type { StaffRole } from "@/lib/staff-roles";
 
 /**
  * The staff session: loading at start, then authenticated or not. A failed status check is
@@ -18,6 +19,15 @@ export function useStaffSession() {
     user,
     demoMode: status.data?.demoMode ?? false,
   };
+}
+
+/**
+ * Whether the signed-in staff member's role may use something that allows `roles` (the screens
+ * hide what the server would refuse; docs/product-rules.md#staff-roles).
+ */
+export function useStaffCan(roles: readonly StaffRole[]): boolean {
+  const { user } = useStaffSession();
+  return user ? roles.includes(user.role) : false;
 }
 
 /**

@@ -4,10 +4,11 @@ import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
 import { documentedStatuses } from "./statuses";
 import type { Access, Meta } from "./meta";
+import type { StaffRole } from "@/lib/staff-roles";
 import { webhooksDocument } from "@/server/webhooks/openapi";
 
 type Responses = Record<string, unknown>;
-type Operation = { security?: Array<Record<string, string[]>>; responses?: Responses };
+type Operation = { security?: Array<Record<string, string[]>>; responses?: Responses; description?: string; "x-roles"?: string[] };
 
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   // An explicit empty list: anyone may call it.
@@ -66,7 +67,11 @@ const RETRY_AFTER = {
 const ERROR_RESPONSES: Record<number, { name: string; description: string; retryAfter?: boolean }> = {
   400: { name: "BadRequest", description: "The input is invalid or breaks a rule; `issues` names each field." },
   401: { name: "Unauthorized", description: "Not signed in (or the sign-in has expired) for this operation." },
-  403: { name: "Forbidden", description: "Refused: a write a browser sent from another website, or an action not allowed." },
+  403: {
+    name: "Forbidden",
+    description:
+      "Refused: a write a browser sent from another website, an action not allowed, or a staff role the operation does not allow (see `x-roles`).",
+  },
   404: { name: "NotFound", description: "No such record, or not one the caller may see." },
   409: { name: "Conflict", description: "The request conflicts with the current state, such as a slot already full." },
   412: { name: "PreconditionFailed", description: "A condition for this action is not met." },
@@ -113,7 +118,12 @@ function buildDocument(): OpenAPIObject {
         name: "customer_session",
         description: "Customer portal session cookie (named __Host-customer_session in production).",
       },
-      apiKey: { type: "http", scheme: "bearer", description: "An API key created by staff; acts with staff rights." },
+      apiKey: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "An API key created by staff; acts as the office role, or as one crew when created so (see each operation's `x-roles`).",
+      },
     },
   });
 
@@ -128,6 +138,11 @@ function buildDocument(): OpenAPIObject {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const meta = metaByOperation.get(`${method} ${path}`);
       operation.security = SECURITY[meta?.access ?? "public"];
+      if (meta?.access === "staff" || meta?.access === "staffUser") {
+        const roles = staffRolesOf(meta);
+        operation["x-roles"] = roles;
+        operation.description = [operation.description, rolesSentence(roles, meta.access === "staffUser")].filter(Boolean).join("\n\n");
+      }
       operation.responses = responsesOf(meta, operation.responses ?? {});
       for (const status of documentedStatuses(meta)) if (status >= 400) usedErrorStatuses.add(status);
     }
@@ -155,6 +170,25 @@ function buildDocument(): OpenAPIObject {
   // What the app sends to integrations' webhook endpoints (Settings → Notifications).
   document.webhooks = webhooksDocument();
   return document;
+}
+
+/** The staff roles an operation allows, as its procedure declares them (none declared: owners only). */
+function staffRolesOf(meta: Meta): StaffRole[] {
+  return [...(meta.roles ?? ["owner"])];
+}
+
+/** The roles in a sentence, with what an API key may do: it acts as office, or as one crew. */
+function rolesSentence(roles: StaffRole[], personOnly: boolean): string {
+  const names = roles.length === 1 ? roles[0]! : `${roles.slice(0, -1).join(", ")} and ${roles.at(-1)}`;
+  const keys = personOnly
+    ? "a signed-in person, never an API key"
+    : roles.includes("crew")
+      ? "office and crew API keys"
+      : roles.includes("office")
+        ? "office API keys"
+        : "no API key";
+  const crew = roles.includes("crew") ? " A crew member (or crew key) sees and changes only their own crew's visits." : "";
+  return `Staff roles allowed: ${names} (${keys}); any other role answers 403.${crew}`;
 }
 
 /** The generated success answer under its real status, then one entry per derived error status. */

@@ -18,6 +18,7 @@ import { schedulesRouter } from "@/server/schedules/router";
 import { crewsRouter } from "@/server/crews/router";
 import { selfServiceRouter } from "@/server/self-service/router";
 import { servicesRouter } from "@/server/services/router";
+import { staffRouter } from "@/server/staff/router";
 import { settingsRouter } from "@/server/settings/router";
 import { webhooksRouter } from "@/server/webhooks/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -45,6 +46,7 @@ export const appRouter = createTRPCRouter({
   selfService: selfServiceRouter,
   services: servicesRouter,
   settings: settingsRouter,
+  staff: staffRouter,
   webhooks: webhooksRouter,
 });
 

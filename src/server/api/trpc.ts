@@ -15,6 +15,7 @@ import { clientIp } from "./request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
 import { documentedStatuses } from "./statuses";
 import type { Meta } from "./meta";
+import { STAFF_ROLE_LABELS, type StaffRole } from "@/lib/staff-roles";
 
 export type { Access, Meta } from "./meta";
 
@@ -127,29 +128,52 @@ function assertOwnPassword(session: StaffSession, meta: Meta | undefined) {
 }
 
 /**
+ * A refused role answers 403 in plain words. An operation that declares no roles is open to owners
+ * only, so a forgotten declaration locks others out rather than letting them in.
+ */
+function assertRole(role: StaffRole, meta: Meta | undefined) {
+  if (meta?.roles?.includes(role) ?? role === "owner") return;
+  throw new ForbiddenError(`${STAFF_ROLE_LABELS[role]} accounts cannot do this. Ask an owner if you need it.`);
+}
+
+/**
  * Staff signed in with a session cookie, or an integration with an API key; anyone else is refused.
- * The REST cache of staff answers runs the same check before serving stored bytes.
+ * Each carries a role (an API key acts as office unless made a crew's) and, for crew, the crew whose
+ * days it may see. The REST cache of staff answers runs the same check before serving stored bytes.
  */
 export async function requireStaff(auth: Context["auth"], meta: Meta | undefined) {
   const staffSession = await auth.staff();
   if (staffSession) {
     assertOwnPassword(staffSession, meta);
-    return { kind: "session" as const, user: staffSession.user, sessionId: staffSession.sessionId };
+    const { role, crewId } = staffSession.user;
+    return { kind: "session" as const, user: staffSession.user, sessionId: staffSession.sessionId, role, crewId };
   }
   const apiKey = await auth.apiKey();
-  if (apiKey) return { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: apiKey.id };
+  if (apiKey)
+    return { kind: "apiKey" as const, user: null, sessionId: null, apiKeyId: apiKey.id, role: apiKey.role, crewId: apiKey.crewId };
   return unauthorized(UNAUTHORIZED_STAFF);
 }
 
-export const staffProcedure = baseProcedure
-  .meta({ access: "staff" })
-  .use(async ({ ctx, meta, next }) => next({ ctx: { staff: await requireStaff(ctx.auth, meta) } }));
+export type StaffCaller = Awaited<ReturnType<typeof requireStaff>>;
+
+/** The crew a caller's view of the schedule is limited to: their own for crew, none for the others. */
+export function crewScopeOf(staff: { role: StaffRole; crewId: number | null }): { crewId: number } | undefined {
+  // A crew member without a crew (never stored: a check constraint forbids it) would see nothing.
+  return staff.role === "crew" ? { crewId: staff.crewId ?? -1 } : undefined;
+}
+
+export const staffProcedure = baseProcedure.meta({ access: "staff" }).use(async ({ ctx, meta, next }) => {
+  const staff = await requireStaff(ctx.auth, meta);
+  assertRole(staff.role, meta);
+  return next({ ctx: { staff } });
+});
 
 /** A staff member in person (settings, API keys): an API key cannot act as a particular user. */
 export const staffUserProcedure = baseProcedure.meta({ access: "staffUser" }).use(async ({ ctx, meta, next }) => {
   const staffSession = await ctx.auth.staff();
   if (!staffSession) return unauthorized(UNAUTHORIZED_STAFF);
   assertOwnPassword(staffSession, meta);
+  assertRole(staffSession.user.role, meta);
   return next({ ctx: { staffSession } });
 });
 

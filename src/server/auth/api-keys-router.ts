@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { createApiKey } from "@/server/auth/api-keys";
 import { listApiKeys, revokeApiKey } from "@/server/auth/manage-api-keys";
 import { pathId } from "@/lib/validation/fields";
@@ -11,13 +12,17 @@ import { ZApiKeySchema, ZCreatedApiKeySchema } from "@/server/settings/schemas";
 // Keys are managed by a person signed in, never by another key (docs/product-rules.md#staff-area).
 export const apiKeysRouter = createTRPCRouter({
   list: staffUserProcedure
-    .meta({ openapi: { method: "GET", path: "/api-keys", tags: ["settings"], summary: "API keys, with their last use" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "GET", path: "/api-keys", tags: ["settings"], summary: "API keys, with their last use" },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZApiKeySchema))
     .query(({ ctx }) => listApiKeys(ctx.db)),
 
   create: staffUserProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "POST",
         path: "/api-keys",
@@ -31,7 +36,8 @@ export const apiKeysRouter = createTRPCRouter({
     .input(ZCreateApiKeySchema)
     .output(ZCreatedApiKeySchema)
     .mutation(async ({ ctx, input }) => {
-      const { key, apiKey } = await createApiKey(ctx.db, input.name, ctx.staffSession.user.id, input.expiresAt ?? null);
+      const scope = input.role === "crew" ? { role: "crew" as const, crewId: input.crewId! } : { role: "office" as const };
+      const { key, apiKey } = await createApiKey(ctx.db, input.name, ctx.staffSession.user.id, input.expiresAt ?? null, new Date(), scope);
       return {
         key,
         apiKey: { ...apiKey, lastUsedAt: null, revokedAt: null, createdBy: ctx.staffSession.user.fullName },
@@ -39,7 +45,7 @@ export const apiKeysRouter = createTRPCRouter({
     }),
 
   revoke: staffUserProcedure
-    .meta({ openapi: { method: "DELETE", path: "/api-keys/{id}", tags: ["settings"], summary: "Revoke an API key" } })
+    .meta({ roles: ROLES.office, openapi: { method: "DELETE", path: "/api-keys/{id}", tags: ["settings"], summary: "Revoke an API key" } })
     .input(z.object({ id: pathId("API key not found") }))
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx, input }) => {

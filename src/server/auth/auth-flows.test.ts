@@ -26,7 +26,7 @@ describe("staff sign-in through REST", () => {
     const status = await rest("GET", "/auth/status", { headers: { cookie: cookieHeaderFrom(login.headers) } });
     expect(status.json).toEqual({
       authenticated: true,
-      user: { fullName: "Dana Field", email: user.email, username: user.username, mustChangePassword: false },
+      user: { fullName: "Dana Field", email: user.email, username: user.username, mustChangePassword: false, role: "owner", crewId: null },
       demoMode: false,
     });
 

@@ -15,6 +15,8 @@ export function listApiKeys(db: Db) {
       expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
       createdBy: staffUsers.fullName,
+      role: apiKeys.role,
+      crewId: apiKeys.crewId,
     })
     .from(apiKeys)
     .leftJoin(staffUsers, eq(staffUsers.id, apiKeys.createdByUserId))

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STAFF_ROLES } from "@/lib/staff-roles";
 
 export const ZStaffUserSchema = z
   .object({
@@ -8,6 +9,10 @@ export const ZStaffUserSchema = z
     mustChangePassword: z
       .boolean()
       .describe("True while the account still has its generated first password: every staff operation but the password change answers 403"),
+    role: z
+      .enum(STAFF_ROLES)
+      .describe("owner: everything; office: everything but staff users and business settings; crew: their crew's days"),
+    crewId: z.number().int().nullable().describe("The crew of a crew member; null for owners and office"),
   })
   .meta({ id: "StaffUser" });
 

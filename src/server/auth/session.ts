@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { customers, customerSessions, staffSessions, staffUsers } from "@/server/db/schema";
 import { cachedSession, forgetSession, invalidateSessions, sessionsGeneration, storeSession } from "@/server/cache/session-cache";
 import { generateToken, hashToken } from "./tokens";
+import type { StaffRole } from "@/lib/staff-roles";
 import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
 
 const HOUR = 60 * 60 * 1000;
@@ -28,6 +29,9 @@ export interface StaffSessionUser {
   phone: string | null;
   /** Still on a generated first password: only the password change is open to them. */
   mustChangePassword: boolean;
+  role: StaffRole;
+  /** The crew of a crew member; null for owners and office. */
+  crewId: number | null;
 }
 
 export interface StaffSession {
@@ -94,6 +98,8 @@ export async function validateStaffSessionToken(db: Db, token: string, now = new
           fullName: staffUsers.fullName,
           phone: staffUsers.phone,
           mustChangePassword: staffUsers.mustChangePassword,
+          role: staffUsers.role,
+          crewId: staffUsers.crewId,
         },
       })
       .from(staffSessions)

@@ -53,6 +53,8 @@ export async function loginStaff(db: Db, input: StaffSignIn) {
       fullName: user.fullName,
       phone: user.phone,
       mustChangePassword: user.mustChangePassword,
+      role: user.role,
+      crewId: user.crewId,
     },
   };
 }

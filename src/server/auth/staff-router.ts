@@ -7,9 +7,24 @@ import { ZStaffLoginSchema } from "@/lib/validation/staff-auth";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { ZOkResponseSchema, ZStaffStatusResponseSchema } from "@/server/auth/schemas";
 import { ZNoInputSchema } from "@/lib/validation/common";
+import type { StaffRole } from "@/lib/staff-roles";
 
-function toStaffUser(user: { fullName: string | null; email: string | null; username: string; mustChangePassword: boolean }) {
-  return { fullName: user.fullName, email: user.email, username: user.username, mustChangePassword: user.mustChangePassword };
+export function toStaffUser(user: {
+  fullName: string | null;
+  email: string | null;
+  username: string;
+  mustChangePassword: boolean;
+  role: StaffRole;
+  crewId: number | null;
+}) {
+  return {
+    fullName: user.fullName,
+    email: user.email,
+    username: user.username,
+    mustChangePassword: user.mustChangePassword,
+    role: user.role,
+    crewId: user.crewId,
+  };
 }
 
 /** Staff sign-in. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from "@/server/calendar/feeds";
 import { createTRPCRouter, customerProcedure, staffUserProcedure } from "@/server/api/trpc";
 import { ZOkResponseSchema } from "@/server/auth/schemas";
@@ -19,6 +20,7 @@ const ZCalendarFeedUrlSchema = z
 export const calendarFeedsRouter = createTRPCRouter({
   staffFeed: staffUserProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/settings/calendar-feed",
@@ -32,6 +34,7 @@ export const calendarFeedsRouter = createTRPCRouter({
 
   createStaffFeed: staffUserProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "POST",
         path: "/settings/calendar-feed",
@@ -45,7 +48,10 @@ export const calendarFeedsRouter = createTRPCRouter({
     .mutation(({ ctx }) => createCalendarFeed(ctx.db, { staffUserId: ctx.staffSession.user.id })),
 
   revokeStaffFeed: staffUserProcedure
-    .meta({ openapi: { method: "DELETE", path: "/settings/calendar-feed", tags: ["calendar"], summary: "Turn off my calendar feed" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "DELETE", path: "/settings/calendar-feed", tags: ["calendar"], summary: "Turn off my calendar feed" },
+    })
     .input(ZNoInputSchema)
     .output(ZOkResponseSchema)
     .mutation(async ({ ctx }) => {

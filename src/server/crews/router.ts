@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { CREW_MESSAGES, ZCrewFormSchema } from "@/lib/validation/crews";
 import { addCrew, listCrews, removeCrew, renameCrew } from "@/server/crews/crews-repository";
@@ -14,6 +15,7 @@ const ZCrewId = pathId(CREW_MESSAGES.notFound);
 export const crewsRouter = createTRPCRouter({
   list: staffProcedure
     .meta({
+      roles: ROLES.everyone,
       openapi: { method: "GET", path: "/crews", tags: TAGS, summary: "The crews, in screen order (their number is the crew capacity)" },
     })
     .input(ZNoInputSchema)
@@ -22,6 +24,7 @@ export const crewsRouter = createTRPCRouter({
 
   add: staffProcedure
     .meta({
+      roles: ROLES.ownerOnly,
       errors: [ConflictError],
       openapi: { method: "POST", path: "/crews", tags: TAGS, summary: "Add a crew (409 when another crew has the name)" },
       successStatus: 201,
@@ -32,6 +35,7 @@ export const crewsRouter = createTRPCRouter({
 
   rename: staffProcedure
     .meta({
+      roles: ROLES.ownerOnly,
       errors: [ConflictError],
       openapi: { method: "PUT", path: "/crews/{id}", tags: TAGS, summary: "Rename a crew (409 when another crew has the name)" },
     })
@@ -41,6 +45,7 @@ export const crewsRouter = createTRPCRouter({
 
   remove: staffProcedure
     .meta({
+      roles: ROLES.ownerOnly,
       errors: [ConflictError],
       openapi: {
         method: "DELETE",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { ZCustomerFormSchema } from "@/lib/validation/customer";
 import { ZCustomerSearchSchema } from "@/lib/validation/customer-search";
@@ -23,6 +24,7 @@ const ZCustomerId = pathId(CUSTOMER_MESSAGES.notFound);
 export const customersRouter = createTRPCRouter({
   list: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/customers",
@@ -36,6 +38,7 @@ export const customersRouter = createTRPCRouter({
 
   search: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/customers/search",
@@ -48,13 +51,14 @@ export const customersRouter = createTRPCRouter({
     .query(({ ctx, input }) => searchCustomers(ctx.db, input)),
 
   get: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/customers/{id}", tags: TAGS, summary: "One customer" } })
+    .meta({ roles: ROLES.office, openapi: { method: "GET", path: "/customers/{id}", tags: TAGS, summary: "One customer" } })
     .input(z.object({ id: ZCustomerId }))
     .output(ZCustomerSchema)
     .query(({ ctx, input }) => getCustomer(ctx.db, input.id)),
 
   create: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ConflictError],
       openapi: { method: "POST", path: "/customers", tags: TAGS, summary: "Add a customer" },
       successStatus: 201,
@@ -64,13 +68,18 @@ export const customersRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createCustomer(ctx.db, input)),
 
   update: staffProcedure
-    .meta({ errors: [ConflictError], openapi: { method: "PUT", path: "/customers/{id}", tags: TAGS, summary: "Update a customer" } })
+    .meta({
+      roles: ROLES.office,
+      errors: [ConflictError],
+      openapi: { method: "PUT", path: "/customers/{id}", tags: TAGS, summary: "Update a customer" },
+    })
     .input(ZCustomerFormSchema.safeExtend({ id: ZCustomerId }))
     .output(ZCustomerSchema)
     .mutation(({ ctx, input: { id, ...form } }) => updateCustomer(ctx.db, id, form)),
 
   delete: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ConflictError],
       openapi: {
         method: "DELETE",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { dashboardStats } from "@/server/dashboard/stats";
 import { listCustomerChanges } from "@/server/dashboard/customer-changes";
 import { listRecentMessages } from "@/server/dashboard/recent-messages";
@@ -10,6 +11,7 @@ import { ZCustomerChangeSchema, ZDashboardStatsSchema, ZRecentMessageSchema, ZWe
 export const dashboardRouter = createTRPCRouter({
   stats: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/dashboard-stats",
@@ -23,6 +25,7 @@ export const dashboardRouter = createTRPCRouter({
 
   recentMessages: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/dashboard/recent-messages",
@@ -36,6 +39,7 @@ export const dashboardRouter = createTRPCRouter({
 
   customerChanges: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/dashboard/customer-changes",
@@ -49,6 +53,7 @@ export const dashboardRouter = createTRPCRouter({
 
   week: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/dashboard/week",

@@ -30,6 +30,7 @@ describe("migrations and seed", () => {
       "rate_limits",
       "schedules",
       "services",
+      "staff_invitations",
       "staff_sessions",
       "staff_users",
       "stripe_events",

@@ -71,6 +71,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         username: login.username,
         passwordHash: await hashPassword(password),
         mustChangePassword: login.source === "generated",
+        // The first account is the business's owner (docs/product-rules.md#staff-roles).
+        role: "owner",
         fullName: "Alex Rivera",
         email: "office@greenscapeaustin.com",
         phone: "(512) 555-0142",

@@ -95,3 +95,18 @@ export function passwordChangedEmail(to: { email: string; fullName: string }): O
       SIGNATURE,
   };
 }
+
+/** An owner invited someone to the staff area, with the role they will have. */
+export function staffInvitationEmail(to: { email: string }, role: string, link: EmailLink): OutgoingEmail {
+  return {
+    to: to.email,
+    subject: `You're invited to the ${BUSINESS.name} staff area`,
+    body:
+      "Hi there,\n\n" +
+      `You have been invited to join the ${BUSINESS.name} staff area as ${role}. ` +
+      `Choose your username and password here:\n\n${link.url}\n\n` +
+      "The link works once and expires in 7 days. If you were not expecting this, you can ignore this email." +
+      SIGNATURE,
+    secrets: [link.token],
+  };
+}

@@ -1,5 +1,5 @@
 import { createCaller } from "@/server/api/root";
-import { createTRPCContext, requireStaff } from "@/server/api/trpc";
+import { createTRPCContext, crewScopeOf, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
@@ -85,12 +85,16 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   return new Response(request.method === "HEAD" ? null : json, { status, headers: resHeaders });
 }
 
-/** Whether the caller's cookie or API key passes the staff check now (schedules.list has no exemption). */
+/**
+ * Whether the caller's cookie or API key passes the staff check now (schedules.list has no
+ * exemption) and sees the whole schedule: a crew's caller sees only their crew's visits, so the
+ * stored month list is never theirs, and they take the full path.
+ */
 export async function passesStaffCheck(headers: Headers): Promise<boolean> {
   const ctx = await createTRPCContext({ headers, resHeaders: new Headers() });
   try {
-    await requireStaff(ctx.auth, undefined);
-    return true;
+    const staff = await requireStaff(ctx.auth, undefined);
+    return crewScopeOf(staff) === undefined;
   } catch {
     return false;
   }

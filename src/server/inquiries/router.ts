@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { INQUIRY_NOT_FOUND, convertInquiryToCustomer, listInquiries, setInquiryHandled } from "@/server/inquiries/inquiries";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
@@ -9,13 +10,17 @@ const ZInquiryId = z.object({ id: pathId(INQUIRY_NOT_FOUND) });
 /** Website inquiries from the contact form, for staff. */
 export const inquiriesRouter = createTRPCRouter({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/inquiries", tags: ["messages"], summary: "Website inquiries (open by default)" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "GET", path: "/inquiries", tags: ["messages"], summary: "Website inquiries (open by default)" },
+    })
     .input(z.object({ status: z.enum(["open", "handled", "all"], { error: "Status must be open, handled or all" }).default("open") }))
     .output(z.array(ZInquirySchema))
     .query(({ ctx, input }) => listInquiries(ctx.db, input.status)),
 
   setHandled: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: { method: "PATCH", path: "/inquiries/{id}/handled", tags: ["messages"], summary: "Mark an inquiry handled (or open again)" },
     })
     .input(ZInquiryId.extend({ handled: z.boolean({ error: "handled must be true or false" }).default(true) }))
@@ -24,6 +29,7 @@ export const inquiriesRouter = createTRPCRouter({
 
   convertToCustomer: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "POST",
         path: "/inquiries/{id}/customer",

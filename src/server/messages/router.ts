@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
@@ -19,13 +20,17 @@ import { ZConversationSchema, ZMessageSchema, ZUnreadCountSchema, ZUnreadMessage
 /** Staff messages. */
 export const messagesRouter = createTRPCRouter({
   unread: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread customer messages, newest first" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread customer messages, newest first" },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZUnreadMessageSchema))
     .query(({ ctx }) => listUnreadCustomerMessages(ctx.db)),
 
   unreadCount: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/messages/unread/count",
@@ -39,6 +44,7 @@ export const messagesRouter = createTRPCRouter({
 
   list: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/messages",
@@ -52,6 +58,7 @@ export const messagesRouter = createTRPCRouter({
 
   conversations: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/messages/conversations",
@@ -65,6 +72,7 @@ export const messagesRouter = createTRPCRouter({
 
   send: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" },
       successStatus: 201,
@@ -82,7 +90,10 @@ export const messagesRouter = createTRPCRouter({
     ),
 
   markRead: staffProcedure
-    .meta({ openapi: { method: "PATCH", path: "/messages/{id}/read", tags: ["messages"], summary: "Mark a message read" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "PATCH", path: "/messages/{id}/read", tags: ["messages"], summary: "Mark a message read" },
+    })
     .input(z.object({ id: pathId(MESSAGE_NOT_FOUND) }))
     .output(ZMessageSchema)
     .mutation(({ ctx, input }) => markMessageRead(ctx.db, input.id)),

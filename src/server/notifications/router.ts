@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { NotFoundError } from "@/server/errors";
 import { ZNotificationSettingsSchema, ZReminderPreferenceSchema } from "@/lib/validation/notifications";
 import { listFailingJobs, retryFailedJob } from "@/server/jobs/failing-jobs";
@@ -19,6 +20,7 @@ import {
 export const notificationsRouter = createTRPCRouter({
   settings: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/settings/notifications",
@@ -32,6 +34,7 @@ export const notificationsRouter = createTRPCRouter({
 
   updateSettings: staffProcedure
     .meta({
+      roles: ROLES.ownerOnly,
       openapi: { method: "PUT", path: "/settings/notifications", tags: ["notifications"], summary: "Save the notification settings" },
     })
     .input(ZNotificationSettingsSchema)
@@ -39,13 +42,17 @@ export const notificationsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => saveNotificationSettings(ctx.db, input)),
 
   recentEmails: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/emails", tags: ["notifications"], summary: "The latest emails and whether they went out" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "GET", path: "/emails", tags: ["notifications"], summary: "The latest emails and whether they went out" },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZOutboxEmailSchema))
     .query(({ ctx }) => listRecentEmails(ctx.db)),
 
   failingJobs: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/jobs/failing",
@@ -59,6 +66,7 @@ export const notificationsRouter = createTRPCRouter({
 
   retryJob: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "POST", path: "/jobs/{id}/retry", tags: ["notifications"], summary: "Try a failed job again now" },
     })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { addCardRequestEmail } from "@/server/payments/emails";
 import { autopayState, setAutopay } from "@/server/payments/autopay";
@@ -129,6 +130,7 @@ export const cardsRouter = createTRPCRouter({
 
   customerCards: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError, ServiceUnavailableError],
       openapi: { method: "GET", path: "/customers/{id}/cards", tags: CARDS, summary: "A customer's saved cards and autopay" },
     })
@@ -141,6 +143,7 @@ export const cardsRouter = createTRPCRouter({
 
   requestCard: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "POST", path: "/customers/{id}/card-request", tags: CARDS, summary: "Email the customer a link to save a card" },
     })
@@ -158,6 +161,7 @@ export const cardsRouter = createTRPCRouter({
 
   staffSetAutopay: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError, ConflictError, ServiceUnavailableError],
       openapi: {
         method: "PUT",
@@ -180,6 +184,7 @@ export const cardsRouter = createTRPCRouter({
 
   refund: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError, ConflictError, ServiceUnavailableError],
       openapi: {
         method: "POST",
@@ -203,6 +208,7 @@ export const cardsRouter = createTRPCRouter({
 
   owed: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/payments/owed",
@@ -216,6 +222,7 @@ export const cardsRouter = createTRPCRouter({
 
   refunds: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "GET", path: "/payments/{id}/refunds", tags: ["payments"], summary: "A payment's refunds" },
     })

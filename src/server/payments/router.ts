@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { dollarsToCents } from "@/lib/money";
 import { ZCreatePaymentIntentRequestSchema, ZCreatePaymentRequestSchema } from "@/lib/validation/payment";
 import { ZRecordPaymentRequestSchema } from "@/lib/validation/offline-payment";
@@ -32,6 +33,7 @@ const ZNewPaymentRequestSchema = ZCreatePaymentRequestSchema.extend({
 export const paymentsRouter = createTRPCRouter({
   list: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: { method: "GET", path: "/payments", tags: ["payments"], summary: "A customer's payment history (or the latest payments)" },
     })
     .input(z.object({ customerId: pathId(CUSTOMER_NOT_FOUND).optional() }))
@@ -39,13 +41,14 @@ export const paymentsRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => (await listPayments(ctx.db, input)).map(toPaymentOutput)),
 
   get: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/payments/{id}", tags: ["payments"], summary: "One payment" } })
+    .meta({ roles: ROLES.office, openapi: { method: "GET", path: "/payments/{id}", tags: ["payments"], summary: "One payment" } })
     .input(ZPaymentIdSchema)
     .output(ZPaymentSchema)
     .query(async ({ ctx, input }) => toPaymentOutput(await getPayment(ctx.db, input.id))),
 
   create: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "POST", path: "/payments", tags: ["payments"], summary: "Create a pending card payment (amount in cents)" },
       successStatus: 201,
@@ -56,6 +59,7 @@ export const paymentsRouter = createTRPCRouter({
 
   recordOffline: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: {
         method: "POST",
@@ -73,6 +77,7 @@ export const paymentsRouter = createTRPCRouter({
 
   refresh: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ServiceUnavailableError],
       openapi: {
         method: "POST",
@@ -87,6 +92,7 @@ export const paymentsRouter = createTRPCRouter({
 
   createIntent: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError, ConflictError, ServiceUnavailableError],
       openapi: {
         method: "POST",

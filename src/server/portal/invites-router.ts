@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { inviteCustomer } from "@/server/portal/invitations";
 import { ConflictError } from "@/server/errors";
 import { pathId } from "@/lib/validation/fields";
@@ -9,6 +10,7 @@ import { ZEmailSentResponseSchema } from "@/server/portal/schemas";
 export const portalInvitesRouter = createTRPCRouter({
   invite: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ConflictError],
       openapi: {
         method: "POST",

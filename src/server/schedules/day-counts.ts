@@ -1,4 +1,4 @@
-import { and, count, gte, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { SCHEDULE_STATUSES, type ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
@@ -12,14 +12,20 @@ export type DayCount = { date: string; total: number } & Record<ScheduleStatus, 
  * in one aggregate over the start-time index instead of every visit's row. Days without visits
  * are left out. The range rules are the visit list's (both dates inclusive, end clamped to its month).
  */
-export async function countVisitsByDay(db: Db, range: { startDate: string; endDate: string }): Promise<DayCount[]> {
+export async function countVisitsByDay(db: Db, range: { startDate: string; endDate: string; crewId?: number }): Promise<DayCount[]> {
   const { start, end } = parseDateRange(range.startDate, range.endDate);
   const to = endOfBusinessDayExclusive(end);
   const day = sql<string>`to_char(${visits.startTime} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({ date: day, status: visits.status, visits: count() })
     .from(visits)
-    .where(and(gte(visits.startTime, startOfBusinessDay(start)), lt(visits.startTime, to)))
+    .where(
+      and(
+        gte(visits.startTime, startOfBusinessDay(start)),
+        lt(visits.startTime, to),
+        range.crewId === undefined ? undefined : eq(visits.crewId, range.crewId),
+      ),
+    )
     .groupBy(day, visits.status)
     .orderBy(day);
   const byDay = new Map<string, DayCount>();

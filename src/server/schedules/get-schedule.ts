@@ -1,10 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq, exists, or } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, schedules, services } from "@/server/db/schema";
+import { customers, schedules, services, visits } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 
-/** One plan (a one-time visit or a whole series), as the edit form and GET /schedules/{id} read it. */
-export async function getSchedule(db: Db, id: number) {
+/**
+ * One plan (a one-time visit or a whole series), as the edit form and GET /schedules/{id} read it.
+ * A crew member sees only a plan given to their crew or holding one of their crew's visits; any
+ * other reads as not found.
+ */
+export async function getSchedule(db: Db, id: number, scope?: { crewId: number }) {
   const [row] = await db
     .select({
       schedule: schedules,
@@ -14,7 +18,22 @@ export async function getSchedule(db: Db, id: number) {
     .from(schedules)
     .innerJoin(customers, eq(customers.id, schedules.customerId))
     .leftJoin(services, eq(services.id, schedules.serviceId))
-    .where(eq(schedules.id, id));
+    .where(
+      and(
+        eq(schedules.id, id),
+        scope
+          ? or(
+              eq(schedules.crewId, scope.crewId),
+              exists(
+                db
+                  .select({ id: visits.id })
+                  .from(visits)
+                  .where(and(eq(visits.scheduleId, id), eq(visits.crewId, scope.crewId))),
+              ),
+            )
+          : undefined,
+      ),
+    );
   if (!row) throw new NotFoundError("Schedule not found");
   const { visitsGeneratedThrough: _horizon, ...schedule } = row.schedule;
   return { ...schedule, customer: row.customer, service: row.service?.name ? row.service : null };

@@ -14,6 +14,17 @@ import { InvalidInputError } from "@/server/errors";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { overlapping, type Visit } from "./visits";
 
+/**
+ * The dates of a schedule list, and whose visits: one customer's, or one crew's (a crew member sees
+ * only their crew's days, docs/product-rules.md#staff-roles).
+ */
+export interface ScheduleRange {
+  startDate: string;
+  endDate: string;
+  customerId?: number;
+  crewId?: number;
+}
+
 /** A year is plenty for any screen or report; longer ranges only cost the server. */
 export const MAX_RANGE_DAYS = 366;
 
@@ -74,7 +85,7 @@ const VISIT_FIELDS = sql`
  * server neither builds an object per visit nor serializes it again. REST sends this text as it is
  * (the month list is hundreds of visits); a test holds it to the documented schema.
  */
-export async function listSchedulesJson(db: Db, range: { startDate: string; endDate: string; customerId?: number }): Promise<string> {
+export async function listSchedulesJson(db: Db, range: ScheduleRange): Promise<string> {
   const { start, end } = parseDateRange(range.startDate, range.endDate);
   const from = startOfBusinessDay(start);
   const to = endOfBusinessDayExclusive(end);
@@ -86,7 +97,11 @@ export async function listSchedulesJson(db: Db, range: { startDate: string; endD
     cross join lateral (select ${customers.fullName} as "fullName", ${customers.address} as "address") customer
     left join lateral (select ${services.name} as "name", ${services.duration} as "duration" where ${services.id} is not null) service on true
     cross join lateral (select ${VISIT_FIELDS}) visit
-    where ${and(overlapping(from, to), range.customerId === undefined ? undefined : eq(visits.customerId, range.customerId))}`);
+    where ${and(
+      overlapping(from, to),
+      range.customerId === undefined ? undefined : eq(visits.customerId, range.customerId),
+      range.crewId === undefined ? undefined : eq(visits.crewId, range.crewId),
+    )}`);
   const [row] = rowsOf<{ json: string | null }>(result);
   return `[${row?.json ?? ""}]`;
 }
@@ -95,7 +110,7 @@ export async function listSchedulesJson(db: Db, range: { startDate: string; endD
  * The same visits as objects, for the staff screens over tRPC (which sends dates as dates): the
  * answer's JSON read back, its instants made Dates again.
  */
-export async function listSchedulesInRange(db: Db, range: { startDate: string; endDate: string; customerId?: number }) {
+export async function listSchedulesInRange(db: Db, range: ScheduleRange) {
   const listed = JSON.parse(await listSchedulesJson(db, range)) as Array<ListedVisitJson>;
   return listed.map((visit) => ({
     ...visit,

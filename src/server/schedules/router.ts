@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { countVisitsByDay } from "@/server/schedules/day-counts";
@@ -8,7 +9,7 @@ import { getSchedule } from "@/server/schedules/get-schedule";
 import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { ConflictError } from "@/server/errors";
-import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, crewScopeOf, staffProcedure } from "@/server/api/trpc";
 import {
   ZDayCountSchema,
   ZRainDayPlanSchema,
@@ -40,6 +41,7 @@ const ZScheduleUpdateInput = schedulePayloadWithId(ZScheduleId);
 export const schedulesRouter = createTRPCRouter({
   list: staffProcedure
     .meta({
+      roles: ROLES.everyone,
       openapi: {
         method: "GET",
         path: "/schedules",
@@ -50,10 +52,11 @@ export const schedulesRouter = createTRPCRouter({
     })
     .input(ZListInput)
     .output(z.array(ZScheduleVisitSchema))
-    .query(({ ctx, input }) => listSchedulesInRange(ctx.db, input)),
+    .query(({ ctx, input }) => listSchedulesInRange(ctx.db, { ...input, ...crewScopeOf(ctx.staff) })),
 
   dayCounts: staffProcedure
     .meta({
+      roles: ROLES.everyone,
       openapi: {
         method: "GET",
         path: "/schedules/day-counts",
@@ -64,7 +67,7 @@ export const schedulesRouter = createTRPCRouter({
     })
     .input(ZDateRangeInput)
     .output(z.array(ZDayCountSchema))
-    .query(({ ctx, input }) => countVisitsByDay(ctx.db, input)),
+    .query(({ ctx, input }) => countVisitsByDay(ctx.db, { ...input, ...crewScopeOf(ctx.staff) })),
 
   /**
    * The same list as the JSON text PostgreSQL writes: REST answers GET /schedules with it as it is
@@ -73,18 +76,23 @@ export const schedulesRouter = createTRPCRouter({
    * the documented schema instead (src/server/schedules/list-schedules.test.ts).
    */
   listJson: staffProcedure
+    .meta({ roles: ROLES.everyone })
     .input(ZListInput)
     .output(z.string())
-    .query(({ ctx, input }) => listSchedulesJson(ctx.db, input)),
+    .query(({ ctx, input }) => listSchedulesJson(ctx.db, { ...input, ...crewScopeOf(ctx.staff) })),
 
   get: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/schedules/{id}", tags: TAGS, summary: "One schedule (a one-time visit or a whole series)" } })
+    .meta({
+      roles: ROLES.everyone,
+      openapi: { method: "GET", path: "/schedules/{id}", tags: TAGS, summary: "One schedule (a one-time visit or a whole series)" },
+    })
     .input(z.object({ id: ZScheduleId }))
     .output(ZScheduleSchema)
-    .query(({ ctx, input }) => getSchedule(ctx.db, input.id)),
+    .query(({ ctx, input }) => getSchedule(ctx.db, input.id, crewScopeOf(ctx.staff))),
 
   create: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ConflictError],
       openapi: {
         method: "POST",
@@ -101,6 +109,7 @@ export const schedulesRouter = createTRPCRouter({
 
   update: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ConflictError],
       openapi: {
         method: "PUT",
@@ -116,6 +125,7 @@ export const schedulesRouter = createTRPCRouter({
 
   setVisitStatus: staffProcedure
     .meta({
+      roles: ROLES.everyone,
       errors: [ConflictError],
       openapi: {
         method: "PATCH",
@@ -127,10 +137,11 @@ export const schedulesRouter = createTRPCRouter({
     })
     .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))
     .output(ZScheduleVisitSchema)
-    .mutation(({ ctx, input }) => changeVisitStatus(ctx.db, input.visitId, input.status)),
+    .mutation(({ ctx, input }) => changeVisitStatus(ctx.db, input.visitId, input.status, new Date(), crewScopeOf(ctx.staff))),
 
   rainDayPreview: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/schedules/rain-day/preview",
@@ -158,6 +169,7 @@ export const schedulesRouter = createTRPCRouter({
 
   rainDayMove: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [ConflictError],
       openapi: {
         method: "POST",

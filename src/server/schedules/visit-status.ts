@@ -10,12 +10,13 @@ import type { ScheduleStatus } from "@/lib/schedule-enums";
 
 /**
  * Any status may follow any other; only this visit changes, even in a series. A visit that takes a
- * crew again (back to pending or confirmed) must find one free, as a booking must.
+ * crew again (back to pending or confirmed) must find one free, as a booking must. A crew member
+ * changes only their own crew's visits: another crew's reads as not found.
  */
-export async function changeVisitStatus(db: Db, visitId: string, status: ScheduleStatus, now = new Date()) {
+export async function changeVisitStatus(db: Db, visitId: string, status: ScheduleStatus, now = new Date(), scope?: { crewId: number }) {
   return db.transaction(async (tx) => {
     const visit = await findVisit(tx, visitId);
-    if (!visit) throw new NotFoundError("Visit not found");
+    if (!visit || (scope && visit.crewId !== scope.crewId)) throw new NotFoundError("Visit not found");
     const before = (await findNotifiableVisit(tx, visit.visitId))!;
     const holdsCrew = visit.status === "pending" || visit.status === "confirmed";
     if (!holdsCrew) await claimCrew(tx, { startTime: visit.startTime, endTime: visit.endTime, status }, now);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { ZDateField, ZSelfServiceActionSchema, ZSelfServiceRulesSchema, type TSelfServiceAction } from "@/lib/validation/self-service";
 import { ConflictError, ForbiddenError, InvalidInputError } from "@/server/errors";
 import { APPOINTMENT_NOT_FOUND } from "@/server/self-service/appointments";
@@ -108,6 +109,7 @@ export const selfServiceRouter = createTRPCRouter({
 
   rules: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "GET",
         path: "/settings/self-service",
@@ -121,6 +123,7 @@ export const selfServiceRouter = createTRPCRouter({
 
   saveRules: staffProcedure
     .meta({
+      roles: ROLES.ownerOnly,
       openapi: {
         method: "PUT",
         path: "/settings/self-service",

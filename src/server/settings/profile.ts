@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { assertAnotherOwnerRemains } from "@/server/staff/staff-users";
 import { isUniqueViolation } from "@/server/db/errors";
 import { staffUsers } from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
@@ -93,6 +94,8 @@ export async function deleteStaffAccount(db: Db, userId: number, password: strin
     await tx.execute(sql`select id from ${staffUsers} for update`);
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(staffUsers);
     if (total <= 1) throw new ConflictError(LAST_STAFF_ACCOUNT);
+    const [self] = await tx.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.id, userId));
+    if (self?.role === "owner") await assertAnotherOwnerRemains(tx, userId);
     await tx.delete(staffUsers).where(eq(staffUsers.id, userId));
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { ZPasswordFormSchema, ZProfileFormSchema } from "@/lib/validation/settings";
 import { passwordField } from "@/lib/validation/fields";
 import { serializeClearedSessionCookie } from "@/server/auth/cookies";
@@ -14,6 +15,7 @@ import { ZBusinessExportSchema, ZStaffProfileSchema } from "@/server/settings/sc
 export const settingsRouter = createTRPCRouter({
   profile: staffUserProcedure
     .meta({
+      roles: ROLES.everyone,
       openapi: { method: "GET", path: "/settings/profile", tags: ["settings"], summary: "My staff profile" },
       beforePasswordChange: true,
     })
@@ -23,6 +25,7 @@ export const settingsRouter = createTRPCRouter({
 
   updateProfile: staffUserProcedure
     .meta({
+      roles: ROLES.everyone,
       errors: [ConflictError],
       openapi: { method: "PUT", path: "/settings/profile", tags: ["settings"], summary: "Save my staff profile" },
     })
@@ -32,6 +35,7 @@ export const settingsRouter = createTRPCRouter({
 
   changePassword: staffUserProcedure
     .meta({
+      roles: ROLES.everyone,
       openapi: {
         method: "POST",
         path: "/settings/password",
@@ -53,6 +57,7 @@ export const settingsRouter = createTRPCRouter({
 
   deleteAccount: staffUserProcedure
     .meta({
+      roles: ROLES.everyone,
       errors: [ConflictError, TooManyRequestsError],
       openapi: {
         method: "POST",
@@ -72,6 +77,7 @@ export const settingsRouter = createTRPCRouter({
 
   export: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: { method: "GET", path: "/export", tags: ["settings"], summary: "Export customers, schedules, messages and payments" },
     })
     .input(ZNoInputSchema)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API_KEY_ROLES } from "@/lib/staff-roles";
 
 export const ZStaffProfileSchema = z
   .object({
@@ -20,6 +21,8 @@ export const ZApiKeySchema = z
     expiresAt: z.date().nullable().describe("When the key stops working; null for a key that lives until revoked"),
     revokedAt: z.date().nullable(),
     createdBy: z.string().nullable(),
+    role: z.enum(API_KEY_ROLES).describe("office (the default), or crew: only that crew's days"),
+    crewId: z.number().int().nullable().describe("The crew a crew key acts for; null for an office key"),
   })
   .meta({ id: "ApiKey" });
 

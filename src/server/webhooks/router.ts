@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
 import { NotFoundError } from "@/server/errors";
 import { ZWebhookDeliveryQuerySchema, ZWebhookEndpointFormSchema } from "@/lib/validation/webhooks";
 import {
@@ -34,13 +35,17 @@ const ZEndpointId = z.object({
  */
 export const webhooksRouter = createTRPCRouter({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/webhooks", tags: ["webhooks"], summary: "Webhook endpoints, with their latest delivery" } })
+    .meta({
+      roles: ROLES.office,
+      openapi: { method: "GET", path: "/webhooks", tags: ["webhooks"], summary: "Webhook endpoints, with their latest delivery" },
+    })
     .input(ZNoInputSchema)
     .output(z.array(ZWebhookEndpointSchema))
     .query(({ ctx }) => listWebhookEndpoints(ctx.db)),
 
   create: staffProcedure
     .meta({
+      roles: ROLES.office,
       openapi: {
         method: "POST",
         path: "/webhooks",
@@ -55,6 +60,7 @@ export const webhooksRouter = createTRPCRouter({
 
   update: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: {
         method: "PUT",
@@ -72,6 +78,7 @@ export const webhooksRouter = createTRPCRouter({
 
   remove: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "DELETE", path: "/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook endpoint and its deliveries" },
     })
@@ -84,6 +91,7 @@ export const webhooksRouter = createTRPCRouter({
 
   secret: staffUserProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: { method: "GET", path: "/webhooks/{id}/secret", tags: ["webhooks"], summary: "Reveal a webhook endpoint's signing secret" },
     })
@@ -93,6 +101,7 @@ export const webhooksRouter = createTRPCRouter({
 
   deliveries: staffProcedure
     .meta({
+      roles: ROLES.office,
       errors: [NotFoundError],
       openapi: {
         method: "GET",

@@ -1,3 +1,4 @@
+import { requireStaffPage } from "@/server/auth/sign-in-gates";
 import type { Metadata } from "next";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
@@ -25,6 +26,7 @@ async function orNull<T>(answer: Promise<T>): Promise<T | null> {
  * visits come whole.
  */
 export default async function DashboardPage() {
+  await requireStaffPage("/dashboard");
   const api = await serverApi();
   const today = businessToday();
   const [stats, todays, messages, week, changes] = await Promise.all([

@@ -1,3 +1,4 @@
+import { requireStaffPage } from "@/server/auth/sign-in-gates";
 import type { Metadata } from "next";
 import { owedPanelInput } from "@/components/payments/owed-input";
 import { PaymentsScreen } from "@/components/payments/payments-screen";
@@ -7,6 +8,7 @@ import { HydrateClient, prefetchApi } from "@/trpc/server";
 export const metadata: Metadata = { title: "Payments" };
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireStaffPage("/payments");
   const customerId = Number((await searchParams).customerId) || null;
   await Promise.all([
     prefetchApi.customers.search.prefetch(customerPickerInput()),

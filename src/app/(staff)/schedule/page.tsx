@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { requireStaff } from "@/server/auth/sign-in-gates";
 import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { ScheduleScreen } from "@/components/staff/schedule/schedule-screen";
 import { dayVisitsInput, monthCountsInput } from "@/components/staff/schedule/schedule-queries";
@@ -12,6 +14,9 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export default async function SchedulePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const today = businessToday();
+  // Planning (the new and edit forms) is the office's; a crew member gets their crew's day.
+  const { user } = await requireStaff();
+  if (user.role === "crew" && (params.new !== undefined || params.edit !== undefined)) redirect("/schedule");
   const editId = typeof params.edit === "string" && /^\d{1,9}$/.test(params.edit) && Number(params.edit) > 0 ? Number(params.edit) : null;
   if (params.new === "true" || editId !== null) {
     // The form arrives with its first customers and the services to choose from.

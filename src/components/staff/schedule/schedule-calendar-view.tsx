@@ -1,5 +1,7 @@
 "use client";
 
+import { ROLES } from "@/lib/staff-roles";
+import { useStaffCan } from "@/components/staff/use-staff-session";
 import { CloudRain, Plus } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
@@ -26,6 +28,8 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
   const [month, setMonth] = useState<DateString>(monthOf(initialDate));
   const [rainDayOpen, setRainDayOpen] = useState(false);
   const [byCrew, setByCrew] = useState(false);
+  // Crew members see their crew's day and change its visits' status; planning is the office's.
+  const plans = useStaffCan(ROLES.office);
 
   const monthCounts = api.schedules.dayCounts.useQuery(monthCountsInput(month));
   const counts = useMemo(() => new Map((monthCounts.data ?? []).map((day) => [day.date, day.total])), [monthCounts.data]);
@@ -59,17 +63,19 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
             {heading}
           </h2>
           <div className="flex flex-wrap gap-2">
-            {selected ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
-            {selected && movable.length > 0 ? (
+            {plans && selected ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
+            {plans && selected && movable.length > 0 ? (
               <Button variant="outline" onClick={() => setRainDayOpen(true)}>
                 <CloudRain aria-hidden="true" className="size-4" />
                 Rain day
               </Button>
             ) : null}
-            <ButtonLink href={newHref}>
-              <Plus aria-hidden="true" className="size-4" />
-              New Service
-            </ButtonLink>
+            {plans ? (
+              <ButtonLink href={newHref}>
+                <Plus aria-hidden="true" className="size-4" />
+                New Service
+              </ButtonLink>
+            ) : null}
           </div>
         </div>
         {selected === null ? (

@@ -1,5 +1,7 @@
 "use client";
 
+import { ROLES } from "@/lib/staff-roles";
+import { useStaffCan } from "@/components/staff/use-staff-session";
 import { Pencil } from "lucide-react";
 import Link from "next/link";
 import { useId } from "react";
@@ -14,6 +16,8 @@ import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   const utils = api.useUtils();
   const statusId = useId();
+  // A crew member changes the status of their crew's visits; editing the plan is the office's.
+  const plans = useStaffCan(ROLES.office);
   const setStatus = api.schedules.setVisitStatus.useMutation({
     onSuccess: async () => {
       toast({ title: "Service updated successfully" });
@@ -51,14 +55,16 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
             ))}
           </select>
         </div>
-        <Link
-          href={`/schedule?edit=${visit.id}`}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-semibold text-gray-800 hover:bg-gray-50"
-        >
-          <Pencil aria-hidden="true" className="size-4" />
-          {visit.isRecurring ? "Edit series" : "Edit"}
-          <span className="sr-only">for {visit.customer.fullName}</span>
-        </Link>
+        {plans ? (
+          <Link
+            href={`/schedule?edit=${visit.id}`}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {visit.isRecurring ? "Edit series" : "Edit"}
+            <span className="sr-only">for {visit.customer.fullName}</span>
+          </Link>
+        ) : null}
       </div>
     </li>
   );

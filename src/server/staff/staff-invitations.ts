@@ -1,0 +1,125 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { crews, staffInvitations, staffUsers } from "@/server/db/schema";
+import { ConflictError, InvalidInputError } from "@/server/errors";
+import { hashPassword } from "@/server/auth/password";
+import { generateToken, hashToken } from "@/server/auth/tokens";
+import { assertActiveCrew } from "@/server/crews/crews-repository";
+import { normalizeEmail } from "@/server/customers/customers-repository";
+import { appUrl } from "@/server/email/app-url";
+import { sendEmail } from "@/server/email/send-email";
+import { staffInvitationEmail } from "@/server/email/templates";
+import { STAFF_ROLE_LABELS } from "@/lib/staff-roles";
+import { STAFF_MESSAGES, type TAcceptStaffInvitation, type TStaffInvitationForm } from "@/lib/validation/staff";
+
+/** Long enough for someone to start next week; the link works once. */
+export const STAFF_INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+function invitationLink(token: string) {
+  return { url: appUrl(`/staff-invitation?token=${token}`), token };
+}
+
+/**
+ * An owner invites someone by email with a role (and a crew for crew members). A new invitation to
+ * the same address replaces the one before it, so only the latest link works.
+ */
+export async function inviteStaff(db: Db, form: TStaffInvitationForm, invitedByUserId: number | null, now = new Date()) {
+  const email = normalizeEmail(form.email);
+  await assertActiveCrew(db, form.crewId);
+  const [existing] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email));
+  if (existing) throw new ConflictError(STAFF_MESSAGES.alreadyStaff);
+  const token = generateToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(eq(sql`lower(${staffInvitations.email})`, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
+      );
+    await tx.insert(staffInvitations).values({
+      email,
+      role: form.role,
+      crewId: form.role === "crew" ? (form.crewId ?? null) : null,
+      tokenHash: hashToken(token),
+      invitedByUserId,
+      expiresAt: new Date(now.getTime() + STAFF_INVITATION_LIFETIME_MS),
+      createdAt: now,
+    });
+    await sendEmail(tx, staffInvitationEmail({ email }, STAFF_ROLE_LABELS[form.role].toLowerCase(), invitationLink(token)));
+  });
+  return { email };
+}
+
+/** Invitations not yet used, revoked or expired, for Settings → Staff. */
+export async function listPendingStaffInvitations(db: Db, now = new Date()) {
+  return db
+    .select({
+      id: staffInvitations.id,
+      email: staffInvitations.email,
+      role: staffInvitations.role,
+      crewName: crews.name,
+      expiresAt: staffInvitations.expiresAt,
+    })
+    .from(staffInvitations)
+    .leftJoin(crews, eq(crews.id, staffInvitations.crewId))
+    .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
+    .orderBy(staffInvitations.createdAt);
+}
+
+/** The usable invitation a link names, or a refusal saying why it cannot be used. */
+async function usableInvitation(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select({ invitation: staffInvitations, crewName: crews.name })
+    .from(staffInvitations)
+    .leftJoin(crews, eq(crews.id, staffInvitations.crewId))
+    .where(eq(staffInvitations.tokenHash, hashToken(token.trim())));
+  if (!row || row.invitation.revokedAt) throw new InvalidInputError(STAFF_MESSAGES.invitationInvalid, "token");
+  if (row.invitation.acceptedAt) throw new InvalidInputError(STAFF_MESSAGES.invitationUsed, "token");
+  if (row.invitation.expiresAt <= now) throw new InvalidInputError(STAFF_MESSAGES.invitationExpired, "token");
+  return row;
+}
+
+/** Who an invitation is for and as what, so the sign-up form can say so. */
+export async function describeStaffInvitation(db: Db, token: string, now = new Date()) {
+  const { invitation, crewName } = await usableInvitation(db, token, now);
+  return { email: invitation.email, role: invitation.role, crewName };
+}
+
+/**
+ * The invitee chooses a name, username and password: the account gets the role (and crew) the owner
+ * chose, and the link is used up. The email is proven by the link reaching it. The caller signs them in.
+ */
+export async function acceptStaffInvitation(db: Db, input: TAcceptStaffInvitation, now = new Date()) {
+  const { invitation } = await usableInvitation(db, input.token, now);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(staffInvitations)
+      .set({ acceptedAt: now })
+      .where(and(eq(staffInvitations.id, invitation.id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
+      .returning({ id: staffInvitations.id });
+    // Another tab used the same link first.
+    if (!used) throw new InvalidInputError(STAFF_MESSAGES.invitationUsed, "token");
+    const [taken] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(sql`lower(${staffUsers.username})`, input.username.toLowerCase()));
+    if (taken) throw new InvalidInputError(STAFF_MESSAGES.usernameTaken, "username");
+    const [user] = await tx
+      .insert(staffUsers)
+      .values({
+        username: input.username,
+        passwordHash,
+        fullName: input.fullName,
+        email: invitation.email,
+        role: invitation.role,
+        crewId: invitation.crewId,
+        createdAt: now,
+      })
+      .returning({ id: staffUsers.id });
+    return user!;
+  });
+}

@@ -1,0 +1,160 @@
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { addDays, businessInstant, businessToday } from "@/lib/business-time";
+import { createApiKey } from "@/server/auth/api-keys";
+import { listCrews } from "@/server/crews/crews-repository";
+import { getDb } from "@/server/db";
+import { emailOutbox, schedules, staffUsers, visits } from "@/server/db/schema";
+import { createPlanVisits } from "@/server/schedules/plan-visits";
+import { deleteStaffAccount } from "@/server/settings/profile";
+import { acceptStaffInvitation, describeStaffInvitation, inviteStaff } from "./staff-invitations";
+import { changeStaffRole, removeStaffUser } from "./staff-users";
+import { createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
+
+let dayOffset = 40;
+const nextDay = () => addDays(businessToday(), dayOffset++);
+
+/** The link in the newest email to an address, as the invitee reads it. */
+async function invitationLinkTo(email: string) {
+  const [sent] = await (await getDb())
+    .select({ body: emailOutbox.body })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email))
+    .orderBy(desc(emailOutbox.id));
+  return sent!.body.match(/staff-invitation\?token=(\S+)/)![1]!;
+}
+
+const owners = async () => (await (await getDb()).select().from(staffUsers).where(eq(staffUsers.role, "owner"))).map((user) => user.id);
+
+describe("staff users: the last owner stays", () => {
+  beforeAll(() => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+  });
+
+  it("refuses to demote or remove the last owner, and allows it once another owner exists", async () => {
+    const db = await getDb();
+    for (const id of await owners()) await db.update(staffUsers).set({ role: "office" }).where(eq(staffUsers.id, id));
+    const { user: only } = await createStaffUser({ role: "owner" });
+    await createStaffUser({ role: "office" });
+    await expect(changeStaffRole(db, only.id, { role: "office" })).rejects.toThrow("Keep at least one owner");
+    await expect(removeStaffUser(db, only.id)).rejects.toThrow("Keep at least one owner");
+    await expect(deleteStaffAccount(db, only.id, "staff-password-1")).rejects.toThrow("Keep at least one owner");
+
+    const { user: second } = await createStaffUser({ role: "owner" });
+    expect((await changeStaffRole(db, only.id, { role: "office" })).role).toBe("office");
+    await expect(removeStaffUser(db, second.id)).rejects.toThrow("Keep at least one owner");
+  });
+
+  it("lets two owners demote each other at once only one of the two times", async () => {
+    const db = await getDb();
+    for (const id of await owners()) await db.update(staffUsers).set({ role: "office" }).where(eq(staffUsers.id, id));
+    const a = (await createStaffUser({ role: "owner" })).user;
+    const b = (await createStaffUser({ role: "owner" })).user;
+    const results = await Promise.allSettled([
+      changeStaffRole(db, a.id, { role: "office" }),
+      changeStaffRole(db, b.id, { role: "office" }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(await owners()).toHaveLength(1);
+  });
+
+  it("answers an owner's API calls and refuses the same to office with 403 in plain words", async () => {
+    const office = (await createStaffUser({ role: "office" })).user;
+    const answer = await rest("GET", "/staff", { headers: { cookie: await staffCookie(office.id) } });
+    expect(answer.status).toBe(403);
+    expect(answer.json.message).toBe("Office accounts cannot do this. Ask an owner if you need it.");
+    const crew = (await createStaffUser({ role: "crew", crewId: (await listCrews(await getDb()))[0]!.id })).user;
+    const payments = await rest("GET", "/payments/owed", { headers: { cookie: await staffCookie(crew.id) } });
+    expect(payments.status).toBe(403);
+    expect(payments.json.message).toBe("Crew accounts cannot do this. Ask an owner if you need it.");
+  });
+});
+
+describe("staff invitations", () => {
+  it("makes an account with the role and crew the owner chose, from a link that works once", async () => {
+    const db = await getDb();
+    const [crew] = await listCrews(db);
+    const owner = (await createStaffUser({ role: "owner" })).user;
+    await inviteStaff(db, { email: "New.Crew@Example.com", role: "crew", crewId: crew!.id }, owner.id);
+    const token = await invitationLinkTo("new.crew@example.com");
+    expect(await describeStaffInvitation(db, token)).toEqual({ email: "new.crew@example.com", role: "crew", crewName: crew!.name });
+
+    const form = { token, fullName: "Robin Field", username: "robin_field", password: "mowing-day-1", confirmPassword: "mowing-day-1" };
+    const { id } = await acceptStaffInvitation(db, form);
+    const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    expect(user).toMatchObject({ role: "crew", crewId: crew!.id, email: "new.crew@example.com", mustChangePassword: false });
+    await expect(acceptStaffInvitation(db, { ...form, username: "robin_again" })).rejects.toThrow("already been used");
+    await expect(inviteStaff(db, { email: "new.crew@example.com", role: "office" }, owner.id)).rejects.toThrow("already uses this email");
+  });
+
+  it("refuses an expired link, and a link replaced by a newer invitation", async () => {
+    const db = await getDb();
+    await inviteStaff(db, { email: "late@example.com", role: "office" }, null, new Date(Date.now() - 8 * 24 * 60 * 60_000));
+    await expect(describeStaffInvitation(db, await invitationLinkTo("late@example.com"))).rejects.toThrow("expired");
+    await inviteStaff(db, { email: "twice@example.com", role: "office" }, null);
+    const first = await invitationLinkTo("twice@example.com");
+    await inviteStaff(db, { email: "twice@example.com", role: "owner" }, null);
+    await expect(describeStaffInvitation(db, first)).rejects.toThrow("not valid");
+    expect((await describeStaffInvitation(db, await invitationLinkTo("twice@example.com"))).role).toBe("owner");
+  });
+});
+
+describe("a crew sees only its own days", () => {
+  it("lists, counts, reads and changes only its crew's visits, signed in or by a crew key", async () => {
+    const db = await getDb();
+    const [service] = await seedServices();
+    const [crewOne, crewTwo] = await listCrews(db);
+    const { customer } = await createCustomer({ fullName: "Crew Day Customer" });
+    const day = nextDay();
+    const visitFor = async (crewId: number, time: string) => {
+      const startTime = businessInstant(day, time);
+      const [plan] = await db
+        .insert(schedules)
+        .values({
+          customerId: customer.id,
+          serviceId: service!.id,
+          date: startTime,
+          startTime,
+          endTime: new Date(startTime.getTime() + 60 * 60_000),
+          status: "confirmed",
+          totalPrice: 3500,
+          crewId,
+        })
+        .returning();
+      await createPlanVisits(db, plan!, "staff");
+      const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, plan!.id));
+      return { scheduleId: plan!.id, visitId: visit!.id };
+    };
+    const mine = await visitFor(crewOne!.id, "09:00");
+    const theirs = await visitFor(crewTwo!.id, "11:00");
+
+    const crewMember = (await createStaffUser({ role: "crew", crewId: crewOne!.id })).user;
+    const { key } = await createApiKey(db, "Crew 1 tablet", null, null, new Date(), { role: "crew", crewId: crewOne!.id });
+    const office = { cookie: await staffCookie((await createStaffUser({ role: "office" })).user.id) };
+    const range = `/schedules?startDate=${day}&endDate=${day}`;
+
+    // The office asks first, so the month list is cached; a crew caller must never be served it.
+    const officeList = await rest("GET", range, { headers: office });
+    expect((officeList.json as unknown as Array<{ visitId: string }>).map((visit) => visit.visitId)).toEqual([
+      String(mine.visitId),
+      String(theirs.visitId),
+    ]);
+
+    const crewCallers: Array<Record<string, string>> = [{ cookie: await staffCookie(crewMember.id) }, { authorization: `Bearer ${key}` }];
+    for (const headers of crewCallers) {
+      const list = await rest("GET", range, { headers });
+      expect((list.json as unknown as Array<{ visitId: string }>).map((visit) => visit.visitId)).toEqual([String(mine.visitId)]);
+      const counts = await rest("GET", `/schedules/day-counts?startDate=${day}&endDate=${day}`, { headers });
+      expect((counts.json as unknown as Array<{ total: number }>)[0]!.total).toBe(1);
+      expect((await rest("GET", `/schedules/${mine.scheduleId}`, { headers })).status).toBe(200);
+      expect((await rest("GET", `/schedules/${theirs.scheduleId}`, { headers })).status).toBe(404);
+      const other = await rest("PATCH", `/schedules/visits/${theirs.visitId}/status`, { headers, body: { status: "completed" } });
+      expect(other.status).toBe(404);
+      const own = await rest("PATCH", `/schedules/visits/${mine.visitId}/status`, { headers, body: { status: "confirmed" } });
+      expect(own.status).toBe(200);
+      expect((await rest("GET", "/customers", { headers })).status).toBe(403);
+    }
+    const [untouched] = await db.select().from(visits).where(eq(visits.id, theirs.visitId));
+    expect(untouched!.status).toBe("confirmed");
+  });
+});
