@@ -68,6 +68,11 @@ export async function unpaidVisitTotals(db: Db) {
   return { unpaidCount: row?.count ?? 0, owedTotal: row?.total ?? 0 };
 }
 
+/** The owed total as one SQL expression, for a statement that reads it beside other figures. */
+export function owedTotalSql() {
+  return sql`select coalesce(sum(${owedTotalChanges.amount}), 0) from ${owedTotalChanges}`;
+}
+
 /** Folds the running total's changes into one row (a periodic job); the total stays the same. */
 export async function compactOwedTotal(db: Db) {
   await db.execute(sql`select greenscape_owed_compact()`);
@@ -88,7 +93,7 @@ export async function countFailedAutopay(db: Db) {
   return row?.value ?? 0;
 }
 
-function failedAutopayCondition() {
+export function failedAutopayCondition() {
   return and(isNotNull(payments.visitId), eq(payments.status, "pending"), sql`(${payments.metadata} ->> 'actionNeeded')::boolean is true`);
 }
 
