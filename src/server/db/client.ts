@@ -117,6 +117,8 @@ export function isNeverRanFailure(error: unknown): boolean {
  * (migrations, scripts) keep the simple protocol, which allows several statements in one string.
  */
 function preparedArgs(args: unknown[]): unknown[] {
+  // DATABASE_PREPARE=false turns it off: bench/reads.mjs measures with and without, side by side.
+  if (process.env.DATABASE_PREPARE === "false") return args;
   const [query, params, options] = args as [unknown, unknown[] | undefined, Record<string, unknown> | undefined];
   if (!Array.isArray(params) || params.length === 0) return args;
   return [query, params, { ...options, prepare: true }];
