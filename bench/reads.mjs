@@ -3,7 +3,7 @@
 // (default 3) of: each variant's server started in turn, 200 availability dates never asked and 300
 // dashboard reads, one connection, next to the raw node:http server answering the same bytes in the
 // same minutes. Variants: base (BENCH_BASE_DIR, when given), this build over TCP with prepared
-// statements, without them (DATABASE_PREPARE=false), and over the Unix socket (BENCH_DB_SOCKET).
+// statements (DATABASE_PREPARE=true), without them, and over the Unix socket (BENCH_DB_SOCKET).
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -50,9 +50,9 @@ async function main() {
   const socketUrl = `${url}${url.includes("?") ? "&" : "?"}host=${SOCKET_DIR}`;
   const variants = [
     ...(BASE_DIR ? [{ label: "base", dir: BASE_DIR, env: { DATABASE_URL: url } }] : []),
-    { label: "this, TCP, prepared", dir: process.cwd(), env: { DATABASE_URL: url } },
+    { label: "this, TCP, prepared", dir: process.cwd(), env: { DATABASE_URL: url, DATABASE_PREPARE: "true" } },
     { label: "this, TCP, not prepared", dir: process.cwd(), env: { DATABASE_URL: url, DATABASE_PREPARE: "false" } },
-    { label: "this, Unix socket, prepared", dir: process.cwd(), env: { DATABASE_URL: socketUrl } },
+    { label: "this, Unix socket, prepared", dir: process.cwd(), env: { DATABASE_URL: socketUrl, DATABASE_PREPARE: "true" } },
   ];
   const bodies = new Map();
   const rawServer = http.createServer((request, response) => {

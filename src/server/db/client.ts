@@ -113,12 +113,14 @@ export function isNeverRanFailure(error: unknown): boolean {
  * Drizzle asks postgres.js not to prepare its statements (`prepare: false` unless a query is named),
  * and postgres.js then sends each statement with parameters in two round trips: Parse and Describe,
  * wait, then Bind and Execute. Prepared, a statement the connection has seen before is one round trip,
- * which on a loaded host is most of a short query's time (issue 31). Statements without parameters
+ * which on a loaded host is most of a short query's time (issue 31), in theory. Statements without parameters
  * (migrations, scripts) keep the simple protocol, which allows several statements in one string.
  */
 function preparedArgs(args: unknown[]): unknown[] {
-  // DATABASE_PREPARE=false turns it off: bench/reads.mjs measures with and without, side by side.
-  if (process.env.DATABASE_PREPARE === "false") return args;
+  // Off unless DATABASE_PREPARE=true: alternated with and without (bench/reads.mjs), the gain was
+  // inside this host's noise, and a faults run with it on had one request hang through an outage
+  // (bench/RESULTS.md, issue 31's second round). Kept as an option until that is understood.
+  if (process.env.DATABASE_PREPARE !== "true") return args;
   const [query, params, options] = args as [unknown, unknown[] | undefined, Record<string, unknown> | undefined];
   if (!Array.isArray(params) || params.length === 0) return args;
   return [query, params, { ...options, prepare: true }];
