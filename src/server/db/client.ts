@@ -110,6 +110,32 @@ export function isNeverRanFailure(error: unknown): boolean {
 }
 
 /**
+ * Drizzle asks postgres.js not to prepare its statements (`prepare: false` unless a query is named),
+ * and postgres.js then sends each statement with parameters in two round trips: Parse and Describe,
+ * wait, then Bind and Execute. Prepared, a statement the connection has seen before is one round trip,
+ * which on a loaded host is most of a short query's time (issue 31), in theory. Statements without parameters
+ * (migrations, scripts) keep the simple protocol, which allows several statements in one string.
+ */
+function preparedArgs(args: unknown[]): unknown[] {
+  // Off unless DATABASE_PREPARE=true: alternated with and without (bench/reads.mjs), the gain was
+  // inside this host's noise, and a faults run with it on had one request hang through an outage
+  // (bench/RESULTS.md, issue 31's second round). Kept as an option until that is understood.
+  if (process.env.DATABASE_PREPARE !== "true") return args;
+  const [query, params, options] = args as [unknown, unknown[] | undefined, Record<string, unknown> | undefined];
+  if (!Array.isArray(params) || params.length === 0) return args;
+  return [query, params, { ...options, prepare: true }];
+}
+
+function preparing<Sql extends { unsafe: (...args: unknown[]) => unknown }>(transaction: Sql): Sql {
+  return new Proxy(transaction, {
+    get(target, property, receiver) {
+      if (property === "unsafe") return (...args: unknown[]) => target.unsafe(...preparedArgs(args));
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+/**
  * The pool as Drizzle uses it (`unsafe` for statements, `begin` for transactions), sending a
  * statement or a transaction again, on the connection the pool gives next, when it failed before
  * anything ran (see isNeverRanFailure); a transaction is sent again only if its body never started.
@@ -128,7 +154,8 @@ function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => un
     }
   }
   const unsafe = (...args: unknown[]) => {
-    const send = () => (pool.unsafe as (...a: unknown[]) => PromiseLike<unknown> & { values: () => PromiseLike<unknown> })(...args);
+    const send = () =>
+      (pool.unsafe as (...a: unknown[]) => PromiseLike<unknown> & { values: () => PromiseLike<unknown> })(...preparedArgs(args));
     // postgres.js queries are lazy thenables; Drizzle awaits them or their `values()` at once.
     return {
       then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) =>
@@ -142,7 +169,7 @@ function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => un
     let started = false;
     const watched = (transaction: unknown) => {
       started = true;
-      return body(transaction);
+      return body(preparing(transaction as { unsafe: (...a: unknown[]) => unknown }));
     };
     return retrying(
       async () => (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), watched),

@@ -3,6 +3,7 @@ import { deliverEmail } from "@/server/email/deliver-email";
 import { announceQueuedBooking } from "@/server/notifications/announce";
 import { queueDueReminders } from "@/server/notifications/reminders";
 import { chargeAutopay } from "@/server/payments/autopay";
+import { compactOwedTotal } from "@/server/payments/owed";
 import { extendSeriesToHorizon } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
@@ -15,6 +16,9 @@ export const REMINDER_SWEEP_SECONDS = 300;
  * horizon moves; a plan's creation or a staff edit generates through it at once).
  */
 export const SERIES_EXTENSION_SECONDS = 86_400;
+
+/** Every hour the owed total's changes are folded into one row, so reading it stays a few rows. */
+export const OWED_TOTAL_COMPACTION_SECONDS = 3_600;
 
 /**
  * What every app instance works on in the background: emails, webhook deliveries, reminders and
@@ -35,11 +39,13 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
       extendSeries: async () => {
         await extendSeriesToHorizon(db);
       },
+      compactOwedTotal: () => compactOwedTotal(db),
     },
     {
       periodic: [
         { queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS },
         { queue: "extendSeries", everySeconds: SERIES_EXTENSION_SECONDS },
+        { queue: "compactOwedTotal", everySeconds: OWED_TOTAL_COMPACTION_SECONDS },
       ],
       ...options,
     },

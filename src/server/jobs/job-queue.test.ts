@@ -41,6 +41,7 @@ const idle: Omit<JobHandlers, "sendEmail"> = {
   sendReminders: async () => {},
   extendSeries: async () => {},
   chargeAutopay: async () => {},
+  compactOwedTotal: async () => {},
 };
 
 describe("the job queue", () => {

@@ -17,6 +17,7 @@ export type JobPayloads = {
   sendReminders: Record<string, never>;
   chargeAutopay: { paymentId: number };
   extendSeries: Record<string, never>;
+  compactOwedTotal: Record<string, never>;
 };
 
 export interface RunningJob<K extends QueueKey> {

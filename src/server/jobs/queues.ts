@@ -21,6 +21,8 @@ export const JOB_QUEUES = {
   chargeAutopay: { name: "charge-autopay", retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   /** The daily extension of every series' visits to the horizon; each run is complete on its own. */
   extendSeries: { name: "extend-series", retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 900 },
+  /** The hourly fold of the owed total's changes into one row; each run is complete on its own. */
+  compactOwedTotal: { name: "compact-owed-total", retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
 } as const;
 
 export type QueueKey = keyof typeof JOB_QUEUES;

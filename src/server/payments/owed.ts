@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, payments, visits } from "@/server/db/schema";
+import { customers, owedTotalChanges, payments, visits } from "@/server/db/schema";
 
 /**
  * What the business is owed: completed visits with a price and no completed payment for them, and
@@ -54,8 +54,32 @@ export async function listUnpaidVisits(db: Db, limit = UNPAID_LIMIT): Promise<Un
   return rows.map(({ id, ...row }) => ({ visitId: String(id), ...row }));
 }
 
-/** The whole debt in one aggregate: the list above stops at its limit, the total must not. */
+/**
+ * The whole debt: the list above stops at its limit, the total must not. Read from the running total
+ * that triggers keep (drizzle/0013_owed_total.sql), a handful of rows, not a scan of every visit.
+ */
 export async function unpaidVisitTotals(db: Db) {
+  const [row] = await db
+    .select({
+      count: sql<number>`coalesce(sum(${owedTotalChanges.unpaidCount}), 0)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${owedTotalChanges.amount}), 0)`.mapWith(Number),
+    })
+    .from(owedTotalChanges);
+  return { unpaidCount: row?.count ?? 0, owedTotal: row?.total ?? 0 };
+}
+
+/** The owed total as one SQL expression, for a statement that reads it beside other figures. */
+export function owedTotalSql() {
+  return sql`select coalesce(sum(${owedTotalChanges.amount}), 0) from ${owedTotalChanges}`;
+}
+
+/** Folds the running total's changes into one row (a periodic job); the total stays the same. */
+export async function compactOwedTotal(db: Db) {
+  await db.execute(sql`select greenscape_owed_compact()`);
+}
+
+/** The same figures from a scan of every visit: what the running total must always equal. */
+export async function scanUnpaidVisitTotals(db: Db) {
   const [row] = await db
     .select({ count: count(), total: sql<number>`coalesce(sum(${visits.totalPrice}), 0)`.mapWith(Number) })
     .from(visits)
@@ -69,7 +93,7 @@ export async function countFailedAutopay(db: Db) {
   return row?.value ?? 0;
 }
 
-function failedAutopayCondition() {
+export function failedAutopayCondition() {
   return and(isNotNull(payments.visitId), eq(payments.status, "pending"), sql`(${payments.metadata} ->> 'actionNeeded')::boolean is true`);
 }
 

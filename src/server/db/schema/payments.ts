@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { schedules, visits } from "./schedules";
@@ -42,6 +42,8 @@ export const payments = pgTable(
     check("payments_status_check", sql`${t.status} in ('pending', 'completed', 'failed')`),
     check("payments_method_check", sql`${t.method} in ('card', 'cash', 'check')`),
     index("payments_customer_idx").on(t.customerId, t.paymentDate),
+    /** A one-time visit's payments are found by its plan (the owed total's refresh). */
+    index("payments_schedule_idx").on(t.scheduleId),
   ],
 );
 
@@ -50,4 +52,26 @@ export const stripeEvents = pgTable("stripe_events", {
   id: text().primaryKey(),
   type: text().notNull(),
   processedAt: createdAt(),
+});
+
+/**
+ * The completed, priced visits no completed payment covers (src/server/payments/owed.ts says when a
+ * visit counts as paid), each with the amount it owes. Kept by triggers on visits and payments
+ * (drizzle/0013_owed_total.sql), so the owed total never scans the business. No foreign key: the
+ * trigger removes a deleted visit's row itself and takes its amount off the total.
+ */
+export const unpaidVisits = pgTable("unpaid_visits", {
+  visitId: integer().primaryKey(),
+  amount: integer().notNull(),
+});
+
+/**
+ * Changes to the owed total: the total is the sum of these rows, which the triggers that keep
+ * `unpaid_visits` append to (an append, not an update of one row, so that concurrent writes never wait
+ * on each other for it); `compactOwedTotal` folds them into one row now and then.
+ */
+export const owedTotalChanges = pgTable("owed_total_changes", {
+  id: serial().primaryKey(),
+  unpaidCount: integer().notNull(),
+  amount: bigint({ mode: "number" }).notNull(),
 });
