@@ -13,7 +13,7 @@ import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emai
 import { getNotificationSettings } from "./settings";
 import { newBookingStaffEmail, newInquiryStaffEmail, newMessageStaffEmail } from "./staff-emails";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
-import { isAwaitingOwner, planContact } from "@/server/ownership/ownership";
+import { planContact } from "@/server/ownership/ownership";
 
 /**
  * Who is told when something happens. Each function runs inside the transaction of what it
@@ -54,7 +54,7 @@ export async function announceBooking(
   const customer = contact?.ofRecord
     ? record
     : { ...record, fullName: contact?.fullName ?? record.fullName, email: contact?.email ?? record.email, phone: typed?.phone ?? null };
-  const awaitingOwner = contact !== null && !contact.ofRecord && (await isAwaitingOwner(db, booking.scheduleId));
+  const awaitingOwner = contact?.awaitingOwner ?? false;
   const office = typed ? { ...customer, fullName: typed.fullName, phone: typed.phone } : customer;
   const settings = await getNotificationSettings(db);
   const confirmed: ConfirmedBooking = {

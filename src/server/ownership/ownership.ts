@@ -35,9 +35,9 @@ export function ownedPlans(customerId: number): SQL {
  * Plans booked on the website under this account's proven email that wait for the owner to say
  * they are theirs: what the portal lists under "Booked under your email".
  */
-export function plansAwaitingOwner(customerId: number): SQL {
+export function plansAwaitingOwner(customerId: SQL | number): SQL {
   return and(
-    eq(schedules.customerId, customerId),
+    sql`${schedules.customerId} = ${customerId}`,
     eq(schedules.bookedVia, "website"),
     accountConfirmed(customerId),
     sql`${schedules.bookedEmail} = (select lower(${customers.email}) from ${customers} where ${customers.id} = ${customerId})`,
@@ -85,23 +85,37 @@ export async function isPlanOwned(db: Db, scheduleId: number): Promise<boolean> 
   return Boolean(row?.owned);
 }
 
-/** A website booking under the account's email that waits for the owner to confirm it. */
-export async function isAwaitingOwner(db: Db, scheduleId: number): Promise<boolean> {
-  const [plan] = await db.select({ customerId: schedules.customerId }).from(schedules).where(eq(schedules.id, scheduleId));
-  if (!plan) return false;
-  const [row] = await db
-    .select({ id: schedules.id })
-    .from(schedules)
-    .where(and(eq(schedules.id, scheduleId), plansAwaitingOwner(plan.customerId)));
-  return Boolean(row);
-}
-
 /** Who an email or webhook about a plan names: see `planContact`. */
 export interface PlanContact {
   fullName: string;
   email: string;
   /** The account owns the plan, or the record has no account (the office manages it). */
   ofRecord: boolean;
+  /** A website booking under the account's email, waiting for the owner to say it is theirs. */
+  awaitingOwner: boolean;
+}
+
+/**
+ * The columns the plan's contact is made from, for a select over `schedules` joined with `customers`.
+ * `awaitingOwner`: a website booking under the account's proven email that waits for its owner.
+ */
+export function contactColumns() {
+  return {
+    owned: sql<boolean>`${planOwnedByItsCustomer()}`,
+    awaitingOwner: sql<boolean>`${plansAwaitingOwner(sql`${schedules.customerId}`)}`,
+    hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
+    bookedName: schedules.bookedName,
+    bookedEmail: schedules.bookedEmail,
+  };
+}
+
+/** What `contactColumns` reads for one plan. */
+interface ContactColumns {
+  owned: boolean;
+  awaitingOwner: boolean;
+  hasAccount: boolean;
+  bookedName: string | null;
+  bookedEmail: string;
 }
 
 /**
@@ -109,20 +123,17 @@ export interface PlanContact {
  * manages it), names the customer record; a plan the account has not proved names the person who
  * booked it, at the address it was booked under, never the account holder.
  */
+export function contactFrom(customer: { fullName: string; email: string }, plan: ContactColumns): PlanContact {
+  if (plan.owned || !plan.hasAccount) return { fullName: customer.fullName, email: customer.email, ofRecord: true, awaitingOwner: false };
+  return { fullName: plan.bookedName ?? customer.fullName, email: plan.bookedEmail, ofRecord: false, awaitingOwner: plan.awaitingOwner };
+}
+
+/** The contact of one plan (see contactFrom), or null when there is no such plan. */
 export async function planContact(db: Db, scheduleId: number): Promise<PlanContact | null> {
   const [row] = await db
-    .select({
-      owned: sql<boolean>`${planOwnedByItsCustomer()}`,
-      hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
-      customerName: customers.fullName,
-      customerEmail: customers.email,
-      bookedName: schedules.bookedName,
-      bookedEmail: schedules.bookedEmail,
-    })
+    .select({ customer: { fullName: customers.fullName, email: customers.email }, plan: contactColumns() })
     .from(schedules)
     .innerJoin(customers, eq(customers.id, schedules.customerId))
     .where(eq(schedules.id, scheduleId));
-  if (!row) return null;
-  if (row.owned || !row.hasAccount) return { fullName: row.customerName, email: row.customerEmail, ofRecord: true };
-  return { fullName: row.bookedName ?? row.customerName, email: row.bookedEmail, ofRecord: false };
+  return row ? contactFrom(row.customer, row.plan) : null;
 }

@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { businessDateOf, type DateString } from "@/lib/business-time";
 import type { ChangeAuthor, CustomerChange, RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { onVisitCompleted } from "@/server/payments/autopay";
-import { ownedPlans, planOwnedByItsCustomer, plansAwaitingOwner, type PlanContact } from "@/server/ownership/ownership";
+import { contactColumns, contactFrom, ownedPlans, plansAwaitingOwner, type PlanContact } from "@/server/ownership/ownership";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
 export interface Visit {
@@ -70,12 +70,7 @@ function selectVisitRows(db: Db, where: SQL | undefined) {
         bookingReference: schedules.bookingReference,
       },
       customer: { fullName: customers.fullName, email: customers.email, phone: customers.phone, address: customers.address },
-      ownership: {
-        owned: sql<boolean>`${planOwnedByItsCustomer()}`,
-        hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
-        bookedName: schedules.bookedName,
-        bookedEmail: schedules.bookedEmail,
-      },
+      ownership: contactColumns(),
       service: { name: services.name, duration: services.duration },
     })
     .from(visits)
@@ -219,13 +214,7 @@ function toVisit(row: VisitRow): Visit {
     zipCode: visit.zipCode,
     bookingReference: plan.bookingReference,
     customer: row.customer,
-    contact: contactOf(row),
+    contact: contactFrom(row.customer, row.ownership),
     service: row.service?.name ? { name: row.service.name, duration: row.service.duration } : null,
   };
-}
-
-/** An owned plan, or a record without an account, names the customer; otherwise whoever booked it. */
-function contactOf({ customer, ownership }: VisitRow): PlanContact {
-  if (ownership.owned || !ownership.hasAccount) return { fullName: customer.fullName, email: customer.email, ofRecord: true };
-  return { fullName: ownership.bookedName ?? customer.fullName, email: ownership.bookedEmail, ofRecord: false };
 }
