@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { get, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/lib/cn";
 
@@ -71,6 +71,22 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
     );
   },
 );
+
+/** A labelled select whose error is announced and tied to it with aria-describedby; the options are its children. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(function SelectField(
+  { label, error, hint, id, className, children, ...props },
+  ref,
+) {
+  return (
+    <LabelledControl id={id} label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} className={controlClasses(Boolean(error))} {...props}>
+          {children}
+        </select>
+      )}
+    </LabelledControl>
+  );
+});
 
 /**
  * A form field's registration and its error, to spread onto a TextField. `serverError` is the

@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { ButtonLink } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -24,12 +23,7 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<TCustomerFormInput, unknown, TCustomerForm>({
-    resolver: zodResolver(ZCustomerFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: initialValues ?? EMPTY,
-  });
+  } = useZodForm(ZCustomerFormSchema, initialValues ?? EMPTY);
 
   const onSubmit = async (form: TCustomerForm) => {
     try {

@@ -1,16 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
 import { ButtonLink } from "@/components/ui/button";
-import { controlClasses, FieldError, TextAreaField, TextField } from "@/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { bookingPrice } from "@/lib/pricing";
@@ -103,12 +103,7 @@ export function ScheduleForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZStaffScheduleFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: initialValues ?? defaultsFor(today, preselectedCustomerId),
-  });
+  } = useZodForm(ZStaffScheduleFormSchema, initialValues ?? defaultsFor(today, preselectedCustomerId));
   const [serviceId, isRecurring, date, lawnSize] = useWatch({ control, name: ["serviceId", "isRecurring", "date", "lawnSizeSqFt"] });
   const service = services.data?.find((entry) => String(entry.id) === String(serviceId));
   const lawnSizeNumber = Number(lawnSize) || null;
@@ -196,26 +191,14 @@ export function ScheduleForm({
             />
           )}
         />
-        <div>
-          <label htmlFor="schedule-service" className="mb-1 block text-sm font-medium text-gray-800">
-            Service
-          </label>
-          <select
-            id="schedule-service"
-            className={controlClasses(Boolean(errors.serviceId))}
-            aria-invalid={errors.serviceId ? true : undefined}
-            aria-describedby="schedule-service-error"
-            {...register("serviceId")}
-          >
-            <option value="">Select a service</option>
-            {services.data?.map((entry) => (
-              <option key={entry.id} value={String(entry.id)}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="schedule-service-error" message={errors.serviceId?.message} />
-        </div>
+        <SelectField id="schedule-service" label="Service" error={errors.serviceId?.message} {...register("serviceId")}>
+          <option value="">Select a service</option>
+          {services.data?.map((entry) => (
+            <option key={entry.id} value={String(entry.id)}>
+              {entry.name}
+            </option>
+          ))}
+        </SelectField>
         {service?.pricePerSqFt ? (
           <TextField
             label="Lawn size (sq ft)"
@@ -232,39 +215,21 @@ export function ScheduleForm({
           <TextField label="Start time" type="time" error={errors.startTime?.message} {...register("startTime")} />
           <TextField label="End time" type="time" error={errors.endTime?.message} {...register("endTime")} />
         </div>
-        <div>
-          <label htmlFor="schedule-status" className="mb-1 block text-sm font-medium text-gray-800">
-            Status
-          </label>
-          <select id="schedule-status" className={controlClasses(Boolean(errors.status))} {...register("status")}>
-            {SCHEDULE_STATUSES.map((status) => (
-              <option key={status} value={status} className="capitalize">
-                {status[0]!.toUpperCase() + status.slice(1)}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.status?.message} />
-        </div>
-        <div>
-          <label htmlFor="schedule-crew" className="mb-1 block text-sm font-medium text-gray-800">
-            Crew
-          </label>
-          <select
-            id="schedule-crew"
-            className={controlClasses(Boolean(errors.crewId))}
-            aria-invalid={errors.crewId ? true : undefined}
-            aria-describedby="schedule-crew-error"
-            {...register("crewId")}
-          >
-            <option value="">{crews.isPending ? "Loading crews..." : "Unassigned"}</option>
-            {crews.data?.map((crew) => (
-              <option key={crew.id} value={String(crew.id)}>
-                {crew.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="schedule-crew-error" message={errors.crewId?.message} />
-        </div>
+        <SelectField id="schedule-status" label="Status" error={errors.status?.message} {...register("status")}>
+          {SCHEDULE_STATUSES.map((status) => (
+            <option key={status} value={status} className="capitalize">
+              {status[0]!.toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="schedule-crew" label="Crew" error={errors.crewId?.message} {...register("crewId")}>
+          <option value="">{crews.isPending ? "Loading crews..." : "Unassigned"}</option>
+          {crews.data?.map((crew) => (
+            <option key={crew.id} value={String(crew.id)}>
+              {crew.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
@@ -275,18 +240,13 @@ export function ScheduleForm({
         </label>
         {isRecurring ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="schedule-frequency" className="mb-1 block text-sm font-medium text-gray-800">
-                Frequency
-              </label>
-              <select id="schedule-frequency" className={controlClasses(false)} {...register("recurringFrequency")}>
-                {RECURRING_FREQUENCIES.map((frequency) => (
-                  <option key={frequency} value={frequency}>
-                    {frequency[0]!.toUpperCase() + frequency.slice(1)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField id="schedule-frequency" label="Frequency" {...register("recurringFrequency")}>
+              {RECURRING_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {frequency[0]!.toUpperCase() + frequency.slice(1)}
+                </option>
+              ))}
+            </SelectField>
             <TextField
               label="Recurring end date (optional)"
               type="date"
