@@ -3,23 +3,14 @@ import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { emailOutbox, schedules, visits } from "@/server/db/schema";
+import { insertPlan, type PlanValues } from "#test/fixtures/plans";
 import { createCustomer, seedServices } from "#test/helpers";
-import { createPlanVisits } from "./plan-visits";
 import { updateSchedule } from "./save-schedule";
 import { extendSeriesThrough, extendSeriesToHorizon, horizonDate, SERIES_HORIZON_DAYS } from "./series";
 import { findVisit, listVisits, moveVisit, parseVisitId, setVisitStatus } from "./visits";
 
-async function insertSchedule(
-  values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number },
-  now?: Date,
-) {
-  const db = await getDb();
-  const [row] = await db
-    .insert(schedules)
-    .values({ date: values.startTime, totalPrice: 3500, ...values })
-    .returning();
-  await createPlanVisits(db, row!, "staff", now);
-  return row!;
+function insertSchedule(values: PlanValues & { endTime: Date }, now?: Date) {
+  return insertPlan(values, "staff", now);
 }
 
 /** An open-ended weekly plan whose first one-hour visit is on `first` at `time`, Austin time. */
