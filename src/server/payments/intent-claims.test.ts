@@ -1,31 +1,24 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { getStripe } from "@/server/stripe/client";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
-import { setEnv } from "#test/env";
+import { useStripeStandIn } from "#test/stripe";
 import { chargeAutopay } from "./autopay";
 import { activeIntentClaim, AUTOPAY_CLAIM_MS, PAY_CLAIM_MS } from "./intent";
 
 /** The claim Pay and the autopay job take on a payment before either asks Stripe for its intent (issue 27). */
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn();
 let staff: string;
 
 beforeAll(async () => {
   vi.spyOn(console, "info").mockImplementation(() => {});
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
 });
-beforeEach(() => {
-  setEnv(stripeStandInEnv(stripe.url));
-});
-afterAll(async () => {
-  setEnv(stripeStandInEnv(undefined));
-  await stripe.close();
+afterAll(() => {
   vi.restoreAllMocks();
 });
 

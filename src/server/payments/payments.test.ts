@@ -1,32 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customers, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
 import { createCustomerPaymentIntent } from "./intent";
 import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { setEnv } from "#test/env";
+import { useStripeStandIn } from "#test/stripe";
 
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn();
 let staff: string;
 
-function configureStripe() {
-  setEnv({
-    STRIPE_SECRET_KEY: "sk_test_standin",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
-    STRIPE_API_BASE_URL: stripe.url,
-  });
-}
-
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
-});
-beforeEach(configureStripe);
-afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
-  await stripe.close();
 });
 
 async function pendingPayment(customerId: number, amount: number) {

@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook-handler";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, payments } from "@/server/db/schema";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
-import { setEnv } from "#test/env";
+import { signedStripeEvent, useStripeStandIn } from "#test/stripe";
 import { chargeAutopay } from "./autopay";
 
 /**
@@ -15,45 +12,18 @@ import { chargeAutopay } from "./autopay";
  * payment stays pending, nobody is told it "did not go through", and the webhook settles it.
  */
 const WEBHOOK_SECRET = "whsec_test_processing";
-const signer = new Stripe("sk_test_signer_only");
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn(WEBHOOK_SECRET);
 let staff: string;
-let events = 0;
 
 beforeAll(async () => {
   vi.spyOn(console, "info").mockImplementation(() => {});
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
 });
-beforeEach(() => {
-  setEnv(stripeStandInEnv(stripe.url, WEBHOOK_SECRET));
-});
-afterAll(async () => {
-  setEnv(stripeStandInEnv(undefined, WEBHOOK_SECRET));
-  await stripe.close();
+afterAll(() => {
   vi.restoreAllMocks();
 });
 
-function deliver(type: string, object: unknown) {
-  events += 1;
-  const payload = JSON.stringify({
-    id: `evt_processing_${events}_${Date.now()}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return webhookPost(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-    }),
-  );
-}
+const deliver = (type: string, object: unknown) => signedStripeEvent(type, object, WEBHOOK_SECRET)();
 
 async function row(paymentId: number) {
   const [found] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));
