@@ -1,5 +1,5 @@
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, paymentRefunds, payments } from "@/server/db/schema";
 import type { StandInCard } from "#test/doubles/stripe-stand-in";
@@ -10,15 +10,11 @@ import { signedStripeEvent, useStripeStandIn } from "#test/stripe";
 import { autopayIdempotencyKey, chargeAutopay } from "./autopay";
 
 const WEBHOOK_SECRET = "whsec_test_cards_secret";
-const stripe = await useStripeStandIn(WEBHOOK_SECRET);
+const stripe = await useStripeStandIn({ webhookSecret: WEBHOOK_SECRET, quiet: true });
 let staff: string;
 
 beforeAll(async () => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
   staff = await staffCookie();
-});
-afterAll(() => {
-  vi.restoreAllMocks();
 });
 
 /** A portal customer with one card saved through a SetupIntent, as the Payment Element would. */

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, payments } from "@/server/db/schema";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
-import { insertVisit } from "#test/fixtures/portal-data";
-import { signedStripeEvent, useStripeStandIn } from "#test/stripe";
+import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { autopayPayment, signedStripeEvent, useStripeStandIn } from "#test/stripe";
 import { chargeAutopay } from "./autopay";
 
 /**
@@ -12,15 +11,11 @@ import { chargeAutopay } from "./autopay";
  * payment stays pending, nobody is told it "did not go through", and the webhook settles it.
  */
 const WEBHOOK_SECRET = "whsec_test_processing";
-const stripe = await useStripeStandIn(WEBHOOK_SECRET);
+const stripe = await useStripeStandIn({ webhookSecret: WEBHOOK_SECRET, quiet: true });
 let staff: string;
 
 beforeAll(async () => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
   staff = await staffCookie();
-});
-afterAll(() => {
-  vi.restoreAllMocks();
 });
 
 const deliver = (type: string, object: unknown) => signedStripeEvent(type, object, WEBHOOK_SECRET)();
@@ -37,19 +32,7 @@ async function emailKinds(address: string) {
 }
 
 /** An autopay customer whose saved card's charges come back `processing`, and one completed visit. */
-async function processingAutopayPayment() {
-  const { customer } = await createCustomer({ password: "processing-owner-1" });
-  const cookie = await customerCookie(customer.id);
-  const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
-  stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "processing");
-  expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
-  const visit = await insertVisit(customer.id, -2);
-  expect(
-    (await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status,
-  ).toBe(200);
-  const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
-  return { customer, cookie, payment: payment! };
-}
+const processingAutopayPayment = () => autopayPayment(stripe, "processing");
 
 describe("a charge that is processing", () => {
   it("keeps an autopay charge pending without a word to the customer, and settles it when the webhook says it succeeded", async () => {
