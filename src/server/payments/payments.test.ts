@@ -15,6 +15,9 @@ beforeAll(async () => {
   staff = await staffCookie();
 });
 
+/** Staff ask for a card payment's intent. */
+const createIntent = (body: Record<string, unknown>) => rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } });
+
 async function pendingPayment(customerId: number, amount: number) {
   const response = await rest("POST", "/payments", { body: { customerId, amount, status: "pending" }, headers: { cookie: staff } });
   expect(response.status).toBe(201);
@@ -93,10 +96,7 @@ describe("POST /api/create-payment-intent", () => {
     const payment = await pendingPayment(customer.id, 3529);
     const before = intentCreations().length;
 
-    const response = await rest("POST", "/create-payment-intent", {
-      body: { amount: 35.29, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const response = await createIntent({ amount: 35.29, customerId: customer.id });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ clientSecret: expect.stringContaining("_secret_"), paymentId: payment.id, amount: 3529 });
 
@@ -110,10 +110,7 @@ describe("POST /api/create-payment-intent", () => {
     expect(row?.stripePaymentIntent).toMatch(/^pi_standin_/);
 
     // Asking again reuses the intent instead of creating another.
-    const again = await rest("POST", "/create-payment-intent", {
-      body: { amount: 35.29, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const again = await createIntent({ amount: 35.29, customerId: customer.id, paymentId: payment.id });
     expect(again.json.clientSecret).toBe(response.json.clientSecret);
     expect(intentCreations().length).toBe(before + 1);
   });
@@ -122,10 +119,7 @@ describe("POST /api/create-payment-intent", () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 1200);
     const body = { amount: 12, customerId: customer.id, paymentId: payment.id };
-    const [first, second] = await Promise.all([
-      rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } }),
-      rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } }),
-    ]);
+    const [first, second] = await Promise.all([createIntent(body), createIntent(body)]);
     expect(first.json.clientSecret).toBe(second.json.clientSecret);
     expect(
       new Set([...stripe.intents.values()].filter((intent) => intent.metadata.paymentId === String(payment.id)).map((i) => i.id)).size,
@@ -137,30 +131,18 @@ describe("POST /api/create-payment-intent", () => {
     const other = await createCustomer();
     const payment = await pendingPayment(customer.id, 5000);
 
-    const mismatch = await rest("POST", "/create-payment-intent", {
-      body: { amount: 1, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const mismatch = await createIntent({ amount: 1, customerId: customer.id, paymentId: payment.id });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.message).toBe("The amount does not match the payment record ($50.00)");
 
-    const none = await rest("POST", "/create-payment-intent", {
-      body: { amount: 77, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const none = await createIntent({ amount: 77, customerId: customer.id });
     expect(none.status).toBe(404);
     expect(none.json.message).toContain("No pending payment of $77.00");
 
-    const foreign = await rest("POST", "/create-payment-intent", {
-      body: { amount: 50, customerId: other.customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const foreign = await createIntent({ amount: 50, customerId: other.customer.id, paymentId: payment.id });
     expect(foreign.status).toBe(404);
 
-    const invalid = await rest("POST", "/create-payment-intent", {
-      body: { amount: 0, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const invalid = await createIntent({ amount: 0, customerId: customer.id });
     expect(invalid.status).toBe(400);
     expect(invalid.json.message).toBe("Please enter a valid amount");
   });
@@ -169,10 +151,7 @@ describe("POST /api/create-payment-intent", () => {
     setEnv({ STRIPE_SECRET_KEY: undefined });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
-    const response = await rest("POST", "/create-payment-intent", {
-      body: { amount: 9, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const response = await createIntent({ amount: 9, customerId: customer.id, paymentId: payment.id });
     expect(response.status).toBe(503);
     expect(response.json.message).toBe("Card payments are not configured");
 
@@ -184,10 +163,7 @@ describe("POST /api/create-payment-intent", () => {
     setEnv({ STRIPE_API_BASE_URL: "http://127.0.0.1:9" });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
-    const response = await rest("POST", "/create-payment-intent", {
-      body: { amount: 9, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const response = await createIntent({ amount: 9, customerId: customer.id, paymentId: payment.id });
     expect(response.status).toBe(503);
     expect(response.json.message).toBe("The payment provider could not be reached. Please try again in a moment.");
   });
@@ -250,10 +226,7 @@ describe("refresh and the return screen", () => {
   it("re-reads the intent from Stripe and settles the payment without a webhook", async () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 4200);
-    const intent = await rest("POST", "/create-payment-intent", {
-      body: { amount: 42, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const intent = await createIntent({ amount: 42, customerId: customer.id });
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, payment.id));
 
     const unchanged = await rest("POST", `/payments/${payment.id}/refresh`, { body: {}, headers: { cookie: staff } });
@@ -281,7 +254,7 @@ describe("refresh and the return screen", () => {
   it("records a declined card as failed with the provider's message", async () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 1500);
-    await rest("POST", "/create-payment-intent", { body: { amount: 15, customerId: customer.id }, headers: { cookie: staff } });
+    await createIntent({ amount: 15, customerId: customer.id });
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, payment.id));
     stripe.setIntentStatus(row!.stripePaymentIntent!, "requires_payment_method", "Your card was declined.");
     const refreshed = await rest("POST", `/payments/${payment.id}/refresh`, { body: {}, headers: { cookie: staff } });
