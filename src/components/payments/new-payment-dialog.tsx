@@ -2,7 +2,6 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
@@ -12,6 +11,7 @@ import { formatCents } from "@/lib/money";
 import { ZPaymentAmountSchema } from "@/lib/validation/payment";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
 
 // Stripe's libraries load at the card step, not with the dialog. A loading state of its own keeps the
 // wait inside the dialog: without one, the page's Suspense boundary would hide the whole screen.
@@ -154,12 +154,9 @@ export function NewPaymentDialog({
                 <span className="font-semibold">Payment setup failed:</span> {setupError}
               </p>
             ) : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
+            <ActionRow back={onClose}>
               <SubmitButton disabled={busy}>{busy ? "Setting up…" : "Continue to card details"}</SubmitButton>
-            </div>
+            </ActionRow>
           </form>
         )}
       </div>

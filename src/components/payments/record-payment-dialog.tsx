@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
@@ -11,6 +10,7 @@ import { formatCents } from "@/lib/money";
 import { ZRecordPaymentFormSchema, type TRecordPaymentForm, type TRecordPaymentFormInput } from "@/lib/validation/offline-payment";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
 
 /** Cash or a check the crew received: recorded as completed at once (docs/product-rules.md#payments). */
 export function RecordPaymentDialog({
@@ -85,12 +85,9 @@ export function RecordPaymentDialog({
           maxLength={100}
           {...form.register("reference")}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <ActionRow back={onClose}>
           <SubmitButton disabled={record.isPending}>{record.isPending ? "Recording…" : "Record payment"}</SubmitButton>
-        </div>
+        </ActionRow>
       </form>
     </ModalDialog>
   );

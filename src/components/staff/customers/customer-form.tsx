@@ -3,12 +3,12 @@
 import { useRouter } from "next/navigation";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { ButtonLink } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
 
 const EMPTY: TCustomerFormInput = { fullName: "", email: "", phone: "", address: "", city: "", state: "TX", zipCode: "", notes: "" };
 
@@ -62,12 +62,9 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
         </div>
       </div>
       <TextAreaField label="Notes (optional)" error={errors.notes?.message} {...register("notes")} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <ButtonLink href="/customers" variant="outline">
-          Cancel
-        </ButtonLink>
+      <ActionRow back="/customers">
         <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}</SubmitButton>
-      </div>
+      </ActionRow>
     </form>
   );
 }

@@ -8,7 +8,6 @@ import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
-import { ButtonLink } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
@@ -19,6 +18,7 @@ import { SCHEDULE_MESSAGES, ZScheduleFormSchema, type TScheduleFormInput } from 
 import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { ActionRow } from "@/components/ui/action-row";
 
 // Staff pick the service so the visit has a price (totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
@@ -296,12 +296,9 @@ export function ScheduleForm({
         </div>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <ButtonLink href="/schedule" variant="outline">
-          Cancel
-        </ButtonLink>
+      <ActionRow back="/schedule">
         <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}</SubmitButton>
-      </div>
+      </ActionRow>
     </form>
   );
 }
