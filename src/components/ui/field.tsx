@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { Search } from "lucide-react";
 import { get, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/lib/cn";
 
@@ -66,6 +67,22 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
       <LabelledControl id={id} label={label} error={error} hint={hint} className={className}>
         {(control) => (
           <textarea ref={ref} {...control} className={cn(CONTROL, "min-h-28", error ? "border-red-600" : "border-gray-300")} {...props} />
+        )}
+      </LabelledControl>
+    );
+  },
+);
+
+/** A labelled search box with a magnifier inside it, for lists that narrow as one types; `hint` goes under it. */
+export const SearchField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Omit<FieldProps, "error">>(
+  function SearchField({ label, hint, id, className, ...props }, ref) {
+    return (
+      <LabelledControl id={id} label={label} hint={hint} className={className}>
+        {(control) => (
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+            <input ref={ref} {...control} type="search" autoComplete="off" className={cn(controlClasses(), "min-h-11 pl-9")} {...props} />
+          </div>
         )}
       </LabelledControl>
     );
