@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
-import { TextField } from "@/components/ui/field";
+import { DollarAmountField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
@@ -138,17 +138,7 @@ export function NewPaymentDialog({
               void startPayment();
             }}
           >
-            <TextField
-              label="Amount ($)"
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              error={fieldErrors.amount}
-              placeholder="0.00"
-            />
+            <DollarAmountField value={amount} onChange={(event) => setAmount(event.target.value)} error={fieldErrors.amount} />
             {setupError ? (
               <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 <span className="font-semibold">Payment setup failed:</span> {setupError}

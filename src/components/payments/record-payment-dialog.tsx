@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { TextField } from "@/components/ui/field";
+import { DollarAmountField, TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
@@ -69,16 +69,7 @@ export function RecordPaymentDialog({
           </div>
           {errors.method?.message ? <p className="mt-1 text-sm text-red-700">{errors.method.message}</p> : null}
         </fieldset>
-        <TextField
-          label="Amount ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...form.register("amount")}
-        />
+        <DollarAmountField error={errors.amount?.message} {...form.register("amount")} />
         <TextField
           label={method === "check" ? "Check number (optional)" : "Note (optional)"}
           error={errors.reference?.message}

@@ -73,6 +73,13 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
   },
 );
 
+/** A labelled amount in dollars and cents, from one cent up; the server turns it into cents. */
+export const DollarAmountField = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & Partial<FieldProps>>(
+  function DollarAmountField({ label = "Amount ($)", ...props }, ref) {
+    return <TextField ref={ref} label={label} type="number" inputMode="decimal" min={0.01} step={0.01} placeholder="0.00" {...props} />;
+  },
+);
+
 /** A labelled search box with a magnifier inside it, for lists that narrow as one types; `hint` goes under it. */
 export const SearchField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Omit<FieldProps, "error">>(
   function SearchField({ label, hint, id, className, ...props }, ref) {

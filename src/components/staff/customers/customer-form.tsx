@@ -9,6 +9,7 @@ import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ActionRow } from "@/components/ui/action-row";
+import { StaffRecordForm } from "@/components/staff/staff-record-form";
 
 const EMPTY: TCustomerFormInput = { fullName: "", email: "", phone: "", address: "", city: "", state: "TX", zipCode: "", notes: "" };
 
@@ -44,12 +45,7 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
   };
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <StaffRecordForm onSubmit={handleSubmit(onSubmit)}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Full name" autoComplete="off" error={errors.fullName?.message} {...register("fullName")} />
         <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
@@ -65,6 +61,6 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
       <ActionRow back="/customers">
         <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}</SubmitButton>
       </ActionRow>
-    </form>
+    </StaffRecordForm>
   );
 }

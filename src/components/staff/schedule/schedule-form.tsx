@@ -19,6 +19,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { ActionRow } from "@/components/ui/action-row";
+import { StaffRecordForm } from "@/components/staff/staff-record-form";
 
 // Staff pick the service so the visit has a price (totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
@@ -165,12 +166,7 @@ export function ScheduleForm({
   };
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <StaffRecordForm onSubmit={handleSubmit(onSubmit)}>
       {editing && initialValues?.isRecurring ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
           This is a recurring series: changes here apply to its visits from today on, except visits moved or given a status of their own,
@@ -299,7 +295,7 @@ export function ScheduleForm({
       <ActionRow back="/schedule">
         <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}</SubmitButton>
       </ActionRow>
-    </form>
+    </StaffRecordForm>
   );
 }
 
