@@ -14,7 +14,7 @@ import { addDays, businessInstant, isDateString, type DateString } from "@/lib/b
 import { formatCents } from "@/lib/money";
 import { bookingPrice } from "@/lib/pricing";
 import { idField } from "@/lib/validation/fields";
-import { SCHEDULE_MESSAGES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
+import { newScheduleForm, SCHEDULE_MESSAGES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
@@ -44,21 +44,8 @@ const EARLIEST_DATE = "1900-01-01";
 type Schedule = RouterOutputs["schedules"]["get"];
 
 function defaultsFor(today: DateString, customerId?: number): FormInput {
-  // A new schedule starts as today, 09:00 to 10:30, pending, weekly.
-  return {
-    customerId: customerId ? String(customerId) : "",
-    serviceId: "",
-    crewId: "",
-    date: today,
-    startTime: "09:00",
-    endTime: "10:30",
-    status: "pending",
-    notes: "",
-    isRecurring: false,
-    recurringFrequency: "weekly",
-    recurringEndDate: "",
-    lawnSizeSqFt: "",
-  };
+  // The staff form asks for a service (its type has serviceId required).
+  return { ...newScheduleForm(today, customerId), serviceId: "", lawnSizeSqFt: "" };
 }
 
 export function valuesFromSchedule(
