@@ -6,12 +6,12 @@ import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { controlClasses, FieldError, TextField } from "@/components/ui/field";
-import { ModalDialog } from "@/components/ui/modal-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/lib/staff-roles";
 import { ZStaffInvitationFormSchema } from "@/lib/validation/staff";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 type Member = RouterOutputs["staff"]["list"]["members"][number];
 type Crew = RouterOutputs["crews"]["list"][number];
@@ -246,21 +246,16 @@ export function StaffPanel() {
         </>
       )}
 
-      <ModalDialog
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={removing ? `Remove ${removing.fullName ?? removing.username}?` : "Remove staff member"}
         description="They are signed out at once and can no longer sign in. What they did stays on record."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setRemoving(null)}>
-            Keep them
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => removing && remove.mutate({ id: removing.id })}>
-            Remove
-          </Button>
-        </div>
-      </ModalDialog>
+        keepLabel="Keep them"
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
+      />
     </section>
   );
 }
