@@ -1,6 +1,6 @@
 "use client";
 
-import { Send, Trash2 } from "lucide-react";
+import { Send, Trash2, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
@@ -160,6 +160,16 @@ export function StaffPanel() {
     },
     onError: (failure) => setErrors({ email: errorMessage(failure) }),
   });
+  const withdraw = api.staff.withdrawInvitation.useMutation({
+    onSuccess: async (result) => {
+      toast({ title: "Invitation withdrawn", description: result.message });
+      await utils.staff.list.invalidate();
+    },
+    onError: async (failure) => {
+      toast({ title: "Not withdrawn", description: errorMessage(failure), variant: "destructive" });
+      await utils.staff.list.invalidate();
+    },
+  });
   const remove = api.staff.remove.useMutation({
     onSuccess: async (result) => {
       setRemoving(null);
@@ -200,9 +210,21 @@ export function StaffPanel() {
               <h3 className="mb-1 text-sm font-semibold text-gray-900">Invitations not yet used</h3>
               <ul className="space-y-1 text-sm text-gray-700" aria-label="Pending invitations">
                 {staff.data.invitations.map((invitation) => (
-                  <li key={invitation.id}>
-                    {invitation.email} · {STAFF_ROLE_LABELS[invitation.role]}
-                    {invitation.crewName ? ` · ${invitation.crewName}` : ""}
+                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-x-3">
+                    <span className="min-w-0 break-words">
+                      {invitation.email} · {STAFF_ROLE_LABELS[invitation.role]}
+                      {invitation.crewName ? ` · ${invitation.crewName}` : ""}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={withdraw.isPending}
+                      onClick={() => withdraw.mutate({ id: invitation.id })}
+                      aria-label={`Withdraw the invitation to ${invitation.email}`}
+                    >
+                      <Undo2 aria-hidden="true" className="size-4" />
+                      Withdraw
+                    </Button>
                   </li>
                 ))}
               </ul>
