@@ -182,3 +182,32 @@ test("on a phone, the owner withdraws an invitation sent to the wrong address, a
   await page.goto(link);
   await expect(page.getByText("This invitation link is not valid.", { exact: false })).toBeVisible();
 });
+
+test("an invitee signs up from the link without JavaScript, corrected once by the server", async ({ page, browser }) => {
+  const suffix = Date.now() % 100000;
+  const email = `nojs.${suffix}@example.com`;
+  await signInAsStaff(page);
+  const invited = await page.request.post("/api/staff/invitations", { data: { email, role: "office" } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = await invitationPath(email);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const invitee = await context.newPage();
+  await invitee.goto(link);
+  await invitee.getByLabel("Full name").fill("Nora Noscript");
+  await invitee.getByLabel("Username").fill(`nora_${suffix}`);
+  await invitee.getByLabel("Password", { exact: true }).fill("plain-html-22");
+  await invitee.getByLabel("Confirm password").fill("plain-html-23");
+  await invitee.getByRole("button", { name: "Create my account" }).click();
+  await expect(invitee.getByText("Passwords don't match")).toBeVisible();
+  await expect(invitee.getByLabel("Username")).toHaveValue(`nora_${suffix}`);
+  await shoot(invitee, "invitation-without-js");
+
+  await invitee.getByLabel("Password", { exact: true }).fill("plain-html-22");
+  await invitee.getByLabel("Confirm password").fill("plain-html-22");
+  await invitee.getByRole("button", { name: "Create my account" }).click();
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  const status = await (await invitee.request.get("/api/auth/status")).json();
+  expect(status).toMatchObject({ authenticated: true, user: { role: "office" } });
+  await context.close();
+});
