@@ -519,10 +519,10 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.ownerOnly,
     request: () => ({ path: "/staff/invitations", body: { email: `invitee_${unique()}@example.com`, role: "office" } }),
   },
-  "DELETE /staff/invitations/{id}": {
+  "POST /staff/invitations/{id}/withdraw": {
     access: "staffUser",
     roles: ROLES.ownerOnly,
-    request: async () => ({ path: `/staff/invitations/${await staffInvitationId()}` }),
+    request: async () => ({ path: `/staff/invitations/${await staffInvitationId()}/withdraw` }),
   },
   "PUT /staff/{id}/role": {
     access: "staffUser",

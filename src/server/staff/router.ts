@@ -68,8 +68,8 @@ export const staffRouter = createTRPCRouter({
       roles: ROLES.ownerOnly,
       errors: [NotFoundError],
       openapi: {
-        method: "DELETE",
-        path: "/staff/invitations/{id}",
+        method: "POST",
+        path: "/staff/invitations/{id}/withdraw",
         tags: TAGS,
         summary: "Withdraw an invitation not yet used: its link stops working (404 when it was used, withdrawn or has expired)",
       },

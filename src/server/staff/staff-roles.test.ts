@@ -106,13 +106,13 @@ describe("staff invitations", () => {
     const pending = (await listPendingStaffInvitations(db)).find((invitation) => invitation.email === "wrong.address@example.com")!;
 
     const office = await staffCookie((await createStaffUser({ role: "office" })).user.id);
-    expect((await rest("DELETE", `/staff/invitations/${pending.id}`, { headers: { cookie: office } })).status).toBe(403);
-    const withdrawn = await rest("DELETE", `/staff/invitations/${pending.id}`, { headers: { cookie: owner } });
+    expect((await rest("POST", `/staff/invitations/${pending.id}/withdraw`, { headers: { cookie: office } })).status).toBe(403);
+    const withdrawn = await rest("POST", `/staff/invitations/${pending.id}/withdraw`, { headers: { cookie: owner } });
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.json).toMatchObject({ message: "The invitation to wrong.address@example.com was withdrawn." });
     await expect(describeStaffInvitation(db, link)).rejects.toThrow("not valid");
     expect((await listPendingStaffInvitations(db)).map((invitation) => invitation.id)).not.toContain(pending.id);
-    const again = await rest("DELETE", `/staff/invitations/${pending.id}`, { headers: { cookie: owner } });
+    const again = await rest("POST", `/staff/invitations/${pending.id}/withdraw`, { headers: { cookie: owner } });
     expect(again.status).toBe(404);
     expect(again.json).toMatchObject({ message: expect.stringContaining("not waiting to be used") });
 
@@ -126,8 +126,8 @@ describe("staff invitations", () => {
       password: "first-week-1",
       confirmPassword: "first-week-1",
     });
-    expect((await rest("DELETE", `/staff/invitations/${used.id}`, { headers: { cookie: owner } })).status).toBe(404);
-    const malformed = await rest("DELETE", "/staff/invitations/not-a-number", { headers: { cookie: owner } });
+    expect((await rest("POST", `/staff/invitations/${used.id}/withdraw`, { headers: { cookie: owner } })).status).toBe(404);
+    const malformed = await rest("POST", "/staff/invitations/not-a-number/withdraw", { headers: { cookie: owner } });
     expect(malformed.status).toBe(400);
     expect(malformed.json.message).toContain("not waiting to be used");
   });
