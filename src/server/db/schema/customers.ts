@@ -45,7 +45,10 @@ export const customers = pgTable(
     uniqueIndex("customers_email_unique").on(sql`lower(${t.email})`),
     index("customers_full_name_idx").on(t.fullName),
     index("customers_created_at_idx").on(t.createdAt, t.id),
-    check("customers_location_source_check", sql`${t.locationSource} is null or ${t.locationSource} in (${sql.raw(LOCATION_SOURCES.map((source) => `'${source}'`).join(", "))})`),
+    check(
+      "customers_location_source_check",
+      sql`${t.locationSource} is null or ${t.locationSource} in (${sql.raw(LOCATION_SOURCES.map((source) => `'${source}'`).join(", "))})`,
+    ),
     // The geocoding job's work list: rows whose address has not been placed yet.
     index("customers_unlocated_idx").on(t.id).where(sql`${t.locationSource} is null`),
     // The search's trigram index (customers_search_trgm_idx over customerSearchText) is created by
