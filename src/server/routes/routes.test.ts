@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, formatBusinessDate } from "@/lib/business-time";
 import { addCrew } from "@/server/crews/crews-repository";
 import { getDb } from "@/server/db";
-import { emailOutbox, schedules, services, visits } from "@/server/db/schema";
+import { emailOutbox, schedules, visits } from "@/server/db/schema";
 import { zipGeocoder } from "@/server/locations/geocoder";
 import { locatePendingAddresses } from "@/server/locations/locate-addresses";
 import { saveRouteStart } from "@/server/locations/route-start";
