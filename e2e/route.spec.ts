@@ -89,7 +89,7 @@ async function officeLogin(suffix: number) {
   return login;
 }
 
-const milesIn = (text: string) => [...text.matchAll(/([\d.]+) mi/g)].map((match) => Number(match[1]));
+const milesIn = (text: string) => [...text.matchAll(/([\d.]+) mi\b/g)].map((match) => Number(match[1]));
 
 test("the office optimizes a crew's day, sees the driving drop, applies it, and the schedule shows the new times", async ({ page }) => {
   const suffix = Date.now() % 100000;
@@ -104,7 +104,7 @@ test("the office optimizes a crew's day, sees the driving drop, applies it, and 
   // From the schedule's day to its route, then the crew.
   await page.goto(`/schedule?date=${day}`);
   await expect(page.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(day), "MMMM d, yyyy"), exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Route" }).click();
+  await page.getByRole("link", { name: "Route", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/schedule/route\\?date=${day}`));
   await expect(page.getByLabel("Crew")).toBeEnabled();
   await page.getByLabel("Crew").selectOption({ label: crew.name });
