@@ -41,7 +41,10 @@ const days = Array.from({ length: RUNS }, (_, i) => randomDay(i + 1));
 // Warm up the JIT on days not measured.
 for (let i = 0; i < 20; i++) optimizeRoute(START, randomDay(10_000 + i));
 
-const loadBefore = os.loadavg().map((value) => value.toFixed(1)).join(", ");
+const loadBefore = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(", ");
 const optimizer = [];
 const raw = [];
 let savedShare = 0;
@@ -64,7 +67,10 @@ for (const day of days) {
 }
 optimizer.sort((a, b) => a - b);
 raw.sort((a, b) => a - b);
-const loadAfter = os.loadavg().map((value) => value.toFixed(1)).join(", ");
+const loadAfter = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(", ");
 
 const markdown = `### Route optimizer (\`npm run bench:route\`), ${new Date().toISOString().slice(0, 10)}
 
