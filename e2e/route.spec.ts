@@ -153,3 +153,82 @@ test("the office optimizes a crew's day, sees the driving drop, applies it, and 
   }
   await shoot(page, "schedule-after");
 });
+
+test("a crew member sees only their own crew's route at 375 px; the owner sets the start address in Settings", async ({
+  page,
+  browser,
+}) => {
+  const suffix = (Date.now() % 100000) + 1;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsStaff(page);
+  const { crew, names } = await zigzagDay(page.request, suffix);
+
+  // Saved addresses are placed in the background (ZIP centres here), without anyone waiting.
+  await expect
+    .poll(() =>
+      withE2eDatabase(
+        (sql) => sql<{ source: string | null }[]>`select location_source as source from customers where full_name = ${names[0]!}`,
+      ).then((rows) => rows[0]?.source ?? null),
+    )
+    .toBe("zip");
+
+  // The owner's Settings: the start address, placed on the map when saved.
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Start address" });
+  await expect(form.getByRole("button", { name: "Save start address" })).toBeEnabled();
+  await form.getByLabel("Street address").fill("500 E Ben White Blvd");
+  await form.getByLabel("ZIP code").fill("78704");
+  await form.getByRole("button", { name: "Save start address" }).click();
+  await expect(page.getByText("Start address saved")).toBeVisible();
+  await expect(form.getByTestId("route-start-located")).toContainText("On the map at 30.2428, -97.7658 (zip code centre)");
+  await form.getByLabel("ZIP code").fill("7870");
+  await form.getByRole("button", { name: "Save start address" }).click();
+  await expect(form.getByText("Valid ZIP code is required")).toBeVisible();
+  await shoot(page, "settings-start");
+
+  // A crew member of that crew, on a phone.
+  const login = { username: `casey_route_${suffix}`, password: "crew-route-pass-1" };
+  const passwordHash = await hashPassword(login.password);
+  await withE2eDatabase(
+    (sql) => sql`insert into staff_users (username, password_hash, full_name, email, role, crew_id)
+      values (${login.username}, ${passwordHash}, 'Casey Route', ${`casey.route.${suffix}@example.com`}, 'crew', ${crew.id})`,
+  );
+  const crewContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const phone = await crewContext.newPage();
+  const signedIn = await phone.request.post("/api/auth/login", { data: login });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  // Asking for another crew's day still shows their own.
+  await phone.goto(`/schedule/route?crew=1&date=${day}`);
+  await expect(phone.getByLabel("Crew")).toBeDisabled();
+  await expect(phone.getByLabel("Crew")).toHaveValue(String(crew.id));
+  await expect(phone.getByTestId("route-stop")).toHaveCount(5);
+  await expect(phone.getByRole("link", { name: "Navigate to next stop" })).toBeVisible();
+  await expect(phone.getByRole("button", { name: "Optimize" })).toHaveCount(0);
+  const other = await phone.request.get(`/api/routes/1/${day}`);
+  expect(other.status()).toBe(404);
+  await phone.screenshot({ path: "screenshots/route-crew-375.png", fullPage: true });
+  await crewContext.close();
+});
+
+test("the office drags a stop's marker to drop its pin", async ({ page }) => {
+  const suffix = (Date.now() % 100000) + 2;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsStaff(page);
+  const { crew, names } = await zigzagDay(page.request, suffix);
+  await page.goto(`/schedule/route?crew=${crew.id}&date=${day}`);
+  await expect(page.getByTestId("route-stop")).toHaveCount(5);
+  const marker = page.getByTestId("route-map").locator(".leaflet-marker-draggable").first();
+  await expect(marker).toBeVisible();
+  const box = (await marker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 20, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByText("Pin saved")).toBeVisible();
+  const [row] = await withE2eDatabase(
+    (sql) => sql<{ source: string; latitude: number }[]>`
+      select s.location_source as source, s.latitude from schedules s join customers c on c.id = s.customer_id where c.full_name = ${names[0]!}`,
+  );
+  expect(row).toMatchObject({ source: "pin" });
+  expect(row!.latitude).not.toBe(STOPS[0]!.latitude);
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { LOCATION_SOURCE_LABELS } from "@/lib/location-sources";
@@ -13,9 +14,12 @@ const EMPTY = { address: "", city: "Austin", state: "TX", zipCode: "" };
 export function RouteStartForm() {
   const start = api.locations.routeStart.useQuery({});
   const utils = api.useUtils();
-  const saved = start.data
-    ? { address: start.data.address, city: start.data.city, state: start.data.state, zipCode: start.data.zipCode }
-    : undefined;
+  // One object per answer: the form resets to it only when a new answer arrives, not at every render.
+  const saved = useMemo(
+    () =>
+      start.data ? { address: start.data.address, city: start.data.city, state: start.data.state, zipCode: start.data.zipCode } : undefined,
+    [start.data],
+  );
   const form = useSavedSettingsForm(ZRouteStartFormSchema, EMPTY, saved);
   const save = api.locations.saveRouteStart.useMutation(
     saveFeedback("Start address saved", () => Promise.all([utils.locations.routeStart.invalidate(), utils.routes.invalidate()])),
