@@ -122,8 +122,10 @@ export function RouteMap({
       </p>
     );
   }
+  // `isolate` keeps Leaflet's own z-indexes (panes at 400 to 700) inside the map, under the
+  // staff screens' fixed bars and dialogs.
   return (
-    <div className="relative">
+    <div className="relative isolate">
       <div
         ref={element}
         className="route-map h-72 w-full overflow-hidden rounded-xl border border-gray-200 bg-[#eef2ea] sm:h-96"
