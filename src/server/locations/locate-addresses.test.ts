@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
-import { createCustomer } from "#test/helpers";
+import { JOB_QUEUES, JOB_SCHEMA } from "@/server/jobs/queues";
+import { createCustomer, rest, staffCookie } from "#test/helpers";
 import { zipGeocoder, type Geocoder } from "./geocoder";
 import { locatePendingAddresses } from "./locate-addresses";
 
@@ -83,5 +84,32 @@ describe("placing addresses in the background", () => {
     expect((await located(customers, customer.id)).source).toBeNull();
     await locatePendingAddresses(db, zipGeocoder);
     expect(await located(customers, customer.id)).toMatchObject({ source: "zip", latitude: 30.2063 });
+  });
+
+  it("is asked for in the transaction that saves an address, so the request never waits for it", async () => {
+    const db = await getDb();
+    const queued = async () => {
+      const rows = await db.execute(
+        sql`select count(*)::int as count from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = ${JOB_QUEUES.locateAddresses.name}`,
+      );
+      return Number((rows as unknown as Array<{ count: number }>)[0]?.count ?? 0);
+    };
+    const before = await queued();
+    const cookie = await staffCookie();
+    const created = await rest("POST", "/customers", {
+      headers: { cookie },
+      body: {
+        fullName: "Lena Located",
+        email: `lena.${Date.now()}@example.com`,
+        address: "5 Elm St",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78745",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(await queued()).toBe(before + 1);
+    // Saved, not yet placed: the job does that.
+    expect((await located(customers, created.json.id as number)).source).toBeNull();
   });
 });
