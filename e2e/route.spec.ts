@@ -206,6 +206,7 @@ test("a crew member sees only their own crew's route at 375 px; the owner sets t
   await expect(phone.getByRole("button", { name: "Optimize" })).toHaveCount(0);
   const other = await phone.request.get(`/api/routes/1/${day}`);
   expect(other.status()).toBe(404);
+  await expect(phone.getByTestId("route-map").locator(".route-marker")).toHaveCount(6);
   await phone.screenshot({ path: "screenshots/route-crew-375.png", fullPage: true });
   await crewContext.close();
 });
