@@ -233,3 +233,38 @@ test("the office drags a stop's marker to drop its pin", async ({ page }) => {
   expect(row).toMatchObject({ source: "pin" });
   expect(row!.latitude).not.toBe(STOPS[0]!.latitude);
 });
+
+test("the office drops a customer's pin on the customer's page", async ({ page }) => {
+  const suffix = (Date.now() % 100000) + 3;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsStaff(page);
+  const customer = await created<{ id: number }>(
+    page.request.post("/api/customers", {
+      data: {
+        fullName: `Pia Pinned ${suffix}`,
+        email: `pia.${suffix}@example.com`,
+        address: "9 Elm St",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78745",
+      },
+    }),
+  );
+  await page.goto(`/customers/edit/${customer.id}`);
+  const card = page.getByRole("region", { name: "Location" });
+  // Placed in the background from the ZIP code moments after it was saved.
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByTestId("customer-location-source")).toContainText("ZIP code centre", { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  const marker = card.locator(".leaflet-marker-draggable");
+  await expect(marker).toBeVisible();
+  const box = (await marker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2 + 25, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByText("The customer is now where you dropped the pin.")).toBeVisible();
+  await expect(card.getByTestId("customer-location-source")).toContainText("Pin dropped by staff");
+  await shoot(page, "customer-pin");
+});

@@ -439,6 +439,11 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/routes/${fx.crewId}/${aheadBy(303)}/apply`, body: { version: day.version, order: [] } };
     },
   },
+  "GET /customers/{id}/location": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/customers/${(await managedCustomer()).id}/location` }),
+  },
   "PUT /customers/{id}/location": {
     access: "staff",
     roles: ROLES.office,

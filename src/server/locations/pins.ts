@@ -38,3 +38,12 @@ export async function pinPlan(db: Db, scheduleId: number, pin: TPin) {
   if (!row) throw new NotFoundError("Schedule not found");
   return row;
 }
+
+export async function getCustomerLocation(db: Db, customerId: number) {
+  const [row] = await db
+    .select({ id: customers.id, latitude: customers.latitude, longitude: customers.longitude, locationSource: customers.locationSource })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!row) throw new NotFoundError("Customer not found");
+  return row;
+}

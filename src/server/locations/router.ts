@@ -7,7 +7,7 @@ import { InvalidInputError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
 import { ZRouteStartSchema } from "@/server/routes/schemas";
 import { LOCATION_SOURCES } from "@/lib/location-sources";
-import { pinCustomer, pinPlan } from "./pins";
+import { getCustomerLocation, pinCustomer, pinPlan } from "./pins";
 import { getRouteStart, saveRouteStart } from "./route-start";
 
 const TAGS = ["locations"];
@@ -34,6 +34,20 @@ export const locationsRouter = createTRPCRouter({
     .input(pinInput(pathId("Customer not found")))
     .output(ZPinned)
     .mutation(({ ctx, input: { id, ...pin } }) => pinCustomer(ctx.db, id, pin)),
+
+  customerLocation: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      openapi: {
+        method: "GET",
+        path: "/customers/{id}/location",
+        tags: TAGS,
+        summary: "Where a customer is on the map, and where that came from",
+      },
+    })
+    .input(z.object({ id: pathId("Customer not found") }))
+    .output(ZPinned)
+    .query(({ ctx, input }) => getCustomerLocation(ctx.db, input.id)),
 
   pinPlan: staffProcedure
     .meta({

@@ -11,8 +11,8 @@ export interface MapStop {
   label: string;
   title: string;
   point: GeoPoint | null;
-  /** The plan whose pin this marker moves, when staff may move it. */
-  scheduleId?: number;
+  /** The record (plan or customer) whose pin this marker moves, when staff may move it. */
+  pinId?: number;
   done?: boolean;
 }
 
@@ -34,7 +34,7 @@ export function RouteMap({
   start: GeoPoint | null;
   stops: MapStop[];
   proposed?: GeoPoint[] | null;
-  onPinDrop?: (scheduleId: number, point: GeoPoint) => void;
+  onPinDrop?: (pinId: number, point: GeoPoint) => void;
 }) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
@@ -78,7 +78,7 @@ export function RouteMap({
       for (const stop of placed) {
         const at: [number, number] = [stop.point!.latitude, stop.point!.longitude];
         points.push(at);
-        const draggable = Boolean(dropRef.current && stop.scheduleId);
+        const draggable = Boolean(dropRef.current && stop.pinId);
         const marker = L.marker(at, {
           icon: icon(stop.label, stop.done ? "route-marker-done" : ""),
           title: stop.title,
@@ -88,7 +88,7 @@ export function RouteMap({
         if (draggable) {
           marker.on("dragend", () => {
             const moved = marker.getLatLng();
-            dropRef.current?.(stop.scheduleId!, { latitude: moved.lat, longitude: moved.lng });
+            dropRef.current?.(stop.pinId!, { latitude: moved.lat, longitude: moved.lng });
           });
         }
         layers.push(marker.addTo(leaflet));

@@ -113,7 +113,7 @@ export function RouteScreen({
         label: String(index + 1),
         title: `${index + 1}. ${stop.customer.fullName}`,
         point: pointOf(stop),
-        scheduleId: stop.scheduleId,
+        pinId: stop.scheduleId,
         done: stop.status === "completed",
       })),
     [route],
