@@ -259,6 +259,7 @@ test("the office drops a customer's pin on the customer's page", async ({ page }
   }).toPass({ timeout: 30_000 });
   const marker = card.locator(".leaflet-marker-draggable");
   await expect(marker).toBeVisible();
+  await marker.scrollIntoViewIfNeeded();
   const box = (await marker.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

@@ -138,7 +138,7 @@ export function RouteMap({
           className="pointer-events-none absolute inset-x-2 bottom-2 z-[1000] rounded-md bg-white/90 px-2 py-1 text-xs text-gray-700 shadow-sm"
           role="status"
         >
-          Map tiles could not load (no connection?). The stops and the route are still drawn.
+          Map tiles could not load (no connection?). The markers and lines are still drawn.
         </p>
       ) : null}
     </div>
