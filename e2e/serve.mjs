@@ -19,6 +19,8 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   // The webhook journey points an endpoint at a receiver on this machine, which production refuses.
   WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+  // Addresses are placed from the bundled ZIP centres: journeys never wait on the Census Geocoder.
+  GEOCODER: process.env.GEOCODER ?? "zip",
 };
 const next = "node_modules/next/dist/bin/next";
 

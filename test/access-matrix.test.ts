@@ -5,6 +5,7 @@ import { changeAppointment } from "../src/server/self-service/change-appointment
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
 import { addCrew } from "../src/server/crews/crews-repository";
+import { getDayRoute } from "../src/server/routes/day-route";
 import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
@@ -416,6 +417,51 @@ const MATRIX: Record<string, Entry> = {
     access: "staff",
     roles: ROLES.office,
     request: () => ({ path: "/schedules/rain-day", body: { fromDate: aheadBy(301), toDate: aheadBy(302) } }),
+  },
+
+  // Routes and locations (staff): a crew reads its own crew's day; the office optimizes and pins.
+  "GET /routes/{crewId}/{date}": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: () => ({ path: `/routes/${fx.crewId}/${aheadBy(1)}` }),
+  },
+  "GET /routes/{crewId}/{date}/proposal": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: `/routes/${fx.crewId}/${aheadBy(1)}/proposal` }),
+  },
+  // An empty day far ahead: the apply is real but moves nothing.
+  "POST /routes/{crewId}/{date}/apply": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => {
+      const day = await getDayRoute(await getDb(), { crewId: fx.crewId, date: aheadBy(303) });
+      return { path: `/routes/${fx.crewId}/${aheadBy(303)}/apply`, body: { version: day.version, order: [] } };
+    },
+  },
+  "GET /customers/{id}/location": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/customers/${(await managedCustomer()).id}/location` }),
+  },
+  "PUT /customers/{id}/location": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/customers/${(await managedCustomer()).id}/location`, body: { latitude: 30.27, longitude: -97.74 } }),
+  },
+  "PUT /schedules/{id}/location": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: `/schedules/${fx.visitA.id}/location`, body: { latitude: 30.27, longitude: -97.74 } }),
+  },
+  "GET /settings/route-start": { access: "staff", roles: ROLES.office, request: () => ({ path: "/settings/route-start" }) },
+  "PUT /settings/route-start": {
+    access: "staff",
+    roles: ROLES.ownerOnly,
+    request: () => ({
+      path: "/settings/route-start",
+      body: { address: "500 E Ben White Blvd", city: "Austin", state: "TX", zipCode: "78704" },
+    }),
   },
 
   // Messages and website inquiries (staff).

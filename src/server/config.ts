@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional(z.string().trim()),
   STRIPE_WEBHOOK_SECRET: optional(z.string().trim()),
   STRIPE_API_BASE_URL: optional(url(/^https?$/, "http:// or https://")),
+
+  GEOCODER: optional(z.enum(["census", "zip"], { error: "must be census or zip" })),
+  GEOCODER_URL: optional(url(/^https?$/, "http:// or https://")),
+  GEOCODER_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
 });
 
 export type AppConfig = ReturnType<typeof toConfig>;
@@ -101,6 +105,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       /** Another API address, such as a local stand-in in tests ("http://127.0.0.1:12111"). */
       apiBaseUrl: env.STRIPE_API_BASE_URL,
+    },
+    /**
+     * How addresses become map locations (docs/product-rules.md#where-each-visit-is): "census" asks
+     * the US Census Geocoder and falls back to the ZIP's centre; "zip" (the default in tests, and
+     * for offline use) uses only the ZIP centres bundled with the app.
+     */
+    geocoder: {
+      kind: env.GEOCODER ?? (env.NODE_ENV === "test" ? "zip" : "census"),
+      /** The Census Geocoder's address, or a local stand-in in tests. */
+      censusUrl: env.GEOCODER_URL ?? "https://geocoding.geo.census.gov",
+      /** Saving never waits for it (a background job asks), but a slow answer must not hold a worker. */
+      timeoutMs: env.GEOCODER_TIMEOUT_MS ?? 3000,
     },
   };
 }

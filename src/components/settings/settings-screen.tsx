@@ -7,6 +7,7 @@ import type { StaffRole } from "@/lib/staff-roles";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { BackgroundJobsPanel } from "./background-jobs-panel";
 import { CrewsPanel } from "./crews-panel";
+import { RouteStartForm } from "./route-start-form";
 import { DeleteAccount } from "./delete-account";
 import { ExportData } from "./export-data";
 import { NotificationSettingsForm } from "./notification-settings-form";
@@ -63,6 +64,11 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
         {owner ? (
           <Card>
             <CrewsPanel />
+          </Card>
+        ) : null}
+        {owner ? (
+          <Card>
+            <RouteStartForm />
           </Card>
         ) : null}
         {office ? (

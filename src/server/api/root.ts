@@ -21,6 +21,8 @@ import { servicesRouter } from "@/server/services/router";
 import { staffRouter } from "@/server/staff/router";
 import { settingsRouter } from "@/server/settings/router";
 import { webhooksRouter } from "@/server/webhooks/router";
+import { locationsRouter } from "@/server/locations/router";
+import { routesRouter } from "@/server/routes/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
@@ -36,11 +38,13 @@ export const appRouter = createTRPCRouter({
   customers: customersRouter,
   dashboard: dashboardRouter,
   inquiries: inquiriesRouter,
+  locations: locationsRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
+  routes: routesRouter,
   schedules: schedulesRouter,
   crews: crewsRouter,
   selfService: selfServiceRouter,

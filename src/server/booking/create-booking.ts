@@ -11,6 +11,7 @@ import { findService, type ServiceRow } from "@/server/services/list-services";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { lockCapacityForDates, overlapAndCapacity } from "@/server/schedules/crew-capacity";
+import { requestLocating } from "@/server/locations/locate-addresses";
 import { queueBookingAnnouncement } from "@/server/notifications/announce";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
@@ -141,7 +142,10 @@ async function insertSchedule(tx: Db, values: Omit<typeof schedules.$inferInsert
       .values({ ...values, bookingReference: newBookingReference() })
       .onConflictDoNothing({ target: schedules.bookingReference })
       .returning();
-    if (row) return row;
+    if (row) {
+      await requestLocating(tx);
+      return row;
+    }
   }
   throw new Error("Could not allocate a unique booking reference");
 }

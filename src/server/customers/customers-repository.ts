@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
+import { requestLocating } from "@/server/locations/locate-addresses";
 import { announceCustomerCreated } from "@/server/notifications/announce";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -33,6 +34,7 @@ export async function insertCustomerIfNew(db: Db, values: NewCustomer, source: C
     .returning();
   if (!created) return null;
   await announceCustomerCreated(db, created.id, source);
+  await requestLocating(db);
   return created;
 }
 

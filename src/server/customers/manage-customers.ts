@@ -7,6 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
 import { customers, customerSearchText, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail } from "./customers-repository";
+import { requestLocating } from "@/server/locations/locate-addresses";
 import { CUSTOMER_CONTACT_COLUMNS } from "./customer-columns";
 
 export const CUSTOMER_MESSAGES = {
@@ -110,6 +111,7 @@ export async function updateCustomer(db: Db, id: number, form: TCustomerForm) {
     if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
     throw error;
   }
+  await requestLocating(db);
   return getCustomer(db, id);
 }
 

@@ -26,7 +26,8 @@ export function contentSecurityPolicy({ scriptSources, dev = false, https = fals
     `script-src 'self' ${scriptSources.join(" ")} ${STRIPE_SCRIPTS}${dev ? " 'unsafe-eval'" : ""}`,
     // Style attributes (positioned menus and dialogs) are not scripts; the stylesheets are ours.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.stripe.com",
+    // Map tiles for the crews' route maps come from OpenStreetMap (docs/product-rules.md#the-days-route).
+    "img-src 'self' data: blob: https://*.stripe.com https://tile.openstreetmap.org",
     "font-src 'self' data:",
     `connect-src 'self' ${STRIPE_CONNECT}`,
     `frame-src ${STRIPE_FRAMES}`,

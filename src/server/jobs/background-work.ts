@@ -6,6 +6,8 @@ import { chargeAutopay } from "@/server/payments/autopay";
 import { compactOwedTotal } from "@/server/payments/owed";
 import { extendSeriesToHorizon } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
+import { configuredGeocoder } from "@/server/locations/geocoder";
+import { locatePendingAddresses } from "@/server/locations/locate-addresses";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
 
 /** Looks for visits to remind customers of every five minutes (the time itself is a setting). */
@@ -19,6 +21,9 @@ export const SERIES_EXTENSION_SECONDS = 86_400;
 
 /** Every hour the owed total's changes are folded into one row, so reading it stays a few rows. */
 export const OWED_TOTAL_COMPACTION_SECONDS = 3_600;
+
+/** Every five minutes, addresses still without a location are placed (the backfill, and any missed save). */
+export const LOCATE_ADDRESSES_SECONDS = 300;
 
 /**
  * What every app instance works on in the background: emails, webhook deliveries, reminders and
@@ -40,12 +45,20 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
         await extendSeriesToHorizon(db);
       },
       compactOwedTotal: () => compactOwedTotal(db),
+      locateAddresses: async () => {
+        const geocoder = configuredGeocoder();
+        // A backfill goes on batch after batch; a job's lease bounds how long one run holds a worker.
+        for (let round = 0; round < 5; round++) {
+          if (!(await locatePendingAddresses(db, geocoder)).more) break;
+        }
+      },
     },
     {
       periodic: [
         { queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS },
         { queue: "extendSeries", everySeconds: SERIES_EXTENSION_SECONDS },
         { queue: "compactOwedTotal", everySeconds: OWED_TOTAL_COMPACTION_SECONDS },
+        { queue: "locateAddresses", everySeconds: LOCATE_ADDRESSES_SECONDS },
       ],
       ...options,
     },

@@ -23,6 +23,11 @@ export const JOB_QUEUES = {
   extendSeries: { name: "extend-series", retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 900 },
   /** The hourly fold of the owed total's changes into one row; each run is complete on its own. */
   compactOwedTotal: { name: "compact-owed-total", retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  /**
+   * Places addresses still without a map location (added when one is saved, and every few minutes
+   * for the backfill); each run is complete on its own and a failed lookup falls back to the ZIP.
+   */
+  locateAddresses: { name: "locate-addresses", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } as const;
 
 export type QueueKey = keyof typeof JOB_QUEUES;

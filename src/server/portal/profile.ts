@@ -8,6 +8,7 @@ import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/ser
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TCustomerProfile } from "@/lib/validation/customer-auth";
 import { sendVerificationEmail } from "./verification";
+import { requestLocating } from "@/server/locations/locate-addresses";
 import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
 
 export const EMAIL_IN_USE = "Another account already uses this email address. Please use a different one.";
@@ -65,6 +66,7 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
     throw error;
   }
   if (!updated) throw new NotFoundError("Customer not found");
+  await requestLocating(db);
   if (emailChanged) await sendVerificationEmail(db, updated, now);
   return updated;
 }

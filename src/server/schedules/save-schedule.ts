@@ -13,6 +13,7 @@ import { claimCrew } from "./crew-capacity";
 import { getSchedule } from "./get-schedule";
 import { createPlanVisits } from "./plan-visits";
 import { regenerateSeriesVisits, visitFieldsOf } from "./series";
+import { requestLocating } from "@/server/locations/locate-addresses";
 import { resolveSeriesClashes } from "./series-clashes";
 
 /**
@@ -62,6 +63,7 @@ export async function createSchedule(db: Db, payload: TSchedulePayload, now = ne
   return db.transaction(async (tx) => {
     await claimCrew(tx, values, now);
     const [plan] = await tx.insert(schedules).values(values).returning();
+    await requestLocating(tx);
     await createPlanVisits(tx, plan!, "staff", now);
     // The first visit was checked as a booking's is; a series reaches a year ahead, so each later
     // visit is checked too, and clashes are refused or moved as staff chose.
@@ -100,6 +102,7 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       .set({ ...values, updatedAt: now })
       .where(eq(schedules.id, id))
       .returning();
+    await requestLocating(tx);
 
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
     let movedVisits: Awaited<ReturnType<typeof resolveSeriesClashes>> = [];

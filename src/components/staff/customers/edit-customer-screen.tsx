@@ -3,6 +3,7 @@
 import { PageSpinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
 import { CustomerForm } from "./customer-form";
+import { CustomerLocationCard } from "./customer-location-card";
 import { BackToCustomers } from "./customers-screen";
 
 export function EditCustomerScreen({ id }: { id: number | null }) {
@@ -30,6 +31,7 @@ export function EditCustomerScreen({ id }: { id: number | null }) {
           }}
         />
       )}
+      {id !== null && customer.isSuccess ? <CustomerLocationCard customerId={id} /> : null}
     </div>
   );
 }

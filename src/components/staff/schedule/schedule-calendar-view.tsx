@@ -2,7 +2,7 @@
 
 import { ROLES } from "@/lib/staff-roles";
 import { useStaffCan } from "@/components/staff/use-staff-session";
-import { CloudRain, Plus } from "lucide-react";
+import { CloudRain, Plus, Route as RouteIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { ButtonLink, Button } from "@/components/ui/button";
@@ -64,6 +64,12 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
           </h2>
           <div className="flex flex-wrap gap-2">
             {plans && selected ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
+            {selected ? (
+              <ButtonLink variant="outline" href={`/schedule/route?date=${selected}`}>
+                <RouteIcon aria-hidden="true" className="size-4" />
+                Route
+              </ButtonLink>
+            ) : null}
             {plans && selected && movable.length > 0 ? (
               <Button variant="outline" onClick={() => setRainDayOpen(true)}>
                 <CloudRain aria-hidden="true" className="size-4" />

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, doublePrecision, index, integer, boolean, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { LOCATION_SOURCES, type LocationSource } from "../../../lib/location-sources";
 import { createdAt, instant } from "./columns";
 
 /**
@@ -19,6 +20,11 @@ export const customers = pgTable(
     zipCode: text(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    /**
+     * Where latitude/longitude came from; null while the geocoding job has yet to place the address.
+     * A trigger (drizzle/0016_locations.sql) clears the location whenever the address changes.
+     */
+    locationSource: text().$type<LocationSource>(),
     notes: text(),
     stripeCustomerId: text(),
     passwordHash: text(),
@@ -39,6 +45,12 @@ export const customers = pgTable(
     uniqueIndex("customers_email_unique").on(sql`lower(${t.email})`),
     index("customers_full_name_idx").on(t.fullName),
     index("customers_created_at_idx").on(t.createdAt, t.id),
+    check(
+      "customers_location_source_check",
+      sql`${t.locationSource} is null or ${t.locationSource} in (${sql.raw(LOCATION_SOURCES.map((source) => `'${source}'`).join(", "))})`,
+    ),
+    // The geocoding job's work list: rows whose address has not been placed yet.
+    index("customers_unlocated_idx").on(t.id).where(sql`${t.locationSource} is null`),
     // The search's trigram index (customers_search_trgm_idx over customerSearchText) is created by
     // hand in drizzle/*_phone.sql, after the pg_trgm extension it needs.
   ],

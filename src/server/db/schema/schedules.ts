@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { LOCATION_SOURCES, type LocationSource } from "../../../lib/location-sources";
 import {
   BOOKING_CHANNELS,
   CHANGE_AUTHORS,
@@ -49,6 +50,14 @@ export const schedules = pgTable(
     city: text(),
     state: text(),
     zipCode: text(),
+    /** Where the plan's visits are (the customer's location when the plan has no address of its own). */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /**
+     * Where latitude/longitude came from; null while the geocoding job has yet to place the address.
+     * A trigger (drizzle/0016_locations.sql) clears the location whenever the address changes.
+     */
+    locationSource: text().$type<LocationSource>(),
     /** The crew its visits go to; a series' visits follow it unless changed on their own. */
     crewId: integer().references(() => crews.id, { onDelete: "set null" }),
     /** Set for visits booked on the public site; shown to the customer on confirmation. */
@@ -82,6 +91,9 @@ export const schedules = pgTable(
     index("schedules_start_time_idx").on(t.startTime),
     index("schedules_customer_idx").on(t.customerId, t.startTime),
     index("schedules_recurring_idx").on(t.startTime).where(sql`${t.isRecurring}`),
+    check("schedules_location_source_check", sql`${t.locationSource} is null or ${t.locationSource} in (${sqlList(LOCATION_SOURCES)})`),
+    // The geocoding job's work list: plans whose address has not been placed yet.
+    index("schedules_unlocated_idx").on(t.id).where(sql`${t.locationSource} is null`),
   ],
 );
 

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/staff-roles";
+import { pathId } from "@/lib/validation/fields";
+import { pinInput, ZRouteStartFormSchema } from "@/lib/validation/locations";
+import { ZNoInputSchema } from "@/lib/validation/common";
+import { InvalidInputError } from "@/server/errors";
+import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
+import { ZRouteStartSchema } from "@/server/routes/schemas";
+import { LOCATION_SOURCES } from "@/lib/location-sources";
+import { getCustomerLocation, pinCustomer, pinPlan } from "./pins";
+import { getRouteStart, saveRouteStart } from "./route-start";
+
+const TAGS = ["locations"];
+const ZPinned = z.object({
+  id: z.number(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locationSource: z.enum(LOCATION_SOURCES).nullable(),
+});
+
+/** Where customers, plans and the business are on the map (docs/product-rules.md#where-each-visit-is). */
+export const locationsRouter = createTRPCRouter({
+  pinCustomer: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      errors: [InvalidInputError],
+      openapi: {
+        method: "PUT",
+        path: "/customers/{id}/location",
+        tags: TAGS,
+        summary: "Drop a customer's pin on the map (kept until the address changes)",
+      },
+    })
+    .input(pinInput(pathId("Customer not found")))
+    .output(ZPinned)
+    .mutation(({ ctx, input: { id, ...pin } }) => pinCustomer(ctx.db, id, pin)),
+
+  customerLocation: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      openapi: {
+        method: "GET",
+        path: "/customers/{id}/location",
+        tags: TAGS,
+        summary: "Where a customer is on the map, and where that came from",
+      },
+    })
+    .input(z.object({ id: pathId("Customer not found") }))
+    .output(ZPinned)
+    .query(({ ctx, input }) => getCustomerLocation(ctx.db, input.id)),
+
+  pinPlan: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      errors: [InvalidInputError],
+      openapi: {
+        method: "PUT",
+        path: "/schedules/{id}/location",
+        tags: TAGS,
+        summary: "Drop a plan's pin on the map: every visit of it is there (kept until the address changes)",
+      },
+    })
+    .input(pinInput(pathId("Schedule not found")))
+    .output(ZPinned)
+    .mutation(({ ctx, input: { id, ...pin } }) => pinPlan(ctx.db, id, pin)),
+
+  routeStart: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      openapi: {
+        method: "GET",
+        path: "/settings/route-start",
+        tags: TAGS,
+        summary: "The business's start address, where each crew's route begins (null until set)",
+      },
+    })
+    .input(ZNoInputSchema)
+    .output(ZRouteStartSchema.nullable())
+    .query(({ ctx }) => getRouteStart(ctx.db)),
+
+  saveRouteStart: staffProcedure
+    .meta({
+      roles: ROLES.ownerOnly,
+      errors: [InvalidInputError],
+      openapi: {
+        method: "PUT",
+        path: "/settings/route-start",
+        tags: TAGS,
+        summary: "Set the business's start address; it is placed on the map at once",
+      },
+    })
+    .input(ZRouteStartFormSchema)
+    .output(ZRouteStartSchema)
+    .mutation(({ ctx, input }) => saveRouteStart(ctx.db, input)),
+});
