@@ -1,10 +1,12 @@
 /// <reference lib="webworker" />
 // The crew's service worker (docs/product-rules.md#the-crews-phone), built by Serwist from
 // src/app/serwist/[path]/route.ts and registered by the /crew page only, with /crew as its scope.
-// It keeps the app shell (the build's static files, precached at install) and, when the page
-// loads, the /crew page and today's route, so the day opens and works without signal. Actions
-// taken offline wait in IndexedDB on the page (src/components/crew/field-queue.ts), not here.
+// It keeps the app shell (the build's static files, precached at install) and answers /crew and
+// today's route from the network, or without signal from the caches the page fills as it loads
+// (src/lib/crew-offline.ts). Actions taken offline wait in IndexedDB on the page
+// (src/components/crew/field-queue.ts), not here.
 import { CacheFirst, NetworkFirst, type PrecacheEntry, Serwist, type SerwistGlobalConfig } from "serwist";
+import { CREW_DAY_CACHE, CREW_DAY_URL, CREW_PAGES_CACHE, FROM_CACHE_HEADER } from "../lib/crew-offline";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -14,10 +16,14 @@ declare global {
 
 declare const self: ServiceWorkerGlobalScope;
 
-const PAGES = "crew-pages";
-const DAY = "crew-day";
 /** A phone on a weak signal: wait this long for the network, then answer from the cache. */
 const NETWORK_TIMEOUT_SECONDS = 4;
+
+function markedAsCached(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(FROM_CACHE_HEADER, "1");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -27,11 +33,16 @@ const serwist = new Serwist({
   runtimeCaching: [
     {
       matcher: ({ request, url }) => request.mode === "navigate" && url.pathname === "/crew",
-      handler: new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS }),
+      handler: new NetworkFirst({ cacheName: CREW_PAGES_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS }),
     },
     {
-      matcher: ({ request, url }) => request.method === "GET" && url.pathname === "/api/crew/day",
-      handler: new NetworkFirst({ cacheName: DAY, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS }),
+      matcher: ({ request, url }) => request.method === "GET" && url.pathname === CREW_DAY_URL,
+      handler: new NetworkFirst({
+        cacheName: CREW_DAY_CACHE,
+        networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+        // The page must not take a kept copy for a fresh one (it would overwrite newer work on the phone).
+        plugins: [{ cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && markedAsCached(cachedResponse) }],
+      }),
     },
     {
       matcher: ({ url }) =>
@@ -39,17 +50,6 @@ const serwist = new Serwist({
       handler: new CacheFirst({ cacheName: "crew-static" }),
     },
   ],
-});
-
-/** When the page loads it asks for the shell and today's route to be kept now, not on the next visit. */
-self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type !== "KEEP_CREW_DAY") return;
-  event.waitUntil(
-    Promise.all([
-      caches.open(PAGES).then((cache) => cache.add(new Request("/crew", { credentials: "same-origin" }))),
-      caches.open(DAY).then((cache) => cache.add(new Request("/api/crew/day", { credentials: "same-origin" }))),
-    ]).catch(() => undefined),
-  );
 });
 
 serwist.addEventListeners();

@@ -2,24 +2,27 @@
 
 import { useEffect } from "react";
 import { formatBusinessDate, startOfBusinessDay } from "@/lib/business-time";
+import { CREW_DAY_CACHE, CREW_DAY_URL, CREW_PAGES_CACHE } from "@/lib/crew-offline";
 import type { DayCopy } from "./field-queue";
 import { StopCard } from "./stop-card";
 import { SyncBanner } from "./sync-banner";
 import { useCrewDay } from "./use-crew-day";
 
 /**
- * Registers the crew's service worker (scope /crew) and asks it to keep the page and today's route
- * now, so the next open works without signal.
+ * Registers the crew's service worker (scope /crew) and keeps the page and today's route in the
+ * caches it answers from without signal, now rather than on the next visit.
  */
 function useCrewServiceWorker() {
   useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
+    if (!("serviceWorker" in navigator) || !("caches" in window)) return;
     navigator.serviceWorker
       .register("/serwist/sw.js", { scope: "/crew", type: "module" })
-      .then(async () => {
-        const ready = await navigator.serviceWorker.ready;
-        ready.active?.postMessage({ type: "KEEP_CREW_DAY" });
-      })
+      .then(() =>
+        Promise.all([
+          caches.open(CREW_PAGES_CACHE).then((cache) => cache.add("/crew")),
+          caches.open(CREW_DAY_CACHE).then((cache) => cache.add(CREW_DAY_URL)),
+        ]),
+      )
       .catch(() => {
         // Without a service worker the day still works from IndexedDB while the page stays open.
       });

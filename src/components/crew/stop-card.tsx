@@ -90,7 +90,6 @@ export function StopCard(props: {
       {stop.report.photoIds.length > 0 ? (
         <div className="mt-2 flex gap-2">
           {stop.report.photoIds.map((id) => (
-            // biome-ignore lint: the photos are served by the API with their own access check, not through next/image.
             <img
               key={id}
               src={`/api/visit-photos/${id}`}

@@ -7,8 +7,16 @@ import { CREW_NOTE_MAX } from "@/lib/validation/crew-day";
 export const MAX_PHOTOS = 3;
 const MAX_PHOTO_MB = 1.8;
 
-/** A photo made smaller in the browser (well under the server's 2 MB); the library loads only when needed. */
+/** A photo this small is sent as it is: re-encoding it would only cost the phone time. */
+const SMALL_PHOTO_BYTES = 512 * 1024;
+const SENDABLE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+
+/**
+ * A photo made smaller in the browser (well under the server's 2 MB, at most 1600 px a side); a
+ * phone camera's photo always is. The library loads only when needed.
+ */
 async function shrinkPhoto(file: File): Promise<Blob> {
+  if (file.size <= SMALL_PHOTO_BYTES && SENDABLE_TYPES.includes(file.type)) return file;
   const { default: compress } = await import("browser-image-compression");
   // No web worker: the library would fetch its worker script from a CDN, which the crew may not reach.
   return compress(file, { maxSizeMB: MAX_PHOTO_MB, maxWidthOrHeight: 1600, useWebWorker: false, fileType: "image/jpeg" });

@@ -18,6 +18,7 @@ import {
   type StopCopy,
 } from "./field-queue";
 import { sendAction } from "./send-action";
+import { CREW_DAY_URL, FROM_CACHE_HEADER } from "@/lib/crew-offline";
 
 /** While something waits, the phone tries again this often (and at once when the signal returns). */
 const RETRY_MS = 15_000;
@@ -54,9 +55,10 @@ export function useCrewDay(initialDay: DayCopy | null): CrewDayState {
 
   const refresh = useCallback(async () => {
     try {
-      const response = await fetch("/api/crew/day", { credentials: "same-origin", cache: "no-store" });
+      const response = await fetch(CREW_DAY_URL, { credentials: "same-origin", cache: "no-store" });
       if (response.status === 401) return setSignedOut(true);
-      if (!response.ok) return;
+      // The service worker's kept copy (no signal) is no newer than what the phone holds.
+      if (!response.ok || response.headers.has(FROM_CACHE_HEADER)) return;
       const fresh = (await response.json()) as Omit<DayCopy, "savedAt">;
       await keepDay({ ...fresh, savedAt: new Date().toISOString() });
     } catch {

@@ -15,7 +15,6 @@ export function VisitPhotos({ visitId }: { visitId: string }) {
       <div className="mt-1 flex flex-wrap gap-2">
         {photos.data.map((id) => (
           <a key={id} href={`/api/visit-photos/${id}`} target="_blank" rel="noreferrer">
-            {/* biome-ignore lint: photos come from the API with their own access check, not through next/image. */}
             <img
               src={`/api/visit-photos/${id}`}
               alt="Photo of your visit"

@@ -38,7 +38,6 @@ export function VisitFieldReport({ visitId, startTime }: { visitId: string; star
         <div className="flex gap-2">
           {report.photoIds.map((id) => (
             <a key={id} href={`/api/visit-photos/${id}`} target="_blank" rel="noreferrer">
-              {/* biome-ignore lint: photos come from the API with their own access check, not through next/image. */}
               <img
                 src={`/api/visit-photos/${id}`}
                 alt="Crew's photo of the visit"
