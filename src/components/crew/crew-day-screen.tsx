@@ -29,9 +29,17 @@ function useCrewServiceWorker() {
   }, []);
 }
 
-export function CrewDayScreen({ initialDay, crewName }: { initialDay: DayCopy | null; crewName: string | null }) {
+export function CrewDayScreen({
+  initialDay,
+  crewName,
+  username,
+}: {
+  initialDay: DayCopy | null;
+  crewName: string | null;
+  username: string;
+}) {
   useCrewServiceWorker();
-  const { day, queue, refusals, online, sending, signedOut, act, dismiss } = useCrewDay(initialDay);
+  const { day, queue, refusals, online, sending, signedOut, act, dismiss } = useCrewDay(initialDay, username);
   const stops = day?.stops ?? [];
   const toDo = stops.filter((stop) => stop.status === "pending" || stop.status === "confirmed").length;
 

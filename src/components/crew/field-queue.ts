@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update, type UseStore } from "idb-keyval";
+import { createStore, get, set, update, type UseStore } from "idb-keyval";
 
 // What the crew's phone keeps in IndexedDB (through idb-keyval): the last copy of the day, the
 // actions waiting to be sent, and the office's answers to actions it did not apply. Everything
@@ -65,11 +65,19 @@ export interface Refusal {
   message: string;
 }
 
-let store: UseStore | undefined;
-/** One database for the crew screen, apart from anything else the site might keep. */
+let store: { owner: string; store: UseStore } | undefined;
+
+/**
+ * One database per staff member on this phone, apart from anything else the site keeps: whoever
+ * signs in next on a shared phone never sees, nor sends under their name, another member's queue.
+ */
+export function chooseStoreOf(username: string) {
+  if (store?.owner !== username) store = { owner: username, store: createStore(`greenscape-crew-${username.toLowerCase()}`, "field") };
+}
+
 function crewStore() {
-  store ??= createStore("greenscape-crew", "field");
-  return store;
+  if (!store) throw new Error("The crew screen chose no staff member's store");
+  return store.store;
 }
 
 export const loadDay = () => get<DayCopy>("day", crewStore());
@@ -91,11 +99,6 @@ export function addRefusal(refusal: Refusal) {
 
 export function dismissRefusal(key: string) {
   return update<Refusal[]>("refusals", (refusals) => (refusals ?? []).filter((refusal) => refusal.key !== key), crewStore());
-}
-
-/** Signing out of the phone forgets the crew's copy. */
-export async function forgetEverything() {
-  await Promise.all([del("day", crewStore()), del("queue", crewStore()), del("refusals", crewStore())]);
 }
 
 export function newIdempotencyKey(): string {

@@ -16,6 +16,7 @@ import {
   type QueuedAction,
   type Refusal,
   type StopCopy,
+  chooseStoreOf,
 } from "./field-queue";
 import { sendAction } from "./send-action";
 import { CREW_DAY_URL, FROM_CACHE_HEADER } from "@/lib/crew-offline";
@@ -39,7 +40,8 @@ export interface CrewDayState {
  * whichever is newest), and every action queued first and then sent in order, each with its
  * idempotency key, now or when the signal returns.
  */
-export function useCrewDay(initialDay: DayCopy | null): CrewDayState {
+export function useCrewDay(initialDay: DayCopy | null, username: string): CrewDayState {
+  chooseStoreOf(username);
   const [day, setDay] = useState<DayCopy | null>(initialDay);
   const [queue, setQueue] = useState<QueuedAction[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Crew day" };
  * shows at once, then kept on the phone to work without signal.
  */
 export default async function CrewPage() {
-  await requireStaffPage("/crew");
+  const { user } = await requireStaffPage("/crew");
   const api = await serverApi();
   const [day, crews] = await Promise.all([api.crewDay.today({}), api.crews.list({})]);
   const crewName = crews.find((crew) => crew.id === day.crewId)?.name ?? null;
@@ -28,7 +28,7 @@ export default async function CrewPage() {
         </span>
       </nav>
       <main>
-        <CrewDayScreen initialDay={{ ...day, savedAt: new Date().toISOString() }} crewName={crewName} />
+        <CrewDayScreen initialDay={{ ...day, savedAt: new Date().toISOString() }} crewName={crewName} username={user.username} />
       </main>
     </>
   );
