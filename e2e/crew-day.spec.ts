@@ -210,7 +210,7 @@ test.describe("the crew's phone", () => {
     const crewId = ((await crew.json()) as { id: number }).id;
     try {
       const customer = await autopayCustomer(browser, `Pat Problem ${suffix}`);
-      await visitFor(page, customer.id, crewId, "04:00");
+      const visitId = await visitFor(page, customer.id, crewId, "04:00");
       const { username, password } = await crewMember(crewId);
       const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
       const phone = await phoneContext.newPage();
@@ -228,6 +228,10 @@ test.describe("the crew's phone", () => {
       await expect(problems).toContainText(customer.fullName);
       await expect(problems).toContainText("Locked gate and nobody home");
       await shoot(page, "dashboard-problem");
+      // The office handles it: cancelling the visit clears the report, so later journeys see no panel.
+      expect((await page.request.patch(`/api/schedules/visits/${visitId}/status`, { data: { status: "cancelled" } })).status()).toBe(200);
+      await page.reload();
+      await expect(page.getByRole("list", { name: "Crews can't do" })).toHaveCount(0);
       await phoneContext.close();
       await customer.context.close();
     } finally {
