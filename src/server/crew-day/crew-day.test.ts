@@ -5,7 +5,7 @@ import { createApiKey } from "@/server/auth/api-keys";
 import { addCrew } from "@/server/crews/crews-repository";
 import { getDatabase, getDb } from "@/server/db";
 import type { JobWorker } from "@/server/jobs/job-queue";
-import { emailOutbox, payments, schedules, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
+import { emailOutbox, fieldActions, payments, schedules, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
 import { chargeAutopay } from "@/server/payments/autopay";
@@ -14,6 +14,7 @@ import { callerWith, createCustomer, createStaffUser, customerCookie, rest, staf
 import { setEnv } from "#test/env";
 import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
+import { forgetOldFieldActions } from "./field-actions";
 import { OFFICE_VERSION_WON } from "./field-steps";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0xff, 0xd9]);
@@ -261,6 +262,20 @@ describe("the office's version", () => {
     expect(late.json.message).toBe(OFFICE_VERSION_WON);
     const [row] = await (await getDb()).select().from(visits).where(eq(visits.id, visit.id));
     expect(row!.status).toBe("cancelled");
+  });
+});
+
+describe("old idempotency keys", () => {
+  it("are forgotten after two days, and only those", async () => {
+    const db = await getDb();
+    const now = new Date();
+    await db.insert(fieldActions).values([
+      { actor: "staff:999999", key: newKey(), request: "start 1", result: {}, createdAt: new Date(now.getTime() - 3 * 86_400_000) },
+      { actor: "staff:999999", key: newKey(), request: "start 2", result: {}, createdAt: new Date(now.getTime() - 3_600_000) },
+    ]);
+    await forgetOldFieldActions(db, now);
+    const left = await db.select({ request: fieldActions.request }).from(fieldActions).where(eq(fieldActions.actor, "staff:999999"));
+    expect(left).toEqual([{ request: "start 2" }]);
   });
 });
 

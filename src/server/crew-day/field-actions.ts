@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { fieldActions } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
@@ -55,4 +55,18 @@ export async function runOnce<T extends object>(
       .where(and(eq(fieldActions.actor, request.actor), eq(fieldActions.key, request.key)));
     return { ...result, replayed: false };
   });
+}
+
+/**
+ * A field action applies only to a visit of its own day, so after two days a key can only ever be
+ * refused again: its row is dropped (daily, from the job queue).
+ */
+export const FIELD_ACTION_KEPT_MS = 2 * 86_400_000;
+
+export async function forgetOldFieldActions(db: Db, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(fieldActions)
+    .where(lt(fieldActions.createdAt, new Date(now.getTime() - FIELD_ACTION_KEPT_MS)))
+    .returning({ key: fieldActions.key });
+  return gone.length;
 }

@@ -4,6 +4,7 @@ import { announceQueuedBooking } from "@/server/notifications/announce";
 import { queueDueReminders } from "@/server/notifications/reminders";
 import { chargeAutopay } from "@/server/payments/autopay";
 import { compactOwedTotal } from "@/server/payments/owed";
+import { forgetOldFieldActions } from "@/server/crew-day/field-actions";
 import { extendSeriesToHorizon } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
@@ -19,6 +20,9 @@ export const SERIES_EXTENSION_SECONDS = 86_400;
 
 /** Every hour the owed total's changes are folded into one row, so reading it stays a few rows. */
 export const OWED_TOTAL_COMPACTION_SECONDS = 3_600;
+
+/** Once a day the crews' idempotency keys older than two days are dropped. */
+export const FIELD_ACTIONS_SWEEP_SECONDS = 86_400;
 
 /**
  * What every app instance works on in the background: emails, webhook deliveries, reminders and
@@ -40,12 +44,16 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
         await extendSeriesToHorizon(db);
       },
       compactOwedTotal: () => compactOwedTotal(db),
+      forgetFieldActions: async () => {
+        await forgetOldFieldActions(db);
+      },
     },
     {
       periodic: [
         { queue: "sendReminders", everySeconds: REMINDER_SWEEP_SECONDS },
         { queue: "extendSeries", everySeconds: SERIES_EXTENSION_SECONDS },
         { queue: "compactOwedTotal", everySeconds: OWED_TOTAL_COMPACTION_SECONDS },
+        { queue: "forgetFieldActions", everySeconds: FIELD_ACTIONS_SWEEP_SECONDS },
       ],
       ...options,
     },

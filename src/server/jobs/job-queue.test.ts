@@ -42,6 +42,7 @@ const idle: Omit<JobHandlers, "sendEmail"> = {
   extendSeries: async () => {},
   chargeAutopay: async () => {},
   compactOwedTotal: async () => {},
+  forgetFieldActions: async () => {},
 };
 
 describe("the job queue", () => {

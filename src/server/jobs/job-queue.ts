@@ -18,6 +18,7 @@ export type JobPayloads = {
   chargeAutopay: { paymentId: number };
   extendSeries: Record<string, never>;
   compactOwedTotal: Record<string, never>;
+  forgetFieldActions: Record<string, never>;
 };
 
 export interface RunningJob<K extends QueueKey> {

@@ -23,6 +23,8 @@ export const JOB_QUEUES = {
   extendSeries: { name: "extend-series", retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 900 },
   /** The hourly fold of the owed total's changes into one row; each run is complete on its own. */
   compactOwedTotal: { name: "compact-owed-total", retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  /** The daily drop of the crews' idempotency keys too old to matter; each run is complete on its own. */
+  forgetFieldActions: { name: "forget-field-actions", retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 300 },
 } as const;
 
 export type QueueKey = keyof typeof JOB_QUEUES;
