@@ -177,6 +177,7 @@ test.describe("the crew's phone", () => {
       await expect(card.getByLabel(/Status/)).toHaveValue("completed");
       await expect(card.getByTestId("field-report")).toContainText("Completed by the crew at");
       await expect(card.getByRole("img", { name: "Crew's photo of the visit" })).toHaveCount(1);
+      await shoot(page, "office-schedule");
       const payments = (await (await page.request.get(`/api/payments?customerId=${offline.id}`)).json()) as Array<{
         status: string;
         visitId?: number | null;
