@@ -160,3 +160,25 @@ test("the owner invites an office member, who signs up and cannot open Settings 
   await page.reload();
   await expect(page.getByRole("list", { name: "Staff members" })).toContainText("Olive Deskwork");
 });
+
+test("on a phone, the owner withdraws an invitation sent to the wrong address, and its link stops working", async ({ page }) => {
+  const email = `wrong.${Date.now() % 100000}@example.com`;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAsStaff(page);
+  await page.goto("/settings/staff");
+  const invite = page.getByRole("form", { name: "Invite staff" });
+  await expect(invite.getByRole("button", { name: "Send invitation" })).toBeEnabled();
+  await invite.getByLabel("Email").fill(email);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  const pending = page.getByRole("list", { name: "Pending invitations" });
+  await expect(pending).toContainText(email);
+  const link = await invitationPath(email);
+
+  await page.getByRole("button", { name: `Withdraw the invitation to ${email}` }).click();
+  await expect(page.getByText(`The invitation to ${email} was withdrawn.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Withdraw the invitation to ${email}` })).toHaveCount(0);
+  await shoot(page, "invitation-withdrawn");
+
+  await page.goto(link);
+  await expect(page.getByText("This invitation link is not valid.", { exact: false })).toBeVisible();
+});

@@ -556,6 +556,11 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.ownerOnly,
     request: () => ({ path: "/staff/invitations", body: { email: `invitee_${unique()}@example.com`, role: "office" } }),
   },
+  "DELETE /staff/invitations/{id}": {
+    access: "staffUser",
+    roles: ROLES.ownerOnly,
+    request: async () => ({ path: `/staff/invitations/${await staffInvitationId()}` }),
+  },
   "PUT /staff/{id}/role": {
     access: "staffUser",
     roles: ROLES.ownerOnly,
@@ -662,6 +667,21 @@ async function crewVisit() {
   const schedule = await visitOf(fx.customerA.id, fx.serviceId, nextFreeDay(), fx.crewId);
   const [visit] = await (await getDb()).select({ id: visits.id }).from(visits).where(eq(visits.scheduleId, schedule.id));
   return { scheduleId: schedule.id, visitId: visit!.id };
+}
+
+/** An unused invitation to the staff, new for each request. */
+async function staffInvitationId() {
+  const [invitation] = await (await getDb())
+    .insert(staffInvitations)
+    .values({
+      email: `invitee_${unique()}@example.com`,
+      role: "office",
+      tokenHash: hashToken(generateToken()),
+      invitedByUserId: fx.staff.id,
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+    })
+    .returning({ id: staffInvitations.id });
+  return invitation!.id;
 }
 
 /** An invitation to the staff whose link is known, new for each request. */

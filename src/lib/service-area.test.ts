@@ -73,6 +73,9 @@ describe("checkServiceArea", () => {
   const serviced = SERVICE_AREA_MESSAGES.serviced;
   const notServiced = SERVICE_AREA_MESSAGES.notServiced;
   const noZip = SERVICE_AREA_MESSAGES.noZip;
+  const servicedAt = (zip: string) => ({ status: "serviced", zip, message: serviced });
+  const notServicedAt = (zip: string) => ({ status: "not-serviced", zip, message: notServiced });
+  const withoutZip = { status: "no-zip", zip: null, message: noZip };
 
   it("says the spec's texts", () => {
     expect(SERVICE_AREA_MESSAGES).toEqual({
@@ -83,32 +86,22 @@ describe("checkServiceArea", () => {
   });
 
   it.each([
-    ["serviced 5-digit field", "78745", "", { status: "serviced", zip: "78745", message: serviced }],
-    ["field with spaces around it", " 78701 ", "", { status: "serviced", zip: "78701", message: serviced }],
-    ["ZIP+4 in the field", "78701-1234", "", { status: "serviced", zip: "78701", message: serviced }],
-    ["short field, ZIP in the address", "787", "1 Congress Ave, Austin, TX 78701", { status: "serviced", zip: "78701", message: serviced }],
-    [
-      "unserviced field, serviced ZIP in the address",
-      "10001",
-      "5 Elm St, Austin 78745",
-      { status: "serviced", zip: "78745", message: serviced },
-    ],
-    ["unserviced 5-digit field", "10001", "", { status: "not-serviced", zip: "10001", message: notServiced }],
-    ["unserviced 78xxx field", "78799", "", { status: "not-serviced", zip: "78799", message: notServiced }],
-    [
-      "empty field, unserviced ZIP in the address",
-      "",
-      "1 Main St, Dallas, TX 75201",
-      { status: "not-serviced", zip: "75201", message: notServiced },
-    ],
-    ["empty field and address", "", "", { status: "no-zip", zip: null, message: noZip }],
-    ["partial field, no ZIP in the address", "7870", "123 Main St", { status: "no-zip", zip: null, message: noZip }],
-    ["only a foreign ZIP+4", "10001-1234", "", { status: "no-zip", zip: null, message: noZip }],
+    ["serviced 5-digit field", "78745", "", servicedAt("78745")],
+    ["field with spaces around it", " 78701 ", "", servicedAt("78701")],
+    ["ZIP+4 in the field", "78701-1234", "", servicedAt("78701")],
+    ["short field, ZIP in the address", "787", "1 Congress Ave, Austin, TX 78701", servicedAt("78701")],
+    ["unserviced field, serviced ZIP in the address", "10001", "5 Elm St, Austin 78745", servicedAt("78745")],
+    ["unserviced 5-digit field", "10001", "", notServicedAt("10001")],
+    ["unserviced 78xxx field", "78799", "", notServicedAt("78799")],
+    ["empty field, unserviced ZIP in the address", "", "1 Main St, Dallas, TX 75201", notServicedAt("75201")],
+    ["empty field and address", "", "", withoutZip],
+    ["partial field, no ZIP in the address", "7870", "123 Main St", withoutZip],
+    ["only a foreign ZIP+4", "10001-1234", "", withoutZip],
   ])("%s", (_case, zipCode, address, expected) => {
     expect(checkServiceArea(zipCode, address)).toEqual(expected);
   });
 
   it("defaults the address to empty", () => {
-    expect(checkServiceArea("78660")).toEqual({ status: "serviced", zip: "78660", message: serviced });
+    expect(checkServiceArea("78660")).toEqual(servicedAt("78660"));
   });
 });

@@ -1,10 +1,10 @@
 "use client";
 
 import { keepPreviousData } from "@tanstack/react-query";
-import { MessageSquare, Search } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { controlClasses } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { api } from "@/trpc/react";
@@ -49,26 +49,18 @@ export function MessagesScreen() {
       ) : (
         <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
           <div className="space-y-3">
-            <div>
-              <label htmlFor="conversation-search" className="mb-1 block text-sm font-medium text-gray-800">
-                Find a customer
-              </label>
-              <div className="relative">
-                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-                <input
-                  id="conversation-search"
-                  type="search"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                  placeholder="Name, email, phone or address"
-                  autoComplete="off"
-                  className={`${controlClasses()} min-h-11 pl-9`}
-                />
-              </div>
-              {conversations.data.length === CONVERSATIONS_SHOWN ? (
-                <p className="mt-1 text-xs text-gray-600">The {CONVERSATIONS_SHOWN} latest conversations; search to find anyone else.</p>
-              ) : null}
-            </div>
+            <SearchField
+              id="conversation-search"
+              label="Find a customer"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Name, email, phone or address"
+              hint={
+                conversations.data.length === CONVERSATIONS_SHOWN
+                  ? `The ${CONVERSATIONS_SHOWN} latest conversations; search to find anyone else.`
+                  : undefined
+              }
+            />
             <div className="hidden md:block">
               {conversations.data.length === 0 ? (
                 <p className="rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-600">

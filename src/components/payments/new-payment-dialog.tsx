@@ -2,9 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
-import { TextField } from "@/components/ui/field";
+import { DollarAmountField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
@@ -12,6 +11,7 @@ import { formatCents } from "@/lib/money";
 import { ZPaymentAmountSchema } from "@/lib/validation/payment";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
 
 // Stripe's libraries load at the card step, not with the dialog. A loading state of its own keeps the
 // wait inside the dialog: without one, the page's Suspense boundary would hide the whole screen.
@@ -138,28 +138,15 @@ export function NewPaymentDialog({
               void startPayment();
             }}
           >
-            <TextField
-              label="Amount ($)"
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              error={fieldErrors.amount}
-              placeholder="0.00"
-            />
+            <DollarAmountField value={amount} onChange={(event) => setAmount(event.target.value)} error={fieldErrors.amount} />
             {setupError ? (
               <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 <span className="font-semibold">Payment setup failed:</span> {setupError}
               </p>
             ) : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
+            <ActionRow back={onClose}>
               <SubmitButton disabled={busy}>{busy ? "Setting up…" : "Continue to card details"}</SubmitButton>
-            </div>
+            </ActionRow>
           </form>
         )}
       </div>

@@ -2,8 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { DollarAmountField, TextField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
@@ -11,6 +10,7 @@ import { formatCents } from "@/lib/money";
 import { ZRecordPaymentFormSchema, type TRecordPaymentForm, type TRecordPaymentFormInput } from "@/lib/validation/offline-payment";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
 
 /** Cash or a check the crew received: recorded as completed at once (docs/product-rules.md#payments). */
 export function RecordPaymentDialog({
@@ -69,28 +69,16 @@ export function RecordPaymentDialog({
           </div>
           {errors.method?.message ? <p className="mt-1 text-sm text-red-700">{errors.method.message}</p> : null}
         </fieldset>
-        <TextField
-          label="Amount ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...form.register("amount")}
-        />
+        <DollarAmountField error={errors.amount?.message} {...form.register("amount")} />
         <TextField
           label={method === "check" ? "Check number (optional)" : "Note (optional)"}
           error={errors.reference?.message}
           maxLength={100}
           {...form.register("reference")}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <ActionRow back={onClose}>
           <SubmitButton disabled={record.isPending}>{record.isPending ? "Recording…" : "Record payment"}</SubmitButton>
-        </div>
+        </ActionRow>
       </form>
     </ModalDialog>
   );

@@ -1,7 +1,7 @@
 "use client";
 
-import type { Stripe, StripeElementsOptions } from "@stripe/stripe-js";
-import { PaymentElement } from "@stripe/react-stripe-js";
+import type { Stripe, StripeElements, StripeElementsOptions } from "@stripe/stripe-js";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { CreditCard, RotateCcw, TriangleAlert } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -62,22 +62,63 @@ export function elementsOptions(clientSecret: string): StripeElementsOptions {
   return { clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#255937" } } };
 }
 
-/** Stripe's card fields with our error line and submit button, for paying and for saving a card. */
-export function CardElementForm({
-  onSubmit,
-  ready,
-  submitting,
-  submittingLabel,
-  error,
+/**
+ * Loads Stripe.js, then shows the loading panel, the unavailable panel with a retry (saying
+ * `unavailableMessage`, or the loader's own reason), or `children` inside Stripe's Elements.
+ */
+export function StripeCardStep({
+  publishableKey,
+  clientSecret,
+  unavailableTitle,
+  unavailableMessage,
   children,
 }: {
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  ready: boolean;
-  submitting: boolean;
-  submittingLabel: string;
-  error: string | null;
+  publishableKey: string;
+  clientSecret: string;
+  unavailableTitle: string;
+  unavailableMessage?: string;
   children: ReactNode;
 }) {
+  const { state, retry } = useStripeLoader(publishableKey);
+  if (state.kind === "loading") return <CardFormLoading />;
+  if (state.kind === "unavailable") {
+    return <CardFormUnavailable title={unavailableTitle} message={unavailableMessage ?? state.message} onRetry={retry} />;
+  }
+  return (
+    <Elements stripe={state.stripe} options={elementsOptions(clientSecret)}>
+      {children}
+    </Elements>
+  );
+}
+
+/**
+ * Stripe's card fields with our error line and submit button, for paying and for saving a card.
+ * `confirm` runs once Stripe is ready and answers the message to show, or null when it went through.
+ */
+export function CardElementForm({
+  confirm,
+  submittingLabel,
+  children,
+}: {
+  confirm: (stripe: Stripe, elements: StripeElements) => Promise<string | null>;
+  submittingLabel: string;
+  children: ReactNode;
+}) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setSubmitting(true);
+    setError(null);
+    const message = await confirm(stripe, elements);
+    setSubmitting(false);
+    setError(message);
+  };
+
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-4">
       <PaymentElement />
@@ -86,7 +127,7 @@ export function CardElementForm({
           {error}
         </p>
       ) : null}
-      <SubmitButton className="w-full" disabled={!ready || submitting}>
+      <SubmitButton className="w-full" disabled={!stripe || !elements || submitting}>
         {submitting ? (
           <Spinner className="[&>span:first-child]:size-4" label={submittingLabel} />
         ) : (

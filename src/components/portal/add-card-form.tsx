@@ -1,14 +1,7 @@
 "use client";
 
-import { Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import { useState, type FormEvent } from "react";
-import {
-  CardFormLoading,
-  CardElementForm,
-  CardFormUnavailable,
-  elementsOptions,
-  useStripeLoader,
-} from "@/components/payments/use-stripe-loader";
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
+import { CardElementForm, StripeCardStep } from "@/components/payments/use-stripe-loader";
 
 /**
  * Saves a card with the Payment Element for a SetupIntent: Stripe keeps the card, and we only
@@ -23,58 +16,27 @@ export function AddCardForm({
   publishableKey: string;
   onSaved: () => void;
 }) {
-  const { state, retry: load } = useStripeLoader(publishableKey);
-
-  if (state.kind === "loading") return <CardFormLoading />;
-  if (state.kind === "unavailable") {
-    return (
-      <CardFormUnavailable
-        title="Card form unavailable"
-        message="The secure card form could not be loaded from the payment provider. Check the internet connection and try again."
-        onRetry={load}
-      />
-    );
-  }
-  return (
-    <Elements stripe={state.stripe} options={elementsOptions(clientSecret)}>
-      <ConfirmSetupForm onSaved={onSaved} />
-    </Elements>
-  );
-}
-
-function ConfirmSetupForm({ onSaved }: { onSaved: () => void }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!stripe || !elements) return;
-    setSubmitting(true);
-    setError(null);
+  const confirm = async (stripe: Stripe, elements: StripeElements) => {
     const result = await stripe.confirmSetup({
       elements,
       confirmParams: { return_url: `${window.location.origin}/customer/account?tab=payments` },
       redirect: "if_required",
     });
-    setSubmitting(false);
-    if (result.error) {
-      setError(result.error.message ?? "The card could not be saved.");
-      return;
-    }
+    if (result.error) return result.error.message ?? "The card could not be saved.";
     onSaved();
+    return null;
   };
 
   return (
-    <CardElementForm
-      onSubmit={handleSubmit}
-      ready={Boolean(stripe && elements)}
-      submitting={submitting}
-      submittingLabel="Saving the card"
-      error={error}
+    <StripeCardStep
+      publishableKey={publishableKey}
+      clientSecret={clientSecret}
+      unavailableTitle="Card form unavailable"
+      unavailableMessage="The secure card form could not be loaded from the payment provider. Check the internet connection and try again."
     >
-      Save card
-    </CardElementForm>
+      <CardElementForm confirm={confirm} submittingLabel="Saving the card">
+        Save card
+      </CardElementForm>
+    </StripeCardStep>
   );
 }

@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { CalendarDays, Clock, MapPin, Repeat } from "lucide-react";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
@@ -15,6 +14,7 @@ import { errorMessage } from "@/components/error-text";
 import { PlanChangeDialog, type PlanAction } from "./plan-change-dialog";
 import { CustomerChangeNote, PlanActions } from "./plan-actions";
 import { AwaitingConfirmation } from "./awaiting-confirmation";
+import { QueryWait } from "./query-wait";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
 type Rules = RouterOutputs["portal"]["appointments"]["rules"];
@@ -33,13 +33,7 @@ export function AppointmentsTab() {
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
   const [toChange, setToChange] = useState<{ appointment: Appointment; action: PlanAction } | null>(null);
 
-  if (appointments.isPending) return <Spinner label="Loading appointments" />;
-  if (appointments.isError)
-    return (
-      <p role="alert" className="text-red-700">
-        We could not load your appointments. Please try again later.
-      </p>
-    );
+  if (appointments.isPending || appointments.isError) return <QueryWait query={appointments} what="appointments" />;
   const { upcoming, past, awaitingConfirmation, historyHidden, rules } = appointments.data;
   const resumable = firstPausedVisits(upcoming);
 

@@ -6,7 +6,10 @@ import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
 
-/** For the staff customer card: emails the customer a link to set up their portal account (docs/product-rules.md#customer-accounts-and-claiming). */
+/**
+ * For the staff customer card: emails the customer a link to set up their portal account
+ * (docs/product-rules.md#customer-accounts-and-claiming).
+ */
 export function InviteToPortalButton({ customerId, className }: { customerId: number; className?: string }) {
   const invite = api.portalInvites.invite.useMutation({
     onSuccess: (result) => toast({ title: "Invitation sent", description: result.message }),

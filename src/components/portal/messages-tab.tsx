@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { MessageSquare, Send } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/toast/toast-store";
 import { BUSINESS } from "@/lib/business";
 import { businessDateOf, formatBusinessDate } from "@/lib/business-time";
@@ -14,6 +13,7 @@ import { api } from "@/trpc/react";
 import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { QueryWait } from "./query-wait";
 
 // Conversations are polled every 10 seconds, like the staff side.
 const POLL_INTERVAL_MS = 10_000;
@@ -57,13 +57,7 @@ export function MessagesTab() {
   });
   const submit = form.handleSubmit((values) => send.mutate(values));
 
-  if (conversation.isPending) return <Spinner label="Loading messages" />;
-  if (conversation.isError)
-    return (
-      <p role="alert" className="text-red-700">
-        We could not load your messages. Please try again later.
-      </p>
-    );
+  if (conversation.isPending || conversation.isError) return <QueryWait query={conversation} what="messages" />;
 
   return (
     <section aria-labelledby="messages-heading" className="rounded-xl border border-gray-200 bg-white p-4 sm:p-6">

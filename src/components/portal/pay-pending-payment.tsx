@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { BUSINESS } from "@/lib/business";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
-import { ModalDialog } from "@/components/ui/modal-dialog";
+import { DialogCloseButton, ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 
 /**
@@ -59,11 +59,7 @@ export function PayPendingPayment({ paymentId, amountCents }: { paymentId: numbe
             }}
           />
         )}
-        <div className="mt-4 flex justify-end">
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
-        </div>
+        <DialogCloseButton onClose={close} />
       </ModalDialog>
     </>
   );

@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { CircleCheck, CircleX, Clock, Receipt, TriangleAlert } from "lucide-react";
-import { Spinner } from "@/components/ui/spinner";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { PayPendingPayment } from "./pay-pending-payment";
 import { SavedCards } from "./saved-cards";
+import { QueryWait } from "./query-wait";
 
 type Payment = RouterOutputs["portal"]["payments"][number];
 
@@ -45,12 +45,8 @@ export function PaymentsTab() {
         <h2 id="payment-history-heading" className="text-xl font-semibold text-gray-900">
           Payment History
         </h2>
-        {payments.isPending ? (
-          <Spinner label="Loading payments" className="mt-4" />
-        ) : payments.isError ? (
-          <p role="alert" className="mt-4 text-red-700">
-            We could not load your payments. Please try again later.
-          </p>
+        {payments.isPending || payments.isError ? (
+          <QueryWait query={payments} what="payments" className="mt-4" />
         ) : payments.data.length === 0 ? (
           <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
             <Receipt aria-hidden="true" className="mx-auto size-8 text-gray-500" />

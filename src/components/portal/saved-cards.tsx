@@ -9,7 +9,7 @@ import { BUSINESS } from "@/lib/business";
 import { api } from "@/trpc/react";
 import { AddCardForm } from "./add-card-form";
 import { brandName } from "./card-brand";
-import { ModalDialog } from "@/components/ui/modal-dialog";
+import { DialogCloseButton, ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
 
 /** My Account → Payments → Payment Methods: saved cards, the default one, and autopay. */
@@ -144,11 +144,7 @@ export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
           />
         )}
         <p className="mt-3 text-xs text-gray-600">Cards are kept by our payment provider, never on our servers.</p>
-        <div className="mt-4 flex justify-end">
-          <Button variant="outline" onClick={closeAdd}>
-            Close
-          </Button>
-        </div>
+        <DialogCloseButton onClose={closeAdd} />
       </ModalDialog>
     </div>
   );

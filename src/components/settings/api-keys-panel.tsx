@@ -3,13 +3,13 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { controlClasses, TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { addDays, businessToday, formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { PanelHeading, PanelQuery } from "./panel-parts";
+import { NameForm, PanelHeading, PanelQuery } from "./panel-parts";
 import { ShownOnceSecret } from "./shown-once-secret";
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, yyyy h:mm a") : "Never");
@@ -61,27 +61,20 @@ export function ApiKeysPanel() {
         office, or as one crew (that crew&apos;s schedule only).
       </PanelHeading>
 
-      <form
-        method="post"
-        noValidate
-        className="flex flex-col gap-2 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <NameForm
+        label="Key name"
+        placeholder="e.g. Accounting sync"
+        maxLength={100}
+        name={name}
+        onNameChange={setName}
+        error={nameError}
+        onSubmit={() => {
           setNameError(name.trim().length < 2 ? "Give the key a name, such as the system that will use it" : undefined);
           setExpiryError(undefined);
           const scope = actsAs === "office" ? { role: "office" as const } : { role: "crew" as const, crewId: Number(actsAs) };
           if (name.trim().length >= 2) create.mutate({ name, expiresAt: expiresOn || null, ...scope });
         }}
       >
-        <TextField
-          label="Key name"
-          placeholder="e.g. Accounting sync"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={nameError}
-          className="flex-1"
-          maxLength={100}
-        />
         <TextField
           label="Expires on (optional)"
           type="date"
@@ -92,24 +85,25 @@ export function ApiKeysPanel() {
           className="sm:w-48"
           suppressHydrationWarning
         />
-        <div className="sm:w-44">
-          <label htmlFor="api-key-acts-as" className="mb-1 block text-sm font-medium text-gray-800">
-            Acts as
-          </label>
-          <select id="api-key-acts-as" className={controlClasses()} value={actsAs} onChange={(event) => setActsAs(event.target.value)}>
-            <option value="office">Office</option>
-            {(crews.data ?? []).map((crew) => (
-              <option key={crew.id} value={String(crew.id)}>
-                {crew.name} only
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="api-key-acts-as"
+          label="Acts as"
+          className="sm:w-44"
+          value={actsAs}
+          onChange={(event) => setActsAs(event.target.value)}
+        >
+          <option value="office">Office</option>
+          {(crews.data ?? []).map((crew) => (
+            <option key={crew.id} value={String(crew.id)}>
+              {crew.name} only
+            </option>
+          ))}
+        </SelectField>
         <SubmitButton className="sm:mt-6" disabled={create.isPending}>
           <KeyRound aria-hidden="true" className="size-4" />
           Create key
         </SubmitButton>
-      </form>
+      </NameForm>
 
       {newKey ? (
         <ShownOnceSecret

@@ -5,12 +5,11 @@ import { useState } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { ModalDialog } from "@/components/ui/modal-dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ZCrewFormSchema } from "@/lib/validation/crews";
 import { api, type RouterOutputs } from "@/trpc/react";
-import { PanelHeading, PanelQuery } from "./panel-parts";
+import { NameForm, PanelHeading, PanelQuery } from "./panel-parts";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 type Crew = RouterOutputs["crews"]["list"][number];
 
@@ -34,26 +33,20 @@ function CrewRow({ crew, onRemove }: { crew: Crew; onRemove: (crew: Crew) => voi
   });
   return (
     <li>
-      <form
-        method="post"
-        noValidate
-        aria-label={`Crew ${crew.name}`}
-        className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <NameForm
+        label="Crew name"
+        maxLength={40}
+        name={name}
+        onNameChange={setName}
+        error={error}
+        formLabel={`Crew ${crew.name}`}
+        className="px-4 py-3"
+        onSubmit={() => {
           const problem = nameProblem(name);
           setError(problem);
           if (!problem) rename.mutate({ id: crew.id, name });
         }}
       >
-        <TextField
-          label="Crew name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={error}
-          className="flex-1"
-          maxLength={40}
-        />
         <div className="flex gap-2 sm:mt-6">
           <SubmitButton variant="outline" disabled={rename.isPending || name.trim() === crew.name}>
             Rename
@@ -63,7 +56,7 @@ function CrewRow({ crew, onRemove }: { crew: Crew; onRemove: (crew: Crew) => voi
             Remove
           </Button>
         </div>
-      </form>
+      </NameForm>
     </li>
   );
 }
@@ -115,47 +108,35 @@ export function CrewsPanel() {
         )}
       </PanelQuery>
 
-      <form
-        method="post"
-        noValidate
-        className="flex flex-col gap-2 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <NameForm
+        label="New crew"
+        placeholder="e.g. North Austin crew"
+        maxLength={40}
+        name={name}
+        onNameChange={setName}
+        error={nameError}
+        onSubmit={() => {
           const problem = nameProblem(name);
           setNameError(problem);
           if (!problem) add.mutate({ name });
         }}
       >
-        <TextField
-          label="New crew"
-          placeholder="e.g. North Austin crew"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={nameError}
-          className="flex-1"
-          maxLength={40}
-        />
         <SubmitButton className="sm:mt-6" disabled={add.isPending}>
           <Plus aria-hidden="true" className="size-4" />
           Add crew
         </SubmitButton>
-      </form>
+      </NameForm>
 
-      <ModalDialog
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={removing ? `Remove ${removing.name}?` : "Remove crew"}
         description="Its visits still to come become unassigned; past visits keep its name. One crew fewer means one visit fewer can overlap."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setRemoving(null)}>
-            Keep it
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => removing && remove.mutate({ id: removing.id })}>
-            Remove crew
-          </Button>
-        </div>
-      </ModalDialog>
+        keepLabel="Keep it"
+        confirmLabel="Remove crew"
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
+      />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
 
 /** Settings, Advanced: deleting one's own staff account needs the password; the last account stays. */
 export function DeleteAccount() {
@@ -73,14 +74,11 @@ export function DeleteAccount() {
             onChange={(event) => setPassword(event.target.value)}
             error={error}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
+          <ActionRow back={close}>
             <SubmitButton variant="destructive" disabled={remove.isPending}>
               {remove.isPending ? "Deleting…" : "Delete my account"}
             </SubmitButton>
-          </div>
+          </ActionRow>
         </form>
       </ModalDialog>
     </section>

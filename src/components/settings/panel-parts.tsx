@@ -1,10 +1,12 @@
 "use client";
 
 import { useEffect, type FormEventHandler, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
+import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { useZodForm } from "@/components/ui/use-zod-form";
 
@@ -98,4 +100,56 @@ export function PanelQuery<T>({
     return typeof empty === "string" ? <p className="text-sm text-gray-600">{empty}</p> : empty;
   }
   return children(query.data);
+}
+
+/**
+ * A one-line form led by a name (a crew's, an API key's): the name field takes the row's free
+ * width, `children` (more fields, the buttons) follow; stacked on a phone.
+ */
+export function NameForm({
+  label,
+  placeholder,
+  maxLength,
+  name,
+  onNameChange,
+  error,
+  onSubmit,
+  formLabel,
+  className,
+  children,
+}: {
+  label: string;
+  placeholder?: string;
+  maxLength: number;
+  name: string;
+  onNameChange: (name: string) => void;
+  error: string | undefined;
+  onSubmit: () => void;
+  formLabel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      noValidate
+      aria-label={formLabel}
+      className={cn("flex flex-col gap-2 sm:flex-row sm:items-start", className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <TextField
+        label={label}
+        placeholder={placeholder}
+        value={name}
+        onChange={(event) => onNameChange(event.target.value)}
+        error={error}
+        className="flex-1"
+        maxLength={maxLength}
+      />
+      {children}
+    </form>
+  );
 }

@@ -1,17 +1,17 @@
 "use client";
 
-import { Send, Trash2 } from "lucide-react";
+import { Send, Trash2, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { controlClasses, FieldError, TextField } from "@/components/ui/field";
-import { ModalDialog } from "@/components/ui/modal-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/lib/staff-roles";
 import { ZStaffInvitationFormSchema } from "@/lib/validation/staff";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 type Member = RouterOutputs["staff"]["list"]["members"][number];
 type Crew = RouterOutputs["crews"]["list"][number];
@@ -160,6 +160,16 @@ export function StaffPanel() {
     },
     onError: (failure) => setErrors({ email: errorMessage(failure) }),
   });
+  const withdraw = api.staff.withdrawInvitation.useMutation({
+    onSuccess: async (result) => {
+      toast({ title: "Invitation withdrawn", description: result.message });
+      await utils.staff.list.invalidate();
+    },
+    onError: async (failure) => {
+      toast({ title: "Not withdrawn", description: errorMessage(failure), variant: "destructive" });
+      await utils.staff.list.invalidate();
+    },
+  });
   const remove = api.staff.remove.useMutation({
     onSuccess: async (result) => {
       setRemoving(null);
@@ -200,9 +210,21 @@ export function StaffPanel() {
               <h3 className="mb-1 text-sm font-semibold text-gray-900">Invitations not yet used</h3>
               <ul className="space-y-1 text-sm text-gray-700" aria-label="Pending invitations">
                 {staff.data.invitations.map((invitation) => (
-                  <li key={invitation.id}>
-                    {invitation.email} · {STAFF_ROLE_LABELS[invitation.role]}
-                    {invitation.crewName ? ` · ${invitation.crewName}` : ""}
+                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-x-3">
+                    <span className="min-w-0 break-words">
+                      {invitation.email} · {STAFF_ROLE_LABELS[invitation.role]}
+                      {invitation.crewName ? ` · ${invitation.crewName}` : ""}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={withdraw.isPending}
+                      onClick={() => withdraw.mutate({ id: invitation.id })}
+                      aria-label={`Withdraw the invitation to ${invitation.email}`}
+                    >
+                      <Undo2 aria-hidden="true" className="size-4" />
+                      Withdraw
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -246,21 +268,16 @@ export function StaffPanel() {
         </>
       )}
 
-      <ModalDialog
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={removing ? `Remove ${removing.fullName ?? removing.username}?` : "Remove staff member"}
         description="They are signed out at once and can no longer sign in. What they did stays on record."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setRemoving(null)}>
-            Keep them
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => removing && remove.mutate({ id: removing.id })}>
-            Remove
-          </Button>
-        </div>
-      </ModalDialog>
+        keepLabel="Keep them"
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
+      />
     </section>
   );
 }

@@ -11,9 +11,9 @@ import { cn } from "@/lib/cn";
 import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_SUMMARIES,
-  WEBHOOK_EVENT_TYPE_VALUES,
+  WEBHOOK_EVENT_TYPES,
   ZWebhookEndpointFormSchema,
-  type TWebhookEventType,
+  type WebhookEventType,
   type WebhookDeliveryStatus,
 } from "@/lib/validation/webhooks";
 import { api } from "@/trpc/react";
@@ -42,7 +42,7 @@ export function WebhooksPanel() {
   const utils = api.useUtils();
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<TWebhookEventType[]>([...WEBHOOK_EVENT_TYPE_VALUES]);
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
@@ -83,7 +83,7 @@ export function WebhooksPanel() {
     create.mutate(parsed.data);
   };
 
-  const toggleEvent = (type: TWebhookEventType) =>
+  const toggleEvent = (type: WebhookEventType) =>
     setEvents((current) => (current.includes(type) ? current.filter((entry) => entry !== type) : [...current, type]));
 
   return (
@@ -123,7 +123,7 @@ export function WebhooksPanel() {
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-gray-800">Events</legend>
           <div className="grid gap-1 sm:grid-cols-2">
-            {WEBHOOK_EVENT_TYPE_VALUES.map((type) => (
+            {WEBHOOK_EVENT_TYPES.map((type) => (
               <label key={type} className="flex min-h-11 items-start gap-3 py-1 text-sm text-gray-800">
                 <input
                   type="checkbox"

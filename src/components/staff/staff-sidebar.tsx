@@ -1,10 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/cn";
 import type { StaffRole } from "@/lib/staff-roles";
-import { isActiveLink, navLinksFor } from "./staff-nav";
+import { navLinksFor } from "./staff-nav";
+import { StaffSectionLink } from "./staff-section-link";
 
 /** Desktop navigation, 64 units wide from md up. */
 export function StaffSidebar({ fullName, email, role }: { fullName: string | null; email: string | null; role: StaffRole }) {
@@ -12,24 +11,16 @@ export function StaffSidebar({ fullName, email, role }: { fullName: string | nul
   return (
     <aside className="hidden w-64 shrink-0 flex-col border-r border-gray-200 bg-white md:flex">
       <nav aria-label="Staff" className="flex-1 space-y-1 p-4">
-        {navLinksFor(role).map(({ href, label, icon: Icon }) => {
-          const active = isActiveLink(pathname, href);
-          return (
-            <Link
-              prefetch={false}
-              key={href}
-              href={href}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium",
-                active ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100",
-              )}
-            >
-              <Icon aria-hidden="true" className="size-5" />
-              {label}
-            </Link>
-          );
-        })}
+        {navLinksFor(role).map((link) => (
+          <StaffSectionLink
+            key={link.href}
+            link={link}
+            pathname={pathname}
+            className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium"
+            activeClassName="bg-brand-50 text-brand-800"
+            idleClassName="text-gray-700 hover:bg-gray-100"
+          />
+        ))}
       </nav>
       <div className="border-t border-gray-200 p-4 text-sm">
         <p className="font-semibold text-gray-900">{fullName || "Admin User"}</p>

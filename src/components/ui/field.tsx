@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { Search } from "lucide-react";
 import { get, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/lib/cn";
 
@@ -71,6 +72,45 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
     );
   },
 );
+
+/** A labelled amount in dollars and cents, from one cent up; the server turns it into cents. */
+export const DollarAmountField = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & Partial<FieldProps>>(
+  function DollarAmountField({ label = "Amount ($)", ...props }, ref) {
+    return <TextField ref={ref} label={label} type="number" inputMode="decimal" min={0.01} step={0.01} placeholder="0.00" {...props} />;
+  },
+);
+
+/** A labelled search box with a magnifier inside it, for lists that narrow as one types; `hint` goes under it. */
+export const SearchField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Omit<FieldProps, "error">>(
+  function SearchField({ label, hint, id, className, ...props }, ref) {
+    return (
+      <LabelledControl id={id} label={label} hint={hint} className={className}>
+        {(control) => (
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+            <input ref={ref} {...control} type="search" autoComplete="off" className={cn(controlClasses(), "min-h-11 pl-9")} {...props} />
+          </div>
+        )}
+      </LabelledControl>
+    );
+  },
+);
+
+/** A labelled select whose error is announced and tied to it with aria-describedby; the options are its children. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(function SelectField(
+  { label, error, hint, id, className, children, ...props },
+  ref,
+) {
+  return (
+    <LabelledControl id={id} label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} className={controlClasses(Boolean(error))} {...props}>
+          {children}
+        </select>
+      )}
+    </LabelledControl>
+  );
+});
 
 /**
  * A form field's registration and its error, to spread onto a TextField. `serverError` is the

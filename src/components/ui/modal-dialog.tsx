@@ -3,6 +3,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "./button";
 
 /** A centred dialog with a title and a close button; Headless UI traps focus and closes on Escape. */
 export function ModalDialog({
@@ -41,5 +42,16 @@ export function ModalDialog({
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/** A Close button at a dialog's foot, for a dialog whose content (a card step) has no way back of its own. */
+export function DialogCloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mt-4 flex justify-end">
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </div>
   );
 }

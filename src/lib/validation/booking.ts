@@ -39,8 +39,8 @@ export type TBookingFormInput = z.input<typeof ZBookingFormSchema>;
 export type TBookingForm = z.output<typeof ZBookingFormSchema>;
 
 /**
- * booking.create (REST POST /api/bookings). Whether the date is still bookable (from tomorrow, Austin) also depends on the clock and is the
- * server's check.
+ * booking.create (REST POST /api/bookings). Whether the date is still bookable (from tomorrow,
+ * Austin) also depends on the clock and is the server's check.
  */
 export const ZCreateBookingRequestSchema = z.object({
   ...bookingFields,

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { issueMessages } from "./issues.test-helper";
-import { ZScheduleFormSchema, ZSchedulePayloadSchema } from "./schedule";
+import { newScheduleForm, ZScheduleFormSchema, ZSchedulePayloadSchema } from "./schedule";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
-const form = {
-  customerId: "4",
-  serviceId: "",
-  date: "2026-06-10",
-  startTime: "09:00",
-  endTime: "10:30",
-  status: "pending",
-  notes: "",
-  isRecurring: false,
-  recurringFrequency: "weekly",
-  recurringEndDate: "",
-};
+const form = newScheduleForm("2026-06-10", 4);
 
 const payload = {
   customerId: 4,

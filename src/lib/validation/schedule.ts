@@ -72,6 +72,23 @@ export const ZScheduleFormSchema = z
 export type TScheduleFormInput = z.input<typeof ZScheduleFormSchema>;
 export type TScheduleForm = z.output<typeof ZScheduleFormSchema>;
 
+/** A new schedule's form on `date`: 09:00 to 10:30, pending, one-time (weekly once made recurring). */
+export function newScheduleForm(date: string, customerId?: number): TScheduleFormInput {
+  return {
+    customerId: customerId ? String(customerId) : "",
+    serviceId: "",
+    crewId: "",
+    date,
+    startTime: "09:00",
+    endTime: "10:30",
+    status: "pending",
+    notes: "",
+    isRecurring: false,
+    recurringFrequency: "weekly",
+    recurringEndDate: "",
+  };
+}
+
 /** The fields of POST and PUT /api/schedules, before the rules that compare them. */
 const ZScheduleFields = z.object({
   customerId: positiveIdNumber(SCHEDULE_MESSAGES.customer),

@@ -14,6 +14,7 @@ export const STAFF_MESSAGES = {
   invitationInvalid: "This invitation link is not valid. Please check that you copied the whole link from the email.",
   invitationUsed: "This invitation has already been used. Please sign in.",
   invitationExpired: "This invitation has expired. Invitations work for 7 days: ask an owner for a new one.",
+  invitationNotPending: "That invitation is not waiting to be used: it was used, withdrawn or replaced, or it has expired.",
 } as const;
 
 /** A role and, for a crew member, their crew; the other roles belong to no crew. */

@@ -36,7 +36,8 @@ export const ZWebhookDeliveryQuerySchema = z.object({
 });
 export type TWebhookDeliveryQuery = z.output<typeof ZWebhookDeliveryQuerySchema>;
 
-export const WEBHOOK_EVENT_TYPE_VALUES = [
+/** The events a webhook endpoint can subscribe to: the database column, the API and the Settings form use this one list. */
+export const WEBHOOK_EVENT_TYPES = [
   "booking.created",
   "visit.updated",
   "visit.completed",
@@ -45,9 +46,9 @@ export const WEBHOOK_EVENT_TYPE_VALUES = [
   "message.received",
 ] as const;
 
-export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPE_VALUES)[number];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export const WEBHOOK_EVENT_SUMMARIES: Record<TWebhookEventType, string> = {
+export const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEventType, string> = {
   "booking.created": "A customer booked a visit on the website",
   "visit.updated": "A visit was confirmed, moved (a rain day too) or cancelled",
   "visit.completed": "A visit was marked completed",
@@ -69,9 +70,9 @@ export const ZWebhookEndpointFormSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE })),
   description: optionalText(200),
   events: z
-    .array(z.enum(WEBHOOK_EVENT_TYPE_VALUES, { error: "Unknown event" }), { error: WEBHOOK_EVENTS_MESSAGE })
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: "Unknown event" }), { error: WEBHOOK_EVENTS_MESSAGE })
     .min(1, WEBHOOK_EVENTS_MESSAGE)
-    .max(WEBHOOK_EVENT_TYPE_VALUES.length),
+    .max(WEBHOOK_EVENT_TYPES.length),
   enabled: z.boolean().default(true),
 });
 

@@ -5,7 +5,8 @@ import { WATCHED_TABLES } from "./watched-tables";
 
 /**
  * The channel on which the database announces writes to the tables that cached answers are made
- * of: statement triggers on the tables of watched-tables.ts send the table's name. Every instance listens, so a write on one reaches the caches of all.
+ * of: statement triggers on the tables of watched-tables.ts send the table's name. Every instance
+ * listens, so a write on one reaches the caches of all.
  */
 export const CHANGES_CHANNEL = "greenscape_changes";
 

@@ -117,9 +117,9 @@ export function isNeverRanFailure(error: unknown): boolean {
  * (migrations, scripts) keep the simple protocol, which allows several statements in one string.
  */
 function preparedArgs(args: unknown[]): unknown[] {
-  // Off unless DATABASE_PREPARE=true: alternated with and without (bench/reads.mjs), the gain was
-  // inside this host's noise, and a faults run with it on had one request hang through an outage
-  // (bench/RESULTS.md, issue 31's second round). Kept as an option until that is understood.
+  // Off unless DATABASE_PREPARE=true. It cuts a booking's CPU by a third (bench:booking-cpu), but
+  // faults runs with it on had a request hang through an outage and more failures after a restart
+  // (bench/RESULTS.md, issue 31's third round). Kept as an option until that is understood.
   if (process.env.DATABASE_PREPARE !== "true") return args;
   const [query, params, options] = args as [unknown, unknown[] | undefined, Record<string, unknown> | undefined];
   if (!Array.isArray(params) || params.length === 0) return args;

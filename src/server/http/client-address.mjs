@@ -3,6 +3,9 @@
 // Plain JavaScript so that the production server script can import it without a build step.
 import { isIP } from "node:net";
 
+/** @typedef {{ socketAddress: string | undefined | null; forwardedFor?: string | string[] | undefined | null }} SeenAddresses */
+/** @typedef {Record<string, string | string[] | undefined>} IncomingHeaders */
+
 /** The request header that carries the address from the socket owner to the app. */
 export const CLIENT_ADDRESS_HEADER = "x-greenscape-client-address";
 
@@ -12,7 +15,7 @@ export const CLIENT_ADDRESS_HEADER = "x-greenscape-client-address";
  * trusted proxy appended (counted from the right). Entries further left were written by the client
  * and are ignored; with no trusted proxies the header is ignored altogether.
  *
- * @param {{ socketAddress: string | undefined | null; forwardedFor?: string | string[] | undefined | null; trustedProxyHops: number }} input
+ * @param {SeenAddresses & { trustedProxyHops: number }} input
  * @returns {string}
  */
 export function clientAddressFrom({ socketAddress, forwardedFor, trustedProxyHops }) {
@@ -32,7 +35,7 @@ export function clientAddressFrom({ socketAddress, forwardedFor, trustedProxyHop
  * Writes the client address into the request's headers (Node's IncomingMessage), replacing
  * anything the client sent under that name.
  *
- * @param {{ headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string | undefined } }} request
+ * @param {{ headers: IncomingHeaders; socket: { remoteAddress?: string | undefined } }} request
  * @param {number} trustedProxyHops
  */
 export function stampClientAddress(request, trustedProxyHops) {

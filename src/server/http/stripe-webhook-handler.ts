@@ -9,8 +9,9 @@ import { verifyStripeEvent, WebhookSignatureError } from "@/server/stripe/webhoo
 const MAX_EVENT_BYTES = 1024 * 1024;
 
 /**
- * Stripe's webhook: how a card payment becomes completed (docs/product-rules.md#payments). It authenticates by the signature over the raw body, so it
- * reads the body as text before anything parses it, and it is exempt from the origin check.
+ * Stripe's webhook: how a card payment becomes completed (docs/product-rules.md#payments). It
+ * authenticates by the signature over the raw body, so it reads the body as text before anything
+ * parses it, and it is exempt from the origin check.
  */
 export async function handleStripeWebhook(request: Request): Promise<Response> {
   const rawBody = await readBodyWithinLimit(request, MAX_EVENT_BYTES);

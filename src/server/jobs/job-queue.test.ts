@@ -10,7 +10,7 @@ import { sendEmail } from "@/server/email/send-email";
 import { setEnv } from "#test/env";
 import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, waitFor } from "#test/notifications";
-import { enqueueJob, startJobWorker, type JobHandlers } from "./job-queue";
+import { enqueueJob, JOBS_PER_FETCH, startJobWorker, type JobHandlers } from "./job-queue";
 import { listFailingJobs, retryFailedJob } from "./failing-jobs";
 import { REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS } from "./background-work";
 
@@ -94,6 +94,44 @@ describe("the job queue", () => {
       await worker.stop();
       await doomed.stop(1000).catch(() => {});
       await survivor.close();
+    }
+  });
+
+  it("works a burst of jobs side by side, and one that fails holds back none of the others", async () => {
+    const handle = await openDatabase();
+    const started: number[] = [];
+    const finished: number[] = [];
+    let releaseAll = () => {};
+    const allStarted = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    // Ids no other test of this file uses: their jobs may still be in the queue.
+    const burst = Array.from({ length: JOBS_PER_FETCH }, (_, index) => -101 - index);
+    for (const outboxId of burst) await enqueueJob(handle.db, "sendEmail", { outboxId });
+    const worker = await startJobWorker(
+      handle,
+      {
+        ...idle,
+        sendEmail: async (job) => {
+          if (!burst.includes(job.data.outboxId)) return;
+          started.push(job.data.outboxId);
+          if (new Set(started).size === JOBS_PER_FETCH) releaseAll();
+          // Each job waits for all of them to have started: one at a time, the first would wait forever.
+          await allStarted;
+          if (job.data.outboxId === burst[0]) throw new Error("This one fails.");
+          finished.push(job.data.outboxId);
+        },
+      },
+      { pollingIntervalSeconds: 0.5, policies: { sendEmail: { retryDelay: 60 } } },
+    );
+    try {
+      await waitFor(() => finished.length === JOBS_PER_FETCH - 1, 15_000, "the burst to be worked");
+      // The failing one may have been tried again since (an earlier test leaves the queue retrying at once).
+      expect([...new Set(started)].toSorted((a, b) => b - a)).toEqual(burst);
+      expect(finished).not.toContain(burst[0]);
+    } finally {
+      await worker.stop();
+      await handle.close();
     }
   });
 

@@ -155,31 +155,30 @@ export async function startJobWorker(
   };
 }
 
+/**
+ * Jobs taken from a queue at once, and run side by side. One at a time, each job cost a fetch that
+ * reads its queue's whole partition (pg-boss keeps completed jobs two days, and the fetch's filter
+ * on state is not selective enough for its index): a Saturday rush of bookings then outran its own
+ * confirmation emails. A batch shares one fetch; its jobs are independent (each has its own lease,
+ * retries and idempotency), and five at once stay well inside the database pool.
+ */
+export const JOBS_PER_FETCH = 5;
+
 function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKey>) => Promise<void>, pollingMs: number) {
   let stopping = false;
   let wake = () => {};
   const loop = (async () => {
     while (!stopping) {
-      const [job] = (await boss.fetch<JobPayloads[QueueKey]>(name, { batchSize: 1, includeMetadata: true }).catch(() => null)) ?? [];
-      if (!job) {
+      const jobs =
+        (await boss.fetch<JobPayloads[QueueKey]>(name, { batchSize: JOBS_PER_FETCH, includeMetadata: true }).catch(() => null)) ?? [];
+      if (jobs.length === 0) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollingMs);
           wake = () => (clearTimeout(timer), resolve());
         });
         continue;
       }
-      try {
-        await withinSeconds(
-          handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
-          job.expireInSeconds,
-        );
-        await boss.complete(name, job.id);
-      } catch (error) {
-        // If even this fails (the database went away), the job's lease runs out and it is tried again.
-        await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((failure: unknown) => {
-          console.error(`[jobs] ${name} ${job.id} failed and could not be recorded`, error, failure);
-        });
-      }
+      await Promise.all(jobs.map((job) => runJob(boss, name, handler, job)));
     }
   })();
   return {
@@ -189,6 +188,27 @@ function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKe
       await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
     },
   };
+}
+
+/** Runs one fetched job and records how it ended; never throws. */
+async function runJob(
+  boss: PgBoss,
+  name: string,
+  handler: (job: RunningJob<QueueKey>) => Promise<void>,
+  job: PgBoss.JobWithMetadata<JobPayloads[QueueKey]>,
+): Promise<void> {
+  try {
+    await withinSeconds(
+      handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+      job.expireInSeconds,
+    );
+    await boss.complete(name, job.id);
+  } catch (error) {
+    // If even this fails (the database went away), the job's lease runs out and it is tried again.
+    await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((failure: unknown) => {
+      console.error(`[jobs] ${name} ${job.id} failed and could not be recorded`, error, failure);
+    });
+  }
 }
 
 /** A handler that outlives its lease has lost its job to another worker: stop waiting for it. */

@@ -4,6 +4,7 @@ import { customerMatches } from "@/server/customers/manage-customers";
 import type { Db } from "@/server/db";
 import { customers, messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
+import { messageSummaryColumns } from "./unread";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 export const CUSTOMER_NOT_FOUND = "Customer not found";
@@ -13,14 +14,10 @@ const CONVERSATION_LIMIT = 500;
 const ALL_MESSAGES_LIMIT = 200;
 
 const messageColumns = {
-  id: messages.id,
-  customerId: messages.customerId,
+  ...messageSummaryColumns,
   userId: messages.userId,
-  content: messages.content,
-  timestamp: messages.timestamp,
   read: messages.read,
   senderType: messages.senderType,
-  customer: { fullName: customers.fullName },
 };
 
 /**

@@ -98,7 +98,20 @@ export async function announceBooking(
   });
 }
 
-/** What the booking's transaction hands the announcement job: JSON, so instants travel as ISO text. */
+/** The booking's fields the job carries as they are; the times travel as ISO text, the service as its id and name. */
+const CARRIED_FIELDS = [
+  "bookingReference",
+  "scheduleId",
+  "status",
+  "isRecurring",
+  "recurringFrequency",
+  "totalPrice",
+  "specialInstructions",
+  "address",
+  "city",
+  "state",
+  "zipCode",
+] as const satisfies ReadonlyArray<keyof AnnouncedBooking>;
 
 /**
  * Adds the booking's announcement to the queue on `tx`, the booking's transaction: the job exists
@@ -110,47 +123,21 @@ export async function queueBookingAnnouncement(
   booking: AnnouncedBooking,
   typed: { fullName: string; phone: string } | null,
 ) {
-  const { service, ...rest } = booking;
+  const carried = Object.fromEntries(CARRIED_FIELDS.map((field) => [field, booking[field]])) as Pick<
+    AnnouncedBooking,
+    (typeof CARRIED_FIELDS)[number]
+  >;
   const data: BookingAnnouncementJob = {
     customerId,
     booking: {
-      ...pickAnnounced(rest),
-      service: { id: service.id, name: service.name },
+      ...carried,
+      service: { id: booking.service.id, name: booking.service.name },
       startTime: booking.startTime.toISOString(),
       endTime: booking.endTime.toISOString(),
     },
     typed,
   };
   await enqueueJob(tx, "announceBooking", data);
-}
-
-function pickAnnounced(booking: Omit<AnnouncedBooking, "service">) {
-  const {
-    bookingReference,
-    scheduleId,
-    status,
-    isRecurring,
-    recurringFrequency,
-    totalPrice,
-    specialInstructions,
-    address,
-    city,
-    state,
-    zipCode,
-  } = booking;
-  return {
-    bookingReference,
-    scheduleId,
-    status,
-    isRecurring,
-    recurringFrequency,
-    totalPrice,
-    specialInstructions,
-    address,
-    city,
-    state,
-    zipCode,
-  };
 }
 
 /**

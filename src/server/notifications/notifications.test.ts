@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { bookableServices, bookingRequest, daysAhead } from "#test/fixtures/bookings";
+import { insertPlan } from "#test/fixtures/plans";
 import { calendarForToken } from "@/server/calendar/feeds";
 import { getDatabase, getDb } from "@/server/db";
-import { createPlanVisits } from "@/server/schedules/plan-visits";
-import { customers, emailOutbox, schedules } from "@/server/db/schema";
+import { customers, emailOutbox } from "@/server/db/schema";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { announceQueuedBookings, startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
@@ -149,27 +149,15 @@ describe("changes to a visit", () => {
   it("note the customer when staff confirm, move or cancel a coming visit, and tell integrations", async () => {
     const { customer } = await createCustomer({ fullName: "Noel Change" });
     const start = businessInstant(daysAhead(20), "10:00");
-    const [visit] = await (await getDb())
-      .insert(schedules)
-      .values({
-        customerId: customer.id,
-        serviceId,
-        date: start,
-        startTime: start,
-        endTime: new Date(start.getTime() + 3_600_000),
-        status: "pending",
-        totalPrice: 3500,
-      })
-      .returning();
-    await createPlanVisits(await getDb(), visit!, "staff");
+    const visit = await insertPlan({ customerId: customer.id, serviceId, startTime: start });
 
-    const confirmed = await rest("PATCH", `/schedules/visits/${visit!.id}/status`, {
+    const confirmed = await rest("PATCH", `/schedules/visits/${visit.id}/status`, {
       body: { status: "confirmed" },
       headers: { cookie: staff },
     });
     expect(confirmed.status).toBe(200);
     const moved = businessInstant(daysAhead(21), "14:00");
-    const put = await rest("PUT", `/schedules/${visit!.id}`, {
+    const put = await rest("PUT", `/schedules/${visit.id}`, {
       body: {
         customerId: customer.id,
         serviceId,
@@ -183,7 +171,7 @@ describe("changes to a visit", () => {
       headers: { cookie: staff },
     });
     expect(put.status).toBe(200);
-    await rest("PATCH", `/schedules/visits/${visit!.id}/status`, { body: { status: "cancelled" }, headers: { cookie: staff } });
+    await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "cancelled" }, headers: { cookie: staff } });
 
     const notes = await outbox({ to: customer.email });
     expect(notes.map((note) => note.kind)).toEqual(["visit_confirmed", "visit_moved", "visit_cancelled"]);
@@ -208,20 +196,8 @@ describe("changes to a visit", () => {
   it("tells integrations a visit was completed, without emailing the customer", async () => {
     const { customer } = await createCustomer();
     const start = businessInstant(addDays(businessToday(), -1), "10:00");
-    const [visit] = await (await getDb())
-      .insert(schedules)
-      .values({
-        customerId: customer.id,
-        serviceId,
-        date: start,
-        startTime: start,
-        endTime: new Date(start.getTime() + 3_600_000),
-        status: "confirmed",
-        totalPrice: 3500,
-      })
-      .returning();
-    await createPlanVisits(await getDb(), visit!, "staff");
-    await rest("PATCH", `/schedules/visits/${visit!.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } });
+    const visit = await insertPlan({ customerId: customer.id, serviceId, startTime: start, status: "confirmed" });
+    await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } });
     const event = await waitFor(() =>
       receiver.received
         .map((request) => JSON.parse(request.body))
@@ -270,23 +246,16 @@ describe("calendar feeds", () => {
       [theirs.id, "pending"],
       [mine.id, "cancelled"],
     ] as const) {
-      const [plan] = await db
-        .insert(schedules)
-        .values({
-          customerId,
-          serviceId,
-          date: start,
-          startTime: start,
-          endTime: new Date(start.getTime() + 3_600_000),
-          status,
-          totalPrice: 3500,
-          address: "5 Elm St",
-          city: "Austin",
-          state: "TX",
-          zipCode: "78702",
-        })
-        .returning();
-      await createPlanVisits(db, plan!, "staff");
+      await insertPlan({
+        customerId,
+        serviceId,
+        startTime: start,
+        status,
+        address: "5 Elm St",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78702",
+      });
     }
 
     const customerCookieValue = await customerCookie(mine.id);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPE_VALUES } from "@/lib/validation/webhooks";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
 
 export const ZNotificationSettingsResponseSchema = z
   .object({
@@ -40,7 +40,7 @@ export const ZOutboxEmailSchema = z
   })
   .meta({ id: "OutboxEmail" });
 
-const ZWebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPE_VALUES);
+const ZWebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 
 export const ZWebhookEndpointSchema = z
   .object({

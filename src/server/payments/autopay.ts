@@ -122,7 +122,8 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
     return "claimed" as const;
   });
   if (claim === "settled") return;
-  // The queue runs the job again later: by then the customer's intent is stored (and this run stands down) or their claim has lapsed.
+  // The queue runs the job again later: by then the customer's intent is stored (and this run
+  // stands down) or their claim has lapsed.
   if (claim === "customer-paying") throw new Error(`Payment ${payment.id} is being paid by the customer; the autopay charge waits`);
 
   let intent: Stripe.PaymentIntent;

@@ -1,35 +1,20 @@
 import { eq, like } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook-handler";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, paymentRefunds, payments } from "@/server/db/schema";
-import { startStripeStandIn, type StandInCard, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCaller, staffCookie, stripeStandInEnv } from "#test/helpers";
+import type { StandInCard } from "#test/doubles/stripe-stand-in";
+import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
 import { setEnv } from "#test/env";
+import { signedStripeEvent, useStripeStandIn } from "#test/stripe";
 import { autopayIdempotencyKey, chargeAutopay } from "./autopay";
 
 const WEBHOOK_SECRET = "whsec_test_cards_secret";
-const signer = new Stripe("sk_test_signer_only");
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn({ webhookSecret: WEBHOOK_SECRET, quiet: true });
 let staff: string;
-let eventCounter = 0;
-
-function configureStripe() {
-  setEnv(stripeStandInEnv(stripe.url, WEBHOOK_SECRET));
-}
 
 beforeAll(async () => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
-});
-beforeEach(configureStripe);
-afterAll(async () => {
-  setEnv(stripeStandInEnv(undefined, WEBHOOK_SECRET));
-  await stripe.close();
-  vi.restoreAllMocks();
 });
 
 /** A portal customer with one card saved through a SetupIntent, as the Payment Element would. */
@@ -70,27 +55,7 @@ async function emailsTo(address: string) {
   return (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, address)).orderBy(emailOutbox.id);
 }
 
-function signedEvent(type: string, object: unknown) {
-  eventCounter += 1;
-  const payload = JSON.stringify({
-    id: `evt_cards_${eventCounter}_${Date.now()}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return () =>
-    webhookPost(
-      new Request("http://localhost/api/webhooks/stripe", {
-        method: "POST",
-        body: payload,
-        headers: {
-          "content-type": "application/json",
-          "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-        },
-      }),
-    );
-}
+const signedEvent = (type: string, object: unknown) => signedStripeEvent(type, object, WEBHOOK_SECRET);
 
 describe("card on file", () => {
   it("saves cards with a SetupIntent against one Stripe Customer, lists them, chooses the default and removes one", async () => {

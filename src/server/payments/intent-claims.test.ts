@@ -1,47 +1,23 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { getStripe } from "@/server/stripe/client";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
-import { insertVisit } from "#test/fixtures/portal-data";
-import { setEnv } from "#test/env";
+import { rest, staffCookie } from "#test/helpers";
+import { autopayPayment, useStripeStandIn } from "#test/stripe";
 import { chargeAutopay } from "./autopay";
 import { activeIntentClaim, AUTOPAY_CLAIM_MS, PAY_CLAIM_MS } from "./intent";
 
 /** The claim Pay and the autopay job take on a payment before either asks Stripe for its intent (issue 27). */
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn({ quiet: true });
 let staff: string;
 
 beforeAll(async () => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
 });
-beforeEach(() => {
-  setEnv(stripeStandInEnv(stripe.url));
-});
-afterAll(async () => {
-  setEnv(stripeStandInEnv(undefined));
-  await stripe.close();
-  vi.restoreAllMocks();
-});
 
-async function autopayPayment() {
-  const { customer } = await createCustomer({ password: "claims-owner-1" });
-  const cookie = await customerCookie(customer.id);
-  const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
-  stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "visa");
-  expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
-  const visit = await insertVisit(customer.id, -2);
-  expect(
-    (await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status,
-  ).toBe(200);
-  const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
-  return { payment: payment!, cookie };
-}
+const visaAutopayPayment = () => autopayPayment(stripe, "visa");
 
 async function setClaim(paymentId: number, by: "autopay" | "pay", ageMs: number) {
   const at = new Date(Date.now() - ageMs).toISOString();
@@ -84,7 +60,7 @@ describe("activeIntentClaim", () => {
 
 describe("the claim before Stripe is asked", () => {
   it("keeps the job away while the customer is starting a payment, and lets it charge once that claim has lapsed", async () => {
-    const { payment } = await autopayPayment();
+    const { payment } = await visaAutopayPayment();
     const db = await getDb();
     await setClaim(payment.id, "pay", 1000);
     await expect(chargeAutopay(db, payment.id)).rejects.toThrow("is being paid by the customer");
@@ -99,7 +75,7 @@ describe("the claim before Stripe is asked", () => {
   });
 
   it("lets Pay start once the job's claim has lapsed, and drops Pay's claim when the intent is stored", async () => {
-    const { payment, cookie } = await autopayPayment();
+    const { payment, cookie } = await visaAutopayPayment();
     await setClaim(payment.id, "autopay", AUTOPAY_CLAIM_MS + 1000);
     const pay = await rest("POST", `/customer/payments/${payment.id}/intent`, { body: {}, headers: { cookie } });
     expect(pay.status).toBe(200);
@@ -109,7 +85,7 @@ describe("the claim before Stripe is asked", () => {
   });
 
   it("releases the job's claim when Stripe refused the charge itself, and keeps it when the answer was lost", async () => {
-    const { payment, cookie } = await autopayPayment();
+    const { payment, cookie } = await visaAutopayPayment();
     const db = await getDb();
     const create = vi.spyOn(getStripe()!.paymentIntents, "create");
 

@@ -65,6 +65,17 @@ async function visitOf(db: Db, id: number) {
   return (await findVisit(db, String(row!.id)))!;
 }
 
+/** A customer with a one-time plan and a series, every visit of both completed and so owed. */
+async function customerOwingForEveryVisit(db: Db) {
+  const { customer } = await createCustomer();
+  const oneTime = await plan(db, customer.id);
+  const series = await plan(db, customer.id, { recurring: true });
+  for (const id of [oneTime.plan.id, ...series.visits.map((visit) => visit.id)]) {
+    await setVisitStatus(db, await visitOf(db, id), "completed");
+  }
+  return { customer, oneTime, series };
+}
+
 describe("the owed total kept by triggers", () => {
   it("equals the scan after completing, cancelling, re-pricing, moving and deleting visits", async () => {
     const db = await getDb();
@@ -108,12 +119,7 @@ describe("the owed total kept by triggers", () => {
 
   it("equals the scan after payments are recorded, completed, failed, moved and deleted", async () => {
     const db = await getDb();
-    const { customer } = await createCustomer();
-    const oneTime = await plan(db, customer.id);
-    const series = await plan(db, customer.id, { recurring: true });
-    for (const id of [oneTime.plan.id, ...series.visits.map((visit) => visit.id)]) {
-      await setVisitStatus(db, await visitOf(db, id), "completed");
-    }
+    const { customer, oneTime, series } = await customerOwingForEveryVisit(db);
     const start = await expectTotalsMatchScan(db);
 
     // A payment on the one-time visit's plan pays it; on the series' plan it pays none of its visits.
@@ -164,12 +170,7 @@ describe("the owed total kept by triggers", () => {
 
   it("equals the scan after a customer is deleted, and the dashboard reads it", async () => {
     const db = await getDb();
-    const { customer } = await createCustomer();
-    const oneTime = await plan(db, customer.id);
-    const series = await plan(db, customer.id, { recurring: true });
-    for (const id of [oneTime.plan.id, ...series.visits.map((visit) => visit.id)]) {
-      await setVisitStatus(db, await visitOf(db, id), "completed");
-    }
+    const { customer, oneTime, series } = await customerOwingForEveryVisit(db);
     const owing = await expectTotalsMatchScan(db);
     expect((await dashboardStats(db)).owedTotal).toBe(owing.owedTotal);
 

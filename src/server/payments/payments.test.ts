@@ -1,33 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customers, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
 import { createCustomerPaymentIntent } from "./intent";
 import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { setEnv } from "#test/env";
+import { useStripeStandIn } from "#test/stripe";
 
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn();
 let staff: string;
 
-function configureStripe() {
-  setEnv({
-    STRIPE_SECRET_KEY: "sk_test_standin",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
-    STRIPE_API_BASE_URL: stripe.url,
-  });
-}
-
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
 });
-beforeEach(configureStripe);
-afterAll(async () => {
-  setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_BASE_URL: undefined });
-  await stripe.close();
-});
+
+/** Staff ask for a card payment's intent. */
+const createIntent = (body: Record<string, unknown>) => rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } });
 
 async function pendingPayment(customerId: number, amount: number) {
   const response = await rest("POST", "/payments", { body: { customerId, amount, status: "pending" }, headers: { cookie: staff } });
@@ -107,10 +96,7 @@ describe("POST /api/create-payment-intent", () => {
     const payment = await pendingPayment(customer.id, 3529);
     const before = intentCreations().length;
 
-    const response = await rest("POST", "/create-payment-intent", {
-      body: { amount: 35.29, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const response = await createIntent({ amount: 35.29, customerId: customer.id });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ clientSecret: expect.stringContaining("_secret_"), paymentId: payment.id, amount: 3529 });
 
@@ -124,10 +110,7 @@ describe("POST /api/create-payment-intent", () => {
     expect(row?.stripePaymentIntent).toMatch(/^pi_standin_/);
 
     // Asking again reuses the intent instead of creating another.
-    const again = await rest("POST", "/create-payment-intent", {
-      body: { amount: 35.29, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const again = await createIntent({ amount: 35.29, customerId: customer.id, paymentId: payment.id });
     expect(again.json.clientSecret).toBe(response.json.clientSecret);
     expect(intentCreations().length).toBe(before + 1);
   });
@@ -136,10 +119,7 @@ describe("POST /api/create-payment-intent", () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 1200);
     const body = { amount: 12, customerId: customer.id, paymentId: payment.id };
-    const [first, second] = await Promise.all([
-      rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } }),
-      rest("POST", "/create-payment-intent", { body, headers: { cookie: staff } }),
-    ]);
+    const [first, second] = await Promise.all([createIntent(body), createIntent(body)]);
     expect(first.json.clientSecret).toBe(second.json.clientSecret);
     expect(
       new Set([...stripe.intents.values()].filter((intent) => intent.metadata.paymentId === String(payment.id)).map((i) => i.id)).size,
@@ -151,30 +131,18 @@ describe("POST /api/create-payment-intent", () => {
     const other = await createCustomer();
     const payment = await pendingPayment(customer.id, 5000);
 
-    const mismatch = await rest("POST", "/create-payment-intent", {
-      body: { amount: 1, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const mismatch = await createIntent({ amount: 1, customerId: customer.id, paymentId: payment.id });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.message).toBe("The amount does not match the payment record ($50.00)");
 
-    const none = await rest("POST", "/create-payment-intent", {
-      body: { amount: 77, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const none = await createIntent({ amount: 77, customerId: customer.id });
     expect(none.status).toBe(404);
     expect(none.json.message).toContain("No pending payment of $77.00");
 
-    const foreign = await rest("POST", "/create-payment-intent", {
-      body: { amount: 50, customerId: other.customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const foreign = await createIntent({ amount: 50, customerId: other.customer.id, paymentId: payment.id });
     expect(foreign.status).toBe(404);
 
-    const invalid = await rest("POST", "/create-payment-intent", {
-      body: { amount: 0, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const invalid = await createIntent({ amount: 0, customerId: customer.id });
     expect(invalid.status).toBe(400);
     expect(invalid.json.message).toBe("Please enter a valid amount");
   });
@@ -183,10 +151,7 @@ describe("POST /api/create-payment-intent", () => {
     setEnv({ STRIPE_SECRET_KEY: undefined });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
-    const response = await rest("POST", "/create-payment-intent", {
-      body: { amount: 9, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const response = await createIntent({ amount: 9, customerId: customer.id, paymentId: payment.id });
     expect(response.status).toBe(503);
     expect(response.json.message).toBe("Card payments are not configured");
 
@@ -198,10 +163,7 @@ describe("POST /api/create-payment-intent", () => {
     setEnv({ STRIPE_API_BASE_URL: "http://127.0.0.1:9" });
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 900);
-    const response = await rest("POST", "/create-payment-intent", {
-      body: { amount: 9, customerId: customer.id, paymentId: payment.id },
-      headers: { cookie: staff },
-    });
+    const response = await createIntent({ amount: 9, customerId: customer.id, paymentId: payment.id });
     expect(response.status).toBe(503);
     expect(response.json.message).toBe("The payment provider could not be reached. Please try again in a moment.");
   });
@@ -264,10 +226,7 @@ describe("refresh and the return screen", () => {
   it("re-reads the intent from Stripe and settles the payment without a webhook", async () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 4200);
-    const intent = await rest("POST", "/create-payment-intent", {
-      body: { amount: 42, customerId: customer.id },
-      headers: { cookie: staff },
-    });
+    const intent = await createIntent({ amount: 42, customerId: customer.id });
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, payment.id));
 
     const unchanged = await rest("POST", `/payments/${payment.id}/refresh`, { body: {}, headers: { cookie: staff } });
@@ -295,7 +254,7 @@ describe("refresh and the return screen", () => {
   it("records a declined card as failed with the provider's message", async () => {
     const { customer } = await createCustomer();
     const payment = await pendingPayment(customer.id, 1500);
-    await rest("POST", "/create-payment-intent", { body: { amount: 15, customerId: customer.id }, headers: { cookie: staff } });
+    await createIntent({ amount: 15, customerId: customer.id });
     const [row] = await (await getDb()).select().from(payments).where(eq(payments.id, payment.id));
     stripe.setIntentStatus(row!.stripePaymentIntent!, "requires_payment_method", "Your card was declined.");
     const refreshed = await rest("POST", `/payments/${payment.id}/refresh`, { body: {}, headers: { cookie: staff } });

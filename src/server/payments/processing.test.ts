@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { handleStripeWebhook as webhookPost } from "@/server/http/stripe-webhook-handler";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, payments } from "@/server/db/schema";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
-import { insertVisit } from "#test/fixtures/portal-data";
-import { setEnv } from "#test/env";
+import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { autopayPayment, signedStripeEvent, useStripeStandIn } from "#test/stripe";
 import { chargeAutopay } from "./autopay";
 
 /**
@@ -15,45 +11,14 @@ import { chargeAutopay } from "./autopay";
  * payment stays pending, nobody is told it "did not go through", and the webhook settles it.
  */
 const WEBHOOK_SECRET = "whsec_test_processing";
-const signer = new Stripe("sk_test_signer_only");
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn({ webhookSecret: WEBHOOK_SECRET, quiet: true });
 let staff: string;
-let events = 0;
 
 beforeAll(async () => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
 });
-beforeEach(() => {
-  setEnv(stripeStandInEnv(stripe.url, WEBHOOK_SECRET));
-});
-afterAll(async () => {
-  setEnv(stripeStandInEnv(undefined, WEBHOOK_SECRET));
-  await stripe.close();
-  vi.restoreAllMocks();
-});
 
-function deliver(type: string, object: unknown) {
-  events += 1;
-  const payload = JSON.stringify({
-    id: `evt_processing_${events}_${Date.now()}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return webhookPost(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-    }),
-  );
-}
+const deliver = (type: string, object: unknown) => signedStripeEvent(type, object, WEBHOOK_SECRET)();
 
 async function row(paymentId: number) {
   const [found] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));
@@ -67,19 +32,7 @@ async function emailKinds(address: string) {
 }
 
 /** An autopay customer whose saved card's charges come back `processing`, and one completed visit. */
-async function processingAutopayPayment() {
-  const { customer } = await createCustomer({ password: "processing-owner-1" });
-  const cookie = await customerCookie(customer.id);
-  const setup = await rest("POST", "/customer/cards/setup", { headers: { cookie } });
-  stripe.completeSetupIntent((setup.json.clientSecret as string).split("_secret_")[0]!, "processing");
-  expect((await rest("PUT", "/customer/autopay", { body: { enabled: true }, headers: { cookie } })).status).toBe(200);
-  const visit = await insertVisit(customer.id, -2);
-  expect(
-    (await rest("PATCH", `/schedules/visits/${visit.id}/status`, { body: { status: "completed" }, headers: { cookie: staff } })).status,
-  ).toBe(200);
-  const [payment] = await (await getDb()).select().from(payments).where(eq(payments.visitId, visit.id));
-  return { customer, cookie, payment: payment! };
-}
+const processingAutopayPayment = () => autopayPayment(stripe, "processing");
 
 describe("a charge that is processing", () => {
   it("keeps an autopay charge pending without a word to the customer, and settles it when the webhook says it succeeded", async () => {

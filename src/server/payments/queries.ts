@@ -8,17 +8,22 @@ export const CUSTOMER_NOT_FOUND = "Customer not found";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** A payment as staff and integrations read it, with the customer's name. */
-const paymentColumns = {
+/** What every reader of a payment sees: what it paid, how, when, and against which plan. */
+export const PAYMENT_RECORD_COLUMNS = {
   id: payments.id,
-  customerId: payments.customerId,
-  customerName: customers.fullName,
   scheduleId: payments.scheduleId,
   amount: payments.amount,
   status: payments.status,
   method: payments.method,
   paymentDate: payments.paymentDate,
   stripePaymentId: payments.stripePaymentId,
+};
+
+/** A payment as staff and integrations read it, with the customer's name. */
+const paymentColumns = {
+  ...PAYMENT_RECORD_COLUMNS,
+  customerId: payments.customerId,
+  customerName: customers.fullName,
   stripePaymentIntent: payments.stripePaymentIntent,
   metadata: payments.metadata,
   createdAt: payments.createdAt,

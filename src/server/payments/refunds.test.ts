@@ -1,27 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { paymentRefunds, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
-import { createCustomer, rest, staffCookie, stripeStandInEnv } from "#test/helpers";
-import { setEnv } from "#test/env";
+import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { useStripeStandIn } from "#test/stripe";
 import { refundPayment } from "./refunds";
 
 /** Refunds of one payment, one at a time (issue 27); the race itself is in test/attacks/payments.test.ts. */
-let stripe: StripeStandIn;
+const stripe = await useStripeStandIn();
 let staff: string;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
   staff = await staffCookie();
-});
-beforeEach(() => {
-  setEnv(stripeStandInEnv(stripe.url));
-});
-afterAll(async () => {
-  setEnv(stripeStandInEnv(undefined));
-  await stripe.close();
 });
 
 /** A card payment of $45.00 paid through the stand-in and settled by a refresh. */

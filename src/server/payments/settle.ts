@@ -20,6 +20,11 @@ function paymentOfIntent(intent: Stripe.PaymentIntent) {
   return or(byIntent, and(eq(payments.id, paymentId), isNull(payments.stripePaymentIntent)));
 }
 
+/** That payment while it is a card payment not yet completed: completed is final, whatever Stripe says later. */
+function openCardPaymentOf(intent: Stripe.PaymentIntent) {
+  return and(paymentOfIntent(intent), eq(payments.method, "card"), ne(payments.status, "completed"));
+}
+
 function chargeId(intent: Stripe.PaymentIntent): string {
   const charge = intent.latest_charge;
   if (typeof charge === "string") return charge;
@@ -45,9 +50,7 @@ export async function completeCardPayment(
       })
       .where(
         and(
-          paymentOfIntent(intent),
-          eq(payments.method, "card"),
-          ne(payments.status, "completed"),
+          openCardPaymentOf(intent),
           // The intent was made from this record's amount; anything else is not this payment.
           eq(payments.amount, intent.amount_received || intent.amount),
         ),
@@ -81,7 +84,7 @@ export async function failCardPayment(db: Db, intent: Stripe.PaymentIntent): Pro
       metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify(failure)}::jsonb || (case when ${payments.visitId} is null then '{}' else '{"actionNeeded": true}' end)::jsonb`,
       updatedAt: new Date(),
     })
-    .where(and(paymentOfIntent(intent), eq(payments.method, "card"), ne(payments.status, "completed")))
+    .where(openCardPaymentOf(intent))
     .returning({ id: payments.id });
   return updated.length > 0;
 }
@@ -102,9 +105,7 @@ export async function markCardPaymentProcessing(db: Db, intent: Stripe.PaymentIn
     })
     .where(
       and(
-        paymentOfIntent(intent),
-        eq(payments.method, "card"),
-        ne(payments.status, "completed"),
+        openCardPaymentOf(intent),
         or(
           eq(payments.status, "failed"),
           sql`${payments.metadata} ->> 'failureMessage' is not null`,

@@ -4,17 +4,12 @@ import { businessDateOf, businessInstant } from "@/lib/business-time";
 import { payments, schedules, services, visits } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { ownedPayments } from "@/server/ownership/ownership";
+import { PAYMENT_RECORD_COLUMNS } from "@/server/payments/queries";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 
 const PAYMENT_COLUMNS = {
-  id: payments.id,
-  scheduleId: payments.scheduleId,
-  amount: payments.amount,
-  status: payments.status,
-  method: payments.method,
-  paymentDate: payments.paymentDate,
-  stripePaymentId: payments.stripePaymentId,
+  ...PAYMENT_RECORD_COLUMNS,
   createdAt: payments.createdAt,
   visitId: payments.visitId,
   metadata: payments.metadata,

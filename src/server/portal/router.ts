@@ -30,8 +30,8 @@ import {
 const TAGS = ["customer portal"];
 
 /**
- * The customer portal (docs/product-rules.md#customer-accounts-and-claiming). Every procedure but the invitation links reads the
- * customer from the session; ids of anyone else's records answer 404.
+ * The customer portal (docs/product-rules.md#customer-accounts-and-claiming). Every procedure but
+ * the invitation links reads the customer from the session; ids of anyone else's records answer 404.
  */
 export const portalRouter = createTRPCRouter({
   profile: customerProcedure

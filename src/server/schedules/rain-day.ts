@@ -150,9 +150,10 @@ function rescheduleMessage(customerMoves: RainDayMove[]) {
 }
 
 /**
- * Rain day (docs/product-rules.md#recurring-plans-and-visits): moves every pending or confirmed visit of a day to another day, keeping times and
- * series, and tells each customer in their portal conversation. Nothing moves while any visit
- * would overfill the crew; the plan is re-checked under a lock so two moves cannot race.
+ * Rain day (docs/product-rules.md#recurring-plans-and-visits): moves every pending or confirmed
+ * visit of a day to another day, keeping times and series, and tells each customer in their portal
+ * conversation. Nothing moves while any visit would overfill the crew; the plan is re-checked under
+ * a lock so two moves cannot race.
  */
 export async function moveRainDay(db: Db, input: { fromDate: string; toDate: string; staffUserId: number | null; now?: Date }) {
   return db.transaction(async (tx) => {

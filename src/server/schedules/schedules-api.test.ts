@@ -1,17 +1,30 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessInstant, formatBusinessDate } from "@/lib/business-time";
+import type { TSchedulePayloadInput } from "@/lib/validation/schedule";
 import { getDb } from "@/server/db";
 import { messages, visits } from "@/server/db/schema";
 import { setCrewCapacity } from "./crew-capacity";
 import { extendSeriesToHorizon } from "./series";
+import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
 
 /** A visit named by its series and planned date, the way the old visit ids read. */
 const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
   visit.isRecurring ? `${visit.id}-${visit.occurrenceDate}` : visit.visitId;
-import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
+
+/** A schedule payload for `date` from `start` to `end` (Austin times), pending unless `extra` says otherwise. */
+const visitOn = (customerId: number, date: string, [start, end]: [string, string], extra: Partial<TSchedulePayloadInput> = {}) => ({
+  customerId,
+  date,
+  startTime: at(date, start),
+  endTime: at(date, end),
+  status: "pending" as TSchedulePayloadInput["status"],
+  ...extra,
+});
+
+const weekly = { isRecurring: true, recurringFrequency: "weekly" } as const;
 
 /**
  * These plans lie years ahead, past the horizon their creation generates visits through: the
@@ -36,16 +49,9 @@ describe("schedules API", () => {
         code: "UNAUTHORIZED",
       });
       await expect(caller.schedules.get({ id: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-      await expect(
-        caller.schedules.create({
-          customerId: 1,
-          date: "2031-01-01",
-          startTime: at("2031-01-01", "09:00"),
-          endTime: at("2031-01-01", "10:00"),
-          status: "pending",
-          totalPrice: 100,
-        }),
-      ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(caller.schedules.create(visitOn(1, "2031-01-01", ["09:00", "10:00"], { totalPrice: 100 }))).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
       await expect(caller.schedules.setVisitStatus({ visitId: "1", status: "completed" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
       await expect(caller.schedules.rainDayPreview({ fromDate: "2031-01-01", toDate: "2031-01-02" })).rejects.toMatchObject({
         code: "UNAUTHORIZED",
@@ -83,15 +89,7 @@ describe("schedules API", () => {
 
     const updated = await rest("PUT", `/schedules/${created.json.id}`, {
       headers: { cookie },
-      body: {
-        customerId: customer.id,
-        date: "2031-03-05",
-        startTime: at("2031-03-05", "11:00"),
-        endTime: at("2031-03-05", "12:00"),
-        status: "confirmed",
-        isRecurring: false,
-        totalPrice: 4200,
-      },
+      body: visitOn(customer.id, "2031-03-05", ["11:00", "12:00"], { status: "confirmed", isRecurring: false, totalPrice: 4200 }),
     });
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({ status: "confirmed", isRecurring: false, recurringFrequency: null, totalPrice: 4200 });
@@ -106,29 +104,14 @@ describe("schedules API", () => {
 
     const badEnd = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: {
-        customerId: customer.id,
-        date: "2031-03-04",
-        startTime: at("2031-03-04", "09:00"),
-        endTime: at("2031-03-04", "10:00"),
-        status: "pending",
-        isRecurring: true,
-        recurringEndDate: "2031-03-04",
-        totalPrice: 1000,
-      },
+      body: visitOn(customer.id, "2031-03-04", ["09:00", "10:00"], { isRecurring: true, recurringEndDate: "2031-03-04", totalPrice: 1000 }),
     });
     expect(badEnd.status).toBe(400);
     expect(badEnd.json.message).toBe("Recurring end date must be after the service date");
 
     const noPrice = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: {
-        customerId: customer.id,
-        date: "2031-03-04",
-        startTime: at("2031-03-04", "09:00"),
-        endTime: at("2031-03-04", "10:00"),
-        status: "pending",
-      },
+      body: visitOn(customer.id, "2031-03-04", ["09:00", "10:00"]),
     });
     // A payload may leave out the service: the visit then has none and costs 0 unless staff enter a price.
     expect(noPrice.status).toBe(201);
@@ -136,28 +119,14 @@ describe("schedules API", () => {
 
     const tinyLawn = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: {
-        customerId: customer.id,
-        date: "2031-03-04",
-        startTime: at("2031-03-04", "11:00"),
-        endTime: at("2031-03-04", "12:00"),
-        status: "pending",
-        lawnSizeSqFt: 99,
-      },
+      body: visitOn(customer.id, "2031-03-04", ["11:00", "12:00"], { lawnSizeSqFt: 99 }),
     });
     expect(tinyLawn.status).toBe(400);
     expect(tinyLawn.json.message).toBe("Lawn size must be at least 100 sq ft");
 
     const unknownCustomer = await rest("POST", "/schedules", {
       headers: { cookie },
-      body: {
-        customerId: 999999,
-        date: "2031-03-04",
-        startTime: at("2031-03-04", "09:00"),
-        endTime: at("2031-03-04", "10:00"),
-        status: "pending",
-        totalPrice: 1,
-      },
+      body: visitOn(999999, "2031-03-04", ["09:00", "10:00"], { totalPrice: 1 }),
     });
     expect(unknownCustomer.status).toBe(400);
     expect((await rest("GET", "/schedules/999999", { headers: { cookie } })).status).toBe(404);
@@ -165,27 +134,14 @@ describe("schedules API", () => {
     // PUT checks the same payload and rules with the id from its path, in one validation pass.
     const putBadEnd = await rest("PUT", `/schedules/${noPrice.json.id}`, {
       headers: { cookie },
-      body: {
-        customerId: customer.id,
-        date: "2031-03-04",
-        startTime: at("2031-03-04", "10:00"),
-        endTime: at("2031-03-04", "09:00"),
-        status: "pending",
-        lawnSizeSqFt: 99,
-      },
+      body: visitOn(customer.id, "2031-03-04", ["10:00", "09:00"], { lawnSizeSqFt: 99 }),
     });
     expect(putBadEnd.status).toBe(400);
     expect((putBadEnd.json.issues as Array<{ message: string }>).map((issue) => issue.message).sort()).toEqual([
       "End time must be after start time",
       "Lawn size must be at least 100 sq ft",
     ]);
-    const validBody = {
-      customerId: customer.id,
-      date: "2031-03-04",
-      startTime: at("2031-03-04", "09:00"),
-      endTime: at("2031-03-04", "10:00"),
-      status: "pending",
-    };
+    const validBody = visitOn(customer.id, "2031-03-04", ["09:00", "10:00"]);
     const putUnknown = await rest("PUT", "/schedules/999999", { headers: { cookie }, body: validBody });
     expect(putUnknown.status).toBe(404);
     const putBadId = await rest("PUT", "/schedules/12x", { headers: { cookie }, body: validBody });
@@ -195,33 +151,16 @@ describe("schedules API", () => {
   it("lists a range by Austin days, both inclusive, series expanded, endDate clamped to its month", async () => {
     const { staff, mowing, customer } = await setup();
     // 23:30 in Austin on April 30 is already May 1 in UTC; 00:30 on May 1 is still April 30 in UTC.
-    const lateApril = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-04-30",
-      startTime: at("2031-04-30", "22:30"),
-      endTime: at("2031-04-30", "23:30"),
-      status: "pending",
-    });
-    const earlyMay = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-05-01",
-      startTime: at("2031-05-01", "00:30"),
-      endTime: at("2031-05-01", "01:00"),
-      status: "pending",
-    });
-    const series = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-04-01",
-      startTime: at("2031-04-01", "09:00"),
-      endTime: at("2031-04-01", "10:00"),
-      status: "confirmed",
-      isRecurring: true,
-      recurringFrequency: "weekly",
-      recurringEndDate: "2031-04-22",
-    });
+    const lateApril = await staff.schedules.create(visitOn(customer.id, "2031-04-30", ["22:30", "23:30"], { serviceId: mowing.id }));
+    const earlyMay = await staff.schedules.create(visitOn(customer.id, "2031-05-01", ["00:30", "01:00"], { serviceId: mowing.id }));
+    const series = await staff.schedules.create(
+      visitOn(customer.id, "2031-04-01", ["09:00", "10:00"], {
+        serviceId: mowing.id,
+        status: "confirmed",
+        ...weekly,
+        recurringEndDate: "2031-04-22",
+      }),
+    );
     await dailyJobOn("2031-03-01");
 
     const april = await staff.schedules.list({ startDate: "2031-04-01", endDate: "2031-04-31" });
@@ -250,16 +189,9 @@ describe("schedules API", () => {
 
   it("changes one visit's status inside a series without touching the others", async () => {
     const { staff, mowing, customer } = await setup();
-    const series = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-06-02",
-      startTime: at("2031-06-02", "09:00"),
-      endTime: at("2031-06-02", "10:00"),
-      status: "pending",
-      isRecurring: true,
-      recurringFrequency: "biweekly",
-    });
+    const series = await staff.schedules.create(
+      visitOn(customer.id, "2031-06-02", ["09:00", "10:00"], { serviceId: mowing.id, isRecurring: true, recurringFrequency: "biweekly" }),
+    );
     await dailyJobOn("2031-05-01");
     const changed = await rest("PATCH", `/schedules/visits/${series.id}-2031-06-16/status`, {
       headers: { cookie: await staffCookie() },
@@ -285,14 +217,7 @@ describe("schedules API", () => {
       code: "NOT_FOUND",
     });
 
-    const oneTime = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-06-03",
-      startTime: at("2031-06-03", "09:00"),
-      endTime: at("2031-06-03", "10:00"),
-      status: "pending",
-    });
+    const oneTime = await staff.schedules.create(visitOn(customer.id, "2031-06-03", ["09:00", "10:00"], { serviceId: mowing.id }));
     await staff.schedules.setVisitStatus({ visitId: String(oneTime.id), status: "cancelled" });
     expect((await staff.schedules.get({ id: oneTime.id })).status).toBe("cancelled");
   });
@@ -303,33 +228,18 @@ describe("rain-day reschedule", () => {
     const db = await getDb();
     const { staff, mowing, customer } = await setup();
     const other = (await createCustomer({ fullName: "Ben Ortiz" })).customer;
-    const series = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-07-01",
-      startTime: at("2031-07-01", "09:00"),
-      endTime: at("2031-07-01", "10:00"),
-      status: "confirmed",
-      isRecurring: true,
-      recurringFrequency: "weekly",
-    });
+    const series = await staff.schedules.create(
+      visitOn(customer.id, "2031-07-01", ["09:00", "10:00"], {
+        serviceId: mowing.id,
+        status: "confirmed",
+        ...weekly,
+      }),
+    );
     await dailyJobOn("2031-06-01");
-    const oneTime = await staff.schedules.create({
-      customerId: other.id,
-      serviceId: mowing.id,
-      date: "2031-07-08",
-      startTime: at("2031-07-08", "13:00"),
-      endTime: at("2031-07-08", "14:30"),
-      status: "pending",
-    });
-    const done = await staff.schedules.create({
-      customerId: other.id,
-      serviceId: mowing.id,
-      date: "2031-07-08",
-      startTime: at("2031-07-08", "07:00"),
-      endTime: at("2031-07-08", "08:00"),
-      status: "completed",
-    });
+    const oneTime = await staff.schedules.create(visitOn(other.id, "2031-07-08", ["13:00", "14:30"], { serviceId: mowing.id }));
+    const done = await staff.schedules.create(
+      visitOn(other.id, "2031-07-08", ["07:00", "08:00"], { serviceId: mowing.id, status: "completed" }),
+    );
 
     const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-07-08", toDate: "2031-07-09" });
     expect(preview.conflicts).toEqual([]);
@@ -380,22 +290,8 @@ describe("rain-day reschedule", () => {
     const db = await getDb();
     const { staff, mowing, customer } = await setup();
     await setCrewCapacity(db, 1);
-    const rainy = await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-08-07",
-      startTime: at("2031-08-07", "10:00"),
-      endTime: at("2031-08-07", "11:00"),
-      status: "pending",
-    });
-    await staff.schedules.create({
-      customerId: customer.id,
-      serviceId: mowing.id,
-      date: "2031-08-08",
-      startTime: at("2031-08-08", "10:30"),
-      endTime: at("2031-08-08", "11:30"),
-      status: "confirmed",
-    });
+    const rainy = await staff.schedules.create(visitOn(customer.id, "2031-08-07", ["10:00", "11:00"], { serviceId: mowing.id }));
+    await staff.schedules.create(visitOn(customer.id, "2031-08-08", ["10:30", "11:30"], { serviceId: mowing.id, status: "confirmed" }));
 
     const preview = await staff.schedules.rainDayPreview({ fromDate: "2031-08-07", toDate: "2031-08-08" });
     expect(preview.crewCapacity).toBe(1);

@@ -3,24 +3,60 @@ import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { emailOutbox, schedules, visits } from "@/server/db/schema";
+import { insertPlan, type PlanValues } from "#test/fixtures/plans";
 import { createCustomer, seedServices } from "#test/helpers";
-import { createPlanVisits } from "./plan-visits";
 import { updateSchedule } from "./save-schedule";
 import { extendSeriesThrough, extendSeriesToHorizon, horizonDate, SERIES_HORIZON_DAYS } from "./series";
 import { findVisit, listVisits, moveVisit, parseVisitId, setVisitStatus } from "./visits";
 
-async function insertSchedule(
-  values: Partial<typeof schedules.$inferInsert> & { startTime: Date; endTime: Date; customerId: number },
-  now?: Date,
-) {
-  const db = await getDb();
-  const [row] = await db
-    .insert(schedules)
-    .values({ date: values.startTime, totalPrice: 3500, ...values })
-    .returning();
-  await createPlanVisits(db, row!, "staff", now);
-  return row!;
+function insertSchedule(values: PlanValues & { endTime: Date }, now?: Date) {
+  return insertPlan(values, "staff", now);
 }
+
+/** An open-ended weekly plan whose first one-hour visit is on `first` at `time`, Austin time. */
+function weeklySeries(customerId: number, first: string, time: string, now?: Date) {
+  const [hour, minute] = time.split(":");
+  const endTime = `${String(Number(hour) + 1).padStart(2, "0")}:${minute}`;
+  return insertSchedule(
+    {
+      customerId,
+      startTime: businessInstant(first, time),
+      endTime: businessInstant(first, endTime),
+      isRecurring: true,
+      recurringFrequency: "weekly",
+    },
+    now,
+  );
+}
+
+async function lastVisitDate(scheduleId: number) {
+  const db = await getDb();
+  const [last] = await db
+    .select({ value: max(visits.occurrenceDate) })
+    .from(visits)
+    .where(eq(visits.scheduleId, scheduleId));
+  return last!.value!;
+}
+
+async function generatedThrough(scheduleId: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(schedules).where(eq(schedules.id, scheduleId));
+  return row!.visitsGeneratedThrough;
+}
+
+/** What staff save for the weekly plan of Aug 3 2027 edited to 13:00 to 14:30 at $60. */
+const afternoonEdit = (customerId: number, recurringEndDate: string) => ({
+  customerId,
+  serviceId: null,
+  date: businessInstant("2027-08-03", "13:00"),
+  startTime: businessInstant("2027-08-03", "13:00"),
+  endTime: businessInstant("2027-08-03", "14:30"),
+  status: "pending" as const,
+  isRecurring: true,
+  recurringFrequency: "weekly" as const,
+  recurringEndDate: startOfBusinessDay(recurringEndDate),
+  totalPrice: 6000,
+});
 
 const day = (date: string) => ({ from: startOfBusinessDay(date), to: endOfBusinessDayExclusive(date) });
 const planned = (visit: { scheduleId: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>
@@ -129,25 +165,12 @@ describe("series generation", () => {
     const { customer } = await createCustomer();
     const now = new Date();
     const first = addDays(businessToday(now), 1);
-    const series = await insertSchedule(
-      {
-        customerId: customer.id,
-        startTime: businessInstant(first, "08:00"),
-        endTime: businessInstant(first, "09:00"),
-        isRecurring: true,
-        recurringFrequency: "weekly",
-      },
-      now,
-    );
+    const series = await weeklySeries(customer.id, first, "08:00", now);
     const rowsOf = () => db.select().from(visits).where(eq(visits.scheduleId, series.id));
     const generated = await rowsOf();
     expect(generated.length).toBe(Math.floor((SERIES_HORIZON_DAYS - 1) / 7) + 1);
-    const [last] = await db
-      .select({ value: max(visits.occurrenceDate) })
-      .from(visits)
-      .where(eq(visits.scheduleId, series.id));
-    expect(last!.value! <= horizonDate(now)).toBe(true);
-    expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate(now));
+    expect((await lastVisitDate(series.id)) <= horizonDate(now)).toBe(true);
+    expect(await generatedThrough(series.id)).toBe(horizonDate(now));
 
     // The daily job four weeks later: twice is the same as once.
     const later = businessInstant(addDays(businessToday(now), 28), "12:00");
@@ -172,29 +195,17 @@ describe("series generation", () => {
     const { customer } = await createCustomer();
     const now = new Date();
     const first = addDays(businessToday(now), 3);
-    const series = await insertSchedule(
-      {
-        customerId: customer.id,
-        startTime: businessInstant(first, "07:00"),
-        endTime: businessInstant(first, "08:00"),
-        isRecurring: true,
-        recurringFrequency: "weekly",
-      },
-      now,
-    );
+    const series = await weeklySeries(customer.id, first, "07:00", now);
     // As if generated only a month ahead so far: the call below has a real gap to fill.
     const monthAhead = addDays(first, 30);
     await db.delete(visits).where(and(eq(visits.scheduleId, series.id), gt(visits.occurrenceDate, monthAhead)));
     await db.update(schedules).set({ visitsGeneratedThrough: monthAhead }).where(eq(schedules.id, series.id));
 
     expect(await extendSeriesThrough(db, "2200-01-01")).toBeGreaterThan(0);
-    const [last] = await db
-      .select({ value: max(visits.occurrenceDate) })
-      .from(visits)
-      .where(eq(visits.scheduleId, series.id));
-    expect(last!.value! <= horizonDate()).toBe(true);
-    expect(last!.value! > addDays(horizonDate(), -7)).toBe(true);
-    expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate());
+    const last = await lastVisitDate(series.id);
+    expect(last <= horizonDate()).toBe(true);
+    expect(last > addDays(horizonDate(), -7)).toBe(true);
+    expect(await generatedThrough(series.id)).toBe(horizonDate());
     expect(await extendSeriesThrough(db, "2200-01-01")).toBe(0);
   });
 
@@ -203,16 +214,7 @@ describe("series generation", () => {
     const { customer } = await createCustomer();
     const now = new Date();
     const first = addDays(businessToday(now), 4);
-    const series = await insertSchedule(
-      {
-        customerId: customer.id,
-        startTime: businessInstant(first, "06:00"),
-        endTime: businessInstant(first, "07:00"),
-        isRecurring: true,
-        recurringFrequency: "weekly",
-      },
-      now,
-    );
+    const series = await weeklySeries(customer.id, first, "06:00", now);
     // What a far read used to leave: visits generated a year past the horizon, one since moved by staff.
     const yearLater = businessInstant(addDays(businessToday(now), 365), "12:00");
     await extendSeriesToHorizon(db, yearLater);
@@ -225,7 +227,7 @@ describe("series generation", () => {
     const { removed } = await extendSeriesToHorizon(db, now);
     expect(removed).toBeGreaterThanOrEqual(left.length - 1);
     expect((await db.select().from(visits).where(pastHorizon)).map((visit) => visit.id)).toEqual([moved.id]);
-    expect((await db.select().from(schedules).where(eq(schedules.id, series.id)))[0]!.visitsGeneratedThrough).toBe(horizonDate(now));
+    expect(await generatedThrough(series.id)).toBe(horizonDate(now));
     // The job brings them back as the horizon reaches them, the changed one as it is.
     await extendSeriesToHorizon(db, yearLater);
     expect((await db.select().from(visits).where(pastHorizon)).length).toBe(left.length);
@@ -257,23 +259,7 @@ describe("series generation", () => {
     const kept = (await findVisit(db, `${series.id}-2027-09-28`))!;
 
     // Same days, now 13:00 to 14:30, with a price of its own.
-    const result = await updateSchedule(
-      db,
-      series.id,
-      {
-        customerId: customer.id,
-        serviceId: null,
-        date: businessInstant("2027-08-03", "13:00"),
-        startTime: businessInstant("2027-08-03", "13:00"),
-        endTime: businessInstant("2027-08-03", "14:30"),
-        status: "pending",
-        isRecurring: true,
-        recurringFrequency: "weekly",
-        recurringEndDate: startOfBusinessDay("2027-10-26"),
-        totalPrice: 6000,
-      },
-      now,
-    );
+    const result = await updateSchedule(db, series.id, afternoonEdit(customer.id, "2027-10-26"), now);
     // Sep 7 ... Oct 26 is 8 visits from today on; two were changed on their own.
     expect(result.seriesChange).toEqual({ visitsUpdated: 6, visitsRemoved: 0, visitsKept: 2 });
 
@@ -293,23 +279,7 @@ describe("series generation", () => {
     expect(after.find((visit) => visit.occurrenceDate === "2027-09-28")?.visitId).toBe(kept.visitId);
 
     // Ending the series earlier removes the unchanged visits after the new end, not the changed ones.
-    const shorter = await updateSchedule(
-      db,
-      series.id,
-      {
-        customerId: customer.id,
-        serviceId: null,
-        date: businessInstant("2027-08-03", "13:00"),
-        startTime: businessInstant("2027-08-03", "13:00"),
-        endTime: businessInstant("2027-08-03", "14:30"),
-        status: "pending",
-        isRecurring: true,
-        recurringFrequency: "weekly",
-        recurringEndDate: startOfBusinessDay("2027-09-10"),
-        totalPrice: 6000,
-      },
-      now,
-    );
+    const shorter = await updateSchedule(db, series.id, afternoonEdit(customer.id, "2027-09-10"), now);
     expect(shorter.seriesChange).toEqual({ visitsUpdated: 1, visitsRemoved: 5, visitsKept: 2 });
     const remaining = await db
       .select({ date: visits.occurrenceDate })
@@ -323,16 +293,7 @@ describe("series generation", () => {
     const { customer } = await createCustomer({ email: `series.notes.${Date.now()}@example.com` });
     const now = new Date();
     const first = addDays(businessToday(now), 2);
-    const series = await insertSchedule(
-      {
-        customerId: customer.id,
-        startTime: businessInstant(first, "09:00"),
-        endTime: businessInstant(first, "10:00"),
-        isRecurring: true,
-        recurringFrequency: "weekly",
-      },
-      now,
-    );
+    const series = await weeklySeries(customer.id, first, "09:00", now);
     const base = {
       customerId: customer.id,
       serviceId: null,

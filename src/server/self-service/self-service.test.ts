@@ -6,9 +6,9 @@ import { emailOutbox, messages, schedules, services, visits } from "@/server/db/
 import { dayAvailability } from "@/server/booking/availability";
 import { createBooking, SLOT_TAKEN_MESSAGE } from "@/server/booking/create-booking";
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
-import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { saveSelfServiceRules } from "@/server/settings/self-service-rules";
 import { DEFAULT_SELF_SERVICE_RULES } from "@/lib/validation/self-service";
+import { insertPlan } from "#test/fixtures/plans";
 import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { changeAppointment } from "./change-appointment";
 
@@ -24,24 +24,11 @@ async function mowing() {
 }
 
 /** A plan starting at `start`, weekly unless one-time, for the customer. */
-async function insertPlan(customerId: number, serviceId: number, start: Date, recurring = true) {
-  const db = await getDb();
-  const [plan] = await db
-    .insert(schedules)
-    .values({
-      customerId,
-      serviceId,
-      date: start,
-      startTime: start,
-      endTime: new Date(start.getTime() + HOUR),
-      status: "pending",
-      totalPrice: 4500,
-      isRecurring: recurring,
-      recurringFrequency: recurring ? "weekly" : null,
-    })
-    .returning();
-  await createPlanVisits(db, plan!, "booked");
-  return plan!;
+function planOf(customerId: number, serviceId: number, start: Date, recurring = true) {
+  return insertPlan(
+    { customerId, serviceId, startTime: start, totalPrice: 4500, isRecurring: recurring, recurringFrequency: recurring ? "weekly" : null },
+    "booked",
+  );
 }
 
 async function visitRows(scheduleId: number) {
@@ -57,7 +44,7 @@ async function setup(time: string, daysAhead = 10) {
   const { customer } = await createCustomer({ fullName: `Plan Owner ${time}`, password: "plan-owner-1" });
   const { customer: other } = await createCustomer({ fullName: `Other ${time}`, password: "plan-owner-1" });
   const first = addDays(businessToday(), daysAhead);
-  const plan = await insertPlan(customer.id, service.id, businessInstant(first, time));
+  const plan = await planOf(customer.id, service.id, businessInstant(first, time));
   const rows = await visitRows(plan.id);
   return {
     service,
@@ -107,7 +94,7 @@ describe("skip", () => {
     const service = await mowing();
     const { customer } = await createCustomer({ fullName: "Late Skipper", password: "plan-owner-1" });
     const headers = { cookie: await customerCookie(customer.id) };
-    const plan = await insertPlan(customer.id, service.id, new Date(Date.now() + 20 * HOUR));
+    const plan = await planOf(customer.id, service.id, new Date(Date.now() + 20 * HOUR));
     const [soon] = await visitRows(plan.id);
     const refused = await post(`/customer/appointments/${soon!.id}/skip`, headers);
     expect(refused.status).toBe(409);
@@ -128,7 +115,7 @@ describe("skip", () => {
   it("refuses a one-time visit: that one is cancelled instead", async () => {
     const service = await mowing();
     const { customer } = await createCustomer({ fullName: "One Timer", password: "plan-owner-1" });
-    const plan = await insertPlan(customer.id, service.id, new Date(Date.now() + 72 * HOUR), false);
+    const plan = await planOf(customer.id, service.id, new Date(Date.now() + 72 * HOUR), false);
     const refused = await post(`/customer/appointments/${plan.id}/skip`, { cookie: await customerCookie(customer.id) });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toContain("cancel it");
@@ -213,7 +200,7 @@ describe("reschedule", () => {
     await setCrewCapacity(db, 1);
     try {
       const fullDate = addDays(first, 2);
-      await insertPlan(other.id, service.id, businessInstant(fullDate, "15:00"), false);
+      await planOf(other.id, service.id, businessInstant(fullDate, "15:00"), false);
       const full = await post(`/customer/appointments/${rows[0]!.id}/reschedule`, headers, { date: fullDate, timeSlot: "15:00" });
       expect(full.status).toBe(409);
       expect(full.json.message).toBe(SLOT_TAKEN_MESSAGE);
@@ -287,7 +274,7 @@ describe("pause and resume", () => {
     const db = await getDb();
     await setCrewCapacity(db, 1);
     try {
-      await insertPlan(other.id, service.id, after[2]!.startTime, false);
+      await planOf(other.id, service.id, after[2]!.startTime, false);
       const preview = await post(`/customer/appointments/${rows[0]!.id}/preview`, headers, { change: { action: "resume" } });
       expect((preview.json.changes as Array<{ effect: string }>).map((change) => change.effect)).toEqual([
         "restored",
@@ -339,7 +326,7 @@ describe("end the plan", () => {
     const service = await mowing();
     const { customer } = await createCustomer({ fullName: "Late Ender", password: "plan-owner-1" });
     const headers = { cookie: await customerCookie(customer.id) };
-    const plan = await insertPlan(customer.id, service.id, new Date(Date.now() + 20 * HOUR));
+    const plan = await planOf(customer.id, service.id, new Date(Date.now() + 20 * HOUR));
     const [soon, next] = await visitRows(plan.id);
     for (const path of ["skip", "end-plan"]) {
       const refused = await post(`/customer/appointments/${soon!.id}/${path}`, headers);

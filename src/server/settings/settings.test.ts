@@ -13,6 +13,10 @@ async function signedIn() {
   return { user, password, cookie: await staffCookie(user.id) };
 }
 
+/** Saves a profile, or changes a password, as the staff user whose session `cookie` is. */
+const saveProfile = (cookie: string, body: Record<string, unknown>) => rest("PUT", "/settings/profile", { body, headers: { cookie } });
+const changePassword = (cookie: string, body: Record<string, unknown>) => rest("POST", "/settings/password", { body, headers: { cookie } });
+
 describe("profile", () => {
   it("saves the profile for real and reads it back", async () => {
     const { user, cookie } = await signedIn();
@@ -36,16 +40,10 @@ describe("profile", () => {
   it("uses the spec's messages and refuses a username someone else has", async () => {
     const { cookie } = await signedIn();
     const other = await createStaffUser();
-    const short = await rest("PUT", "/settings/profile", {
-      body: { fullName: "Jo Reyes", email: "jo@example.com", username: "jo" },
-      headers: { cookie },
-    });
+    const short = await saveProfile(cookie, { fullName: "Jo Reyes", email: "jo@example.com", username: "jo" });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe("Username must be at least 3 characters");
-    const taken = await rest("PUT", "/settings/profile", {
-      body: { fullName: "Jo Reyes", email: "jo@example.com", username: other.user.username.toUpperCase() },
-      headers: { cookie },
-    });
+    const taken = await saveProfile(cookie, { fullName: "Jo Reyes", email: "jo@example.com", username: other.user.username.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(taken.json.message).toBe("That username is already taken");
   });
@@ -55,22 +53,25 @@ describe("password", () => {
   it("verifies the current password, saves the new one and ends the other sessions", async () => {
     const { user, password, cookie } = await signedIn();
     const otherDevice = await staffCookie(user.id);
-    const wrong = await rest("POST", "/settings/password", {
-      body: { currentPassword: "not-it", newPassword: "new-password-9", confirmPassword: "new-password-9" },
-      headers: { cookie },
+    const wrong = await changePassword(cookie, {
+      currentPassword: "not-it",
+      newPassword: "new-password-9",
+      confirmPassword: "new-password-9",
     });
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toBe("Current password is incorrect");
 
-    const mismatch = await rest("POST", "/settings/password", {
-      body: { currentPassword: password, newPassword: "new-password-9", confirmPassword: "new-password-8" },
-      headers: { cookie },
+    const mismatch = await changePassword(cookie, {
+      currentPassword: password,
+      newPassword: "new-password-9",
+      confirmPassword: "new-password-8",
     });
     expect(mismatch.json.message).toBe("Passwords don't match");
 
-    const changed = await rest("POST", "/settings/password", {
-      body: { currentPassword: password, newPassword: "new-password-9", confirmPassword: "new-password-9" },
-      headers: { cookie },
+    const changed = await changePassword(cookie, {
+      currentPassword: password,
+      newPassword: "new-password-9",
+      confirmPassword: "new-password-9",
     });
     expect(changed.status).toBe(200);
     expect(changed.json.message).toBe("Password updated");

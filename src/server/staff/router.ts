@@ -18,12 +18,19 @@ import { createStaffSession } from "@/server/auth/session";
 import { ZOkResponseSchema, ZStaffStatusResponseSchema } from "@/server/auth/schemas";
 import { toStaffUser } from "@/server/auth/staff-router";
 import { config } from "@/server/config";
-import { acceptStaffInvitation, describeStaffInvitation, inviteStaff, listPendingStaffInvitations } from "./staff-invitations";
+import {
+  acceptStaffInvitation,
+  describeStaffInvitation,
+  inviteStaff,
+  listPendingStaffInvitations,
+  withdrawStaffInvitation,
+} from "./staff-invitations";
 import { changeStaffRole, listStaffUsers, removeStaffUser } from "./staff-users";
 import { ZStaffInvitationDetailsSchema, ZStaffListSchema, ZStaffMemberSchema } from "./schemas";
 
 const TAGS = ["staff"];
 const ZStaffId = pathId(STAFF_MESSAGES.notFound);
+const ZInvitationId = pathId(STAFF_MESSAGES.invitationNotPending);
 
 /** Staff users: only owners manage them (docs/product-rules.md#staff-roles); invitees sign up from their link. */
 export const staffRouter = createTRPCRouter({
@@ -54,6 +61,24 @@ export const staffRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const { email } = await inviteStaff(ctx.db, input, ctx.staffSession.user.id);
       return { success: true as const, message: `Invitation sent to ${email}.` };
+    }),
+
+  withdrawInvitation: staffUserProcedure
+    .meta({
+      roles: ROLES.ownerOnly,
+      errors: [NotFoundError],
+      openapi: {
+        method: "DELETE",
+        path: "/staff/invitations/{id}",
+        tags: TAGS,
+        summary: "Withdraw an invitation not yet used: its link stops working (404 when it was used, withdrawn or has expired)",
+      },
+    })
+    .input(z.object({ id: ZInvitationId }))
+    .output(ZOkResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { email } = await withdrawStaffInvitation(ctx.db, input.id);
+      return { success: true as const, message: `The invitation to ${email} was withdrawn.` };
     }),
 
   changeRole: staffUserProcedure

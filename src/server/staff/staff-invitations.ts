@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { crews, staffInvitations, staffUsers } from "@/server/db/schema";
-import { ConflictError, InvalidInputError } from "@/server/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { hashPassword } from "@/server/auth/password";
 import { generateToken, hashToken } from "@/server/auth/tokens";
 import { assertActiveCrew } from "@/server/crews/crews-repository";
@@ -67,6 +67,27 @@ export async function listPendingStaffInvitations(db: Db, now = new Date()) {
     .leftJoin(crews, eq(crews.id, staffInvitations.crewId))
     .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
     .orderBy(staffInvitations.createdAt);
+}
+
+/**
+ * An owner withdraws an invitation not yet used (sent to the wrong address, or the person is not
+ * starting after all): its link stops working at once. Used, withdrawn or expired ones are not found.
+ */
+export async function withdrawStaffInvitation(db: Db, id: number, now = new Date()) {
+  const [withdrawn] = await db
+    .update(staffInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(staffInvitations.id, id),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    )
+    .returning({ email: staffInvitations.email });
+  if (!withdrawn) throw new NotFoundError(STAFF_MESSAGES.invitationNotPending);
+  return withdrawn;
 }
 
 /** The usable invitation a link names, or a refusal saying why it cannot be used. */

@@ -7,7 +7,7 @@ import { getDb } from "@/server/db";
 import { emailOutbox, schedules, staffUsers, visits } from "@/server/db/schema";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { deleteStaffAccount } from "@/server/settings/profile";
-import { acceptStaffInvitation, describeStaffInvitation, inviteStaff } from "./staff-invitations";
+import { acceptStaffInvitation, describeStaffInvitation, inviteStaff, listPendingStaffInvitations } from "./staff-invitations";
 import { changeStaffRole, removeStaffUser } from "./staff-users";
 import { createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
 
@@ -96,6 +96,40 @@ describe("staff invitations", () => {
     await inviteStaff(db, { email: "twice@example.com", role: "owner" }, null);
     await expect(describeStaffInvitation(db, first)).rejects.toThrow("not valid");
     expect((await describeStaffInvitation(db, await invitationLinkTo("twice@example.com"))).role).toBe("owner");
+  });
+
+  it("lets an owner withdraw an unused invitation over REST: its link stops working, and a used one stays used", async () => {
+    const db = await getDb();
+    const owner = await staffCookie((await createStaffUser({ role: "owner" })).user.id);
+    await inviteStaff(db, { email: "wrong.address@example.com", role: "office" }, null);
+    const link = await invitationLinkTo("wrong.address@example.com");
+    const pending = (await listPendingStaffInvitations(db)).find((invitation) => invitation.email === "wrong.address@example.com")!;
+
+    const office = await staffCookie((await createStaffUser({ role: "office" })).user.id);
+    expect((await rest("DELETE", `/staff/invitations/${pending.id}`, { headers: { cookie: office } })).status).toBe(403);
+    const withdrawn = await rest("DELETE", `/staff/invitations/${pending.id}`, { headers: { cookie: owner } });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.json).toMatchObject({ message: "The invitation to wrong.address@example.com was withdrawn." });
+    await expect(describeStaffInvitation(db, link)).rejects.toThrow("not valid");
+    expect((await listPendingStaffInvitations(db)).map((invitation) => invitation.id)).not.toContain(pending.id);
+    const again = await rest("DELETE", `/staff/invitations/${pending.id}`, { headers: { cookie: owner } });
+    expect(again.status).toBe(404);
+    expect(again.json).toMatchObject({ message: expect.stringContaining("not waiting to be used") });
+
+    await inviteStaff(db, { email: "starts.monday@example.com", role: "office" }, null);
+    const token = await invitationLinkTo("starts.monday@example.com");
+    const used = (await listPendingStaffInvitations(db)).find((invitation) => invitation.email === "starts.monday@example.com")!;
+    await acceptStaffInvitation(db, {
+      token,
+      fullName: "Monday Start",
+      username: "monday_start",
+      password: "first-week-1",
+      confirmPassword: "first-week-1",
+    });
+    expect((await rest("DELETE", `/staff/invitations/${used.id}`, { headers: { cookie: owner } })).status).toBe(404);
+    const malformed = await rest("DELETE", "/staff/invitations/not-a-number", { headers: { cookie: owner } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.message).toContain("not waiting to be used");
   });
 });
 

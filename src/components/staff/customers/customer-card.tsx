@@ -1,4 +1,4 @@
-import { CalendarDays, Mail, MapPin, MessageSquare, Pencil, Phone, Trash2 } from "lucide-react";
+import { CalendarDays, type LucideIcon, Mail, MapPin, MessageSquare, Pencil, Phone, Trash2 } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { HighlightedText } from "@/components/ui/highlighted-text";
@@ -8,6 +8,19 @@ import type { RouterOutputs } from "@/trpc/react";
 export type StaffCustomer = RouterOutputs["customers"]["list"][number];
 
 const ACTION = "inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold";
+
+const LINK_LOOK = `${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`;
+const EDIT_LOOK = `${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`;
+
+/** One of the card's links to another staff screen, its icon first; `children` name it for a screen reader too. */
+function CardLink({ href, icon: Icon, look, children }: { href: string; icon: LucideIcon; look: string; children: ReactNode }) {
+  return (
+    <Link prefetch={false} href={href} className={look}>
+      <Icon aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
+  );
+}
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -60,33 +73,18 @@ export function CustomerCard({
         {customer.notes ? <p className="rounded-lg bg-gray-50 p-2 text-gray-700">{customer.notes}</p> : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
-        <Link
-          prefetch={false}
-          href={`/schedule?customerId=${customer.id}`}
-          className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}
-        >
-          <CalendarDays aria-hidden="true" className="size-4" />
+        <CardLink href={`/schedule?customerId=${customer.id}`} icon={CalendarDays} look={LINK_LOOK}>
           Schedule<span className="sr-only"> for {customer.fullName}</span>
-        </Link>
-        <Link
-          prefetch={false}
-          href={`/messages?customerId=${customer.id}`}
-          className={`${ACTION} bg-brand-50 text-brand-800 hover:bg-brand-100`}
-        >
-          <MessageSquare aria-hidden="true" className="size-4" />
+        </CardLink>
+        <CardLink href={`/messages?customerId=${customer.id}`} icon={MessageSquare} look={LINK_LOOK}>
           Messages<span className="sr-only"> with {customer.fullName}</span>
-        </Link>
+        </CardLink>
         {extraActions}
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Link
-          prefetch={false}
-          href={`/customers/edit/${customer.id}`}
-          className={`${ACTION} border border-gray-300 text-gray-800 hover:bg-gray-50`}
-        >
-          <Pencil aria-hidden="true" className="size-4" />
+        <CardLink href={`/customers/edit/${customer.id}`} icon={Pencil} look={EDIT_LOOK}>
           Edit<span className="sr-only"> {customer.fullName}</span>
-        </Link>
+        </CardLink>
         <button type="button" onClick={onDelete} className={`${ACTION} border border-red-200 text-red-700 hover:bg-red-50`}>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete<span className="sr-only"> {customer.fullName}</span>

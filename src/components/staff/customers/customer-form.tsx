@@ -1,15 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { ButtonLink } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { ZCustomerFormSchema, type TCustomerForm, type TCustomerFormInput } from "@/lib/validation/customer";
 import { api } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ActionRow } from "@/components/ui/action-row";
+import { StaffRecordForm } from "@/components/staff/staff-record-form";
 
 const EMPTY: TCustomerFormInput = { fullName: "", email: "", phone: "", address: "", city: "", state: "TX", zipCode: "", notes: "" };
 
@@ -24,12 +24,7 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<TCustomerFormInput, unknown, TCustomerForm>({
-    resolver: zodResolver(ZCustomerFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: initialValues ?? EMPTY,
-  });
+  } = useZodForm(ZCustomerFormSchema, initialValues ?? EMPTY);
 
   const onSubmit = async (form: TCustomerForm) => {
     try {
@@ -50,12 +45,7 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
   };
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <StaffRecordForm onSubmit={handleSubmit(onSubmit)}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Full name" autoComplete="off" error={errors.fullName?.message} {...register("fullName")} />
         <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
@@ -68,12 +58,9 @@ export function CustomerForm({ customerId, initialValues }: { customerId?: numbe
         </div>
       </div>
       <TextAreaField label="Notes (optional)" error={errors.notes?.message} {...register("notes")} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <ButtonLink href="/customers" variant="outline">
-          Cancel
-        </ButtonLink>
+      <ActionRow back="/customers">
         <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Customer" : "Add Customer"}</SubmitButton>
-      </div>
-    </form>
+      </ActionRow>
+    </StaffRecordForm>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
 import { keepPreviousData } from "@tanstack/react-query";
-import { ArrowLeft, ChevronLeft, ChevronRight, Plus, Search, Users } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Plus, Users } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { controlClasses } from "@/components/ui/field";
+import { controlClasses, SearchField } from "@/components/ui/field";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { CUSTOMER_SORTS, type CustomerSort } from "@/lib/customer-search-rules";
@@ -73,26 +73,16 @@ function CustomerList() {
         </ButtonLink>
       </div>
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div>
-          <label htmlFor="customer-search" className="mb-1 block text-sm font-medium text-gray-800">
-            Search customers
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-            <input
-              id="customer-search"
-              type="search"
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-                setPage(1);
-              }}
-              placeholder="Name, email, phone or address"
-              autoComplete="off"
-              className={`${controlClasses()} min-h-11 pl-9`}
-            />
-          </div>
-        </div>
+        <SearchField
+          id="customer-search"
+          label="Search customers"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(1);
+          }}
+          placeholder="Name, email, phone or address"
+        />
         <div>
           <label htmlFor="customer-sort" className="mb-1 block text-sm font-medium text-gray-800">
             Sort by

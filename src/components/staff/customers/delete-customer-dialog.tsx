@@ -5,6 +5,7 @@ import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { ActionRow } from "@/components/ui/action-row";
 
 /** Deleting removes the customer's schedules and messages; payment history blocks it. */
 export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: number; fullName: string } | null; onClose: () => void }) {
@@ -33,10 +34,7 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: nu
           {remove.error.message}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
+      <ActionRow back={onClose} className="mt-6">
         <Button
           variant="destructive"
           disabled={remove.isPending || !customer}
@@ -44,7 +42,7 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: { id: nu
         >
           {remove.isPending ? "Deleting..." : "Delete"}
         </Button>
-      </div>
+      </ActionRow>
     </ModalDialog>
   );
 }

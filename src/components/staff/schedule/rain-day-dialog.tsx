@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { addDays, businessToday, formatBusinessDate, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
+import { ActionRow } from "@/components/ui/action-row";
 
 const dayLabel = (date: DateString) => formatBusinessDate(startOfBusinessDay(date), "EEEE, MMMM d, yyyy");
 const timeLabel = (instant: Date) => formatBusinessDate(instant, "h:mm a");
@@ -102,14 +103,11 @@ export function RainDayDialog({
           </div>
         ) : null}
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
+      <ActionRow back={onClose} className="mt-6">
         <Button disabled={!canMove} onClick={() => move.mutate({ fromDate, toDate })}>
           {move.isPending ? "Moving..." : `Move ${plan?.visits.length ?? 0} visit${plan?.visits.length === 1 ? "" : "s"}`}
         </Button>
-      </div>
+      </ActionRow>
     </ModalDialog>
   );
 }

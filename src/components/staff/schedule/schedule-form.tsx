@@ -1,24 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
-import { ButtonLink } from "@/components/ui/button";
-import { controlClasses, FieldError, TextAreaField, TextField } from "@/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { bookingPrice } from "@/lib/pricing";
 import { idField } from "@/lib/validation/fields";
-import { SCHEDULE_MESSAGES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
+import { newScheduleForm, SCHEDULE_MESSAGES, ZScheduleFormSchema, type TScheduleFormInput } from "@/lib/validation/schedule";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { ActionRow } from "@/components/ui/action-row";
+import { StaffRecordForm } from "@/components/staff/staff-record-form";
 
 // Staff pick the service so the visit has a price (totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
@@ -43,21 +44,8 @@ const EARLIEST_DATE = "1900-01-01";
 type Schedule = RouterOutputs["schedules"]["get"];
 
 function defaultsFor(today: DateString, customerId?: number): FormInput {
-  // A new schedule starts as today, 09:00 to 10:30, pending, weekly.
-  return {
-    customerId: customerId ? String(customerId) : "",
-    serviceId: "",
-    crewId: "",
-    date: today,
-    startTime: "09:00",
-    endTime: "10:30",
-    status: "pending",
-    notes: "",
-    isRecurring: false,
-    recurringFrequency: "weekly",
-    recurringEndDate: "",
-    lawnSizeSqFt: "",
-  };
+  // The staff form asks for a service (its type has serviceId required).
+  return { ...newScheduleForm(today, customerId), serviceId: "", lawnSizeSqFt: "" };
 }
 
 export function valuesFromSchedule(
@@ -103,12 +91,7 @@ export function ScheduleForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZStaffScheduleFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: initialValues ?? defaultsFor(today, preselectedCustomerId),
-  });
+  } = useZodForm(ZStaffScheduleFormSchema, initialValues ?? defaultsFor(today, preselectedCustomerId));
   const [serviceId, isRecurring, date, lawnSize] = useWatch({ control, name: ["serviceId", "isRecurring", "date", "lawnSizeSqFt"] });
   const service = services.data?.find((entry) => String(entry.id) === String(serviceId));
   const lawnSizeNumber = Number(lawnSize) || null;
@@ -170,12 +153,7 @@ export function ScheduleForm({
   };
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <StaffRecordForm onSubmit={handleSubmit(onSubmit)}>
       {editing && initialValues?.isRecurring ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
           This is a recurring series: changes here apply to its visits from today on, except visits moved or given a status of their own,
@@ -196,26 +174,14 @@ export function ScheduleForm({
             />
           )}
         />
-        <div>
-          <label htmlFor="schedule-service" className="mb-1 block text-sm font-medium text-gray-800">
-            Service
-          </label>
-          <select
-            id="schedule-service"
-            className={controlClasses(Boolean(errors.serviceId))}
-            aria-invalid={errors.serviceId ? true : undefined}
-            aria-describedby="schedule-service-error"
-            {...register("serviceId")}
-          >
-            <option value="">Select a service</option>
-            {services.data?.map((entry) => (
-              <option key={entry.id} value={String(entry.id)}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="schedule-service-error" message={errors.serviceId?.message} />
-        </div>
+        <SelectField id="schedule-service" label="Service" error={errors.serviceId?.message} {...register("serviceId")}>
+          <option value="">Select a service</option>
+          {services.data?.map((entry) => (
+            <option key={entry.id} value={String(entry.id)}>
+              {entry.name}
+            </option>
+          ))}
+        </SelectField>
         {service?.pricePerSqFt ? (
           <TextField
             label="Lawn size (sq ft)"
@@ -232,39 +198,21 @@ export function ScheduleForm({
           <TextField label="Start time" type="time" error={errors.startTime?.message} {...register("startTime")} />
           <TextField label="End time" type="time" error={errors.endTime?.message} {...register("endTime")} />
         </div>
-        <div>
-          <label htmlFor="schedule-status" className="mb-1 block text-sm font-medium text-gray-800">
-            Status
-          </label>
-          <select id="schedule-status" className={controlClasses(Boolean(errors.status))} {...register("status")}>
-            {SCHEDULE_STATUSES.map((status) => (
-              <option key={status} value={status} className="capitalize">
-                {status[0]!.toUpperCase() + status.slice(1)}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.status?.message} />
-        </div>
-        <div>
-          <label htmlFor="schedule-crew" className="mb-1 block text-sm font-medium text-gray-800">
-            Crew
-          </label>
-          <select
-            id="schedule-crew"
-            className={controlClasses(Boolean(errors.crewId))}
-            aria-invalid={errors.crewId ? true : undefined}
-            aria-describedby="schedule-crew-error"
-            {...register("crewId")}
-          >
-            <option value="">{crews.isPending ? "Loading crews..." : "Unassigned"}</option>
-            {crews.data?.map((crew) => (
-              <option key={crew.id} value={String(crew.id)}>
-                {crew.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="schedule-crew-error" message={errors.crewId?.message} />
-        </div>
+        <SelectField id="schedule-status" label="Status" error={errors.status?.message} {...register("status")}>
+          {SCHEDULE_STATUSES.map((status) => (
+            <option key={status} value={status} className="capitalize">
+              {status[0]!.toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="schedule-crew" label="Crew" error={errors.crewId?.message} {...register("crewId")}>
+          <option value="">{crews.isPending ? "Loading crews..." : "Unassigned"}</option>
+          {crews.data?.map((crew) => (
+            <option key={crew.id} value={String(crew.id)}>
+              {crew.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
@@ -275,18 +223,13 @@ export function ScheduleForm({
         </label>
         {isRecurring ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="schedule-frequency" className="mb-1 block text-sm font-medium text-gray-800">
-                Frequency
-              </label>
-              <select id="schedule-frequency" className={controlClasses(false)} {...register("recurringFrequency")}>
-                {RECURRING_FREQUENCIES.map((frequency) => (
-                  <option key={frequency} value={frequency}>
-                    {frequency[0]!.toUpperCase() + frequency.slice(1)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField id="schedule-frequency" label="Frequency" {...register("recurringFrequency")}>
+              {RECURRING_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {frequency[0]!.toUpperCase() + frequency.slice(1)}
+                </option>
+              ))}
+            </SelectField>
             <TextField
               label="Recurring end date (optional)"
               type="date"
@@ -336,13 +279,10 @@ export function ScheduleForm({
         </div>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <ButtonLink href="/schedule" variant="outline">
-          Cancel
-        </ButtonLink>
+      <ActionRow back="/schedule">
         <SubmitButton disabled={isSubmitting}>{isSubmitting ? "Saving..." : editing ? "Update Service" : "Schedule Service"}</SubmitButton>
-      </div>
-    </form>
+      </ActionRow>
+    </StaffRecordForm>
   );
 }
 

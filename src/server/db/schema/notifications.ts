@@ -1,21 +1,16 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import type { WebhookDeliveryStatus } from "@/lib/validation/webhooks";
+import type { WebhookDeliveryStatus, WebhookEventType } from "@/lib/validation/webhooks";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { staffUsers } from "./staff";
 
-export const WEBHOOK_EVENT_TYPES = [
-  "booking.created",
-  "visit.updated",
-  "visit.completed",
-  "payment.completed",
-  "customer.created",
-  "message.received",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/validation/webhooks";
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+} from "@/lib/validation/webhooks";
 
 /** An integration's address: it receives the events it chose, signed with its own secret. */
 export const webhookEndpoints = pgTable("webhook_endpoints", {

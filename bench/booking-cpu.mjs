@@ -1,0 +1,127 @@
+// `node bench/booking-cpu.mjs [bookings]`: where a booking's CPU goes, the app's and PostgreSQL's,
+// and the ceiling that puts on bookings a second on this host. Books across 30 days at 50 connections
+// (as bench:writes does), reading the CPU time of the server process and of every process of the
+// PostgreSQL cluster (its postmaster, the children it reaped and those alive) before and after. Run it
+// on a cluster of its own (BENCH_DATABASE_URL), or other work's queries are counted as the bench's.
+import { readdirSync, readFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import os from "node:os";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { buildIfNeeded, freshDatabase, fromClient, startServer } from "./lib.mjs";
+import { seedVisits } from "./visits-data.mjs";
+
+const COUNT = Number(process.argv[2] ?? 2000);
+const PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
+const DAYS = 30;
+const TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+
+/** [own user+system, reaped children's user+system] of a process, in ms. */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ms = (index) => (Number(fields[index]) * 1000) / TICKS;
+  return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
+}
+
+/** CPU of the postmaster, of the children it reaped, and of its live children, in ms. */
+function clusterCpu(postmaster) {
+  const root = cpuOf(postmaster);
+  let total = root.own + root.reaped;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const child = cpuOf(Number(entry));
+      if (child.parent === postmaster) total += child.own;
+    } catch {
+      // The process ended between the listing and the read: the postmaster has reaped it.
+    }
+  }
+  return total;
+}
+
+function austinDate(offsetDays) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+function bookingBody(index) {
+  return JSON.stringify({
+    serviceId: 1,
+    address: "1100 Congress Ave",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    date: austinDate(2 + (index % DAYS)),
+    timeSlot: `${String(9 + (Math.floor(index / DAYS) % 9)).padStart(2, "0")}:00`,
+    isRecurring: false,
+    fullName: "Bench Booker",
+    email: `cpu-booker${index}@example.com`,
+    phone: "5125550111",
+  });
+}
+
+buildIfNeeded();
+const url = await freshDatabase(`greenscape_bench_booking_cpu_${PORT}`);
+const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+try {
+  await seedVisits(url);
+  await sql`update crews set active = (position <= 40)`;
+  await sql`vacuum analyze`;
+  const [{ pid }] = await sql`select pg_backend_pid() as pid`;
+  const postmaster = cpuOf(pid).parent;
+  // Warm the pool and the code paths on other days than the measured ones.
+  for (let index = 0; index < 20; index++) {
+    await fetch(`http://127.0.0.1:${PORT}/api/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...fromClient(90_000 + index) },
+      body: bookingBody(90_000 + index).replace(/"date":"[^"]+"/, `"date":"${austinDate(200 + index)}"`),
+    });
+  }
+  const before = { app: cpuOf(server.child.pid).own, database: clusterCpu(postmaster), wall: performance.now() };
+  let index = 0;
+  const result = await new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}/api/bookings`,
+        connections: 50,
+        amount: COUNT,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        requests: [
+          {
+            setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...fromClient(index) }, body: bookingBody(index++) }),
+          },
+        ],
+      },
+      (error, value) => (error ? reject(error) : resolve(value)),
+    ),
+  );
+  // The announcements and their emails run on the queue after the commits: they are the booking's cost
+  // too, and how long they trail the last booking is how late a rush's confirmation emails are.
+  const loadEnded = performance.now();
+  let left = 0;
+  for (let waited = 0; waited < 180; waited++) {
+    [{ left }] = await sql`select count(*)::int as left from pgboss.job
+      where name in ('announce-booking', 'send-email') and state in ('created', 'retry', 'active')`;
+    if (left === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const trailing = left === 0 ? `${((performance.now() - loadEnded) / 1000).toFixed(1)} s` : `more than 180 s (${left} jobs left)`;
+  const after = { app: cpuOf(server.child.pid).own, database: clusterCpu(postmaster), wall: performance.now() };
+  const booked = result["2xx"];
+  const appMs = (after.app - before.app) / booked;
+  const databaseMs = (after.database - before.database) / booked;
+  const cores = os.cpus().length;
+  console.log(
+    `${booked} bookings across ${DAYS} days at 50 connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms`,
+  );
+  console.log(`The announcements and emails finished ${trailing} after the last booking`);
+  console.log(`CPU per booking (its announcement included): app ${appMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms`);
+  console.log(
+    `Ceiling on ${cores} cores with nothing else running: ${Math.round((cores * 1000) / (appMs + databaseMs))} bookings/s ` +
+      `(PostgreSQL alone: ${Math.round((cores * 1000) / databaseMs)}/s); load ${os.loadavg()[0].toFixed(1)}`,
+  );
+} finally {
+  await sql.end({ timeout: 5 });
+  await server.stop();
+}
