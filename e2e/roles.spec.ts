@@ -82,7 +82,7 @@ test("a crew member sees their crew's day at 375 px and is sent away from paymen
   await crew.getByLabel("Password", { exact: true }).fill("mowing-day-1");
   await crew.getByLabel("Confirm password").fill("mowing-day-1");
   await crew.getByRole("button", { name: "Create my account" }).click();
-  await expect(crew).toHaveURL(/\/schedule$/);
+  await expect(crew).toHaveURL(/\/crew$/);
 
   // Their crew's day: their own visit, not the other crew's; no planning buttons.
   await crew.goto(`/schedule?date=${day}`);
@@ -102,10 +102,10 @@ test("a crew member sees their crew's day at 375 px and is sent away from paymen
   await crew.getByTestId("visit-card").getByLabel("Status").selectOption("completed");
   await expect(crew.getByText("Service updated successfully")).toBeVisible();
 
-  // Payments and customers are not theirs: the server sends them back to the schedule.
+  // Payments and customers are not theirs: the server sends them back to their day.
   for (const path of ["/payments", "/customers", "/customers/edit/1", "/messages", "/dashboard", "/settings/staff"]) {
     await crew.goto(path);
-    await expect(crew).toHaveURL(path === "/settings/staff" ? /\/settings$/ : /\/schedule$/);
+    await expect(crew).toHaveURL(path === "/settings/staff" ? /\/settings$/ : /\/crew$/);
   }
   const refused = await crew.request.get("/api/payments/owed");
   expect(refused.status()).toBe(403);

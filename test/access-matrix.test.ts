@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, businessInstant } from "../src/lib/business-time";
+import { addDays, businessInstant, businessToday } from "../src/lib/business-time";
 import { changeAppointment } from "../src/server/self-service/change-appointment";
 import { getOpenApiDocument } from "../src/server/api/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
@@ -407,6 +407,43 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.everyone,
     request: async () => ({ path: `/schedules/visits/${(await crewVisit()).visitId}/status`, body: { status: "completed" } }),
   },
+  // The crew's day on a phone: each field action on a fresh visit of today of the fixtures' crew.
+  "GET /crew/day": { access: "staff", roles: ROLES.everyone, request: () => ({ path: "/crew/day" }) },
+  "POST /crew/visits/{visitId}/on-my-way": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/on-my-way`, body: { etaMinutes: 15, ...fieldKey() } }),
+  },
+  "POST /crew/visits/{visitId}/start": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/start`, body: fieldKey() }),
+  },
+  "POST /crew/visits/{visitId}/complete": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/complete`, body: { note: "Done", ...fieldKey() } }),
+  },
+  "POST /crew/visits/{visitId}/cant-do": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/cant-do`, body: { reason: "Locked gate", ...fieldKey() } }),
+  },
+  "POST /crew/visits/{visitId}/photos": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/photos`, body: { photo: "/9j/4AAQ", ...fieldKey() } }),
+  },
+  "GET /crew/visits/{visitId}/report": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/report` }),
+  },
+  "GET /crew/problems": { access: "staff", roles: ROLES.office, request: () => ({ path: "/crew/problems" }) },
+  "GET /customer/appointments/{id}/photos": {
+    access: "customerOwned",
+    request: () => ({ path: `/customer/appointments/${fx.visitA.id}/photos` }),
+  },
   "GET /schedules/rain-day/preview": {
     access: "staff",
     roles: ROLES.office,
@@ -662,6 +699,16 @@ const MATRIX: Record<string, Entry> = {
 };
 
 /** A visit of the crew the crew identities work on, new for each request. */
+/** A visit of today (Austin) of the fixtures' crew: field actions take only today's stops. */
+async function todaysCrewVisit() {
+  const schedule = await visitOf(fx.customerA.id, fx.serviceId, businessToday(), fx.crewId);
+  const [visit] = await (await getDb()).select({ id: visits.id }).from(visits).where(eq(visits.scheduleId, schedule.id));
+  return visit!.id;
+}
+
+/** A fresh idempotency key for a field action, in the body as tRPC clients send it. */
+const fieldKey = () => ({ idempotencyKey: `matrix-${unique()}` });
+
 async function crewVisit() {
   const schedule = await visitOf(fx.customerA.id, fx.serviceId, nextFreeDay(), fx.crewId);
   const [visit] = await (await getDb()).select({ id: visits.id }).from(visits).where(eq(visits.scheduleId, schedule.id));

@@ -33,11 +33,13 @@ export const STAFF_PAGES: Record<string, readonly StaffRole[]> = {
   "/messages": ROLES.office,
   "/payments": ROLES.office,
   "/settings": ROLES.everyone,
+  /** The crew's phone: a crew member's own day (the office plans on the schedule). */
+  "/crew": ["crew"],
 };
 
 /** Where a role lands after signing in, or when it opens a page it may not use. */
 export function homePageOf(role: StaffRole): string {
-  return role === "crew" ? "/schedule" : "/dashboard";
+  return role === "crew" ? "/crew" : "/dashboard";
 }
 
 export function mayOpenPage(role: StaffRole, page: string): boolean {

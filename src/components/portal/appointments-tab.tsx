@@ -9,6 +9,7 @@ import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { VisitPhotos } from "./visit-photos";
 import { errorMessage } from "@/components/error-text";
 import { PlanChangeDialog, type PlanAction } from "./plan-change-dialog";
 import { CustomerChangeNote, PlanActions } from "./plan-actions";
@@ -147,6 +148,7 @@ function AppointmentCard({
         </div>
       </div>
       <CustomerChangeNote appointment={appointment} />
+      {appointment.status === "completed" ? <VisitPhotos visitId={appointment.visitId} /> : null}
       {rules && onCancel && onAction ? (
         <PlanActions appointment={appointment} rules={rules} showResume={showResume} onAction={onAction} onCancel={onCancel} />
       ) : null}

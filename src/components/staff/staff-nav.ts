@@ -1,5 +1,5 @@
 import { mayOpenPage, type StaffRole } from "@/lib/staff-roles";
-import { CalendarDays, CreditCard, LayoutDashboard, MessageSquare, Settings, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, CreditCard, LayoutDashboard, MessageSquare, Settings, Truck, Users, type LucideIcon } from "lucide-react";
 
 export interface StaffNavLink {
   href: string;
@@ -15,6 +15,7 @@ export interface StaffNavLink {
  * while the page was still starting, and the click got nothing from it.
  */
 export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
+  { href: "/crew", label: "My day", icon: Truck, inBottomBar: true },
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, inBottomBar: true },
   { href: "/schedule", label: "Schedule", icon: CalendarDays, inBottomBar: true },
   { href: "/customers", label: "Customers", icon: Users, inBottomBar: true },

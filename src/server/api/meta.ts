@@ -26,4 +26,6 @@ export type Meta = OpenApiMeta<{
   errors?: DomainErrorClass[];
   unbatched?: boolean;
   beforePasswordChange?: boolean;
+  /** A larger request body than the 100 kB every other operation takes (a photo). */
+  bodyLimit?: number;
 }>;

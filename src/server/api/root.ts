@@ -16,6 +16,7 @@ import { portalInvitesRouter } from "@/server/portal/invites-router";
 import { portalRouter } from "@/server/portal/router";
 import { schedulesRouter } from "@/server/schedules/router";
 import { crewsRouter } from "@/server/crews/router";
+import { crewDayRouter } from "@/server/crew-day/router";
 import { selfServiceRouter } from "@/server/self-service/router";
 import { servicesRouter } from "@/server/services/router";
 import { staffRouter } from "@/server/staff/router";
@@ -47,6 +48,7 @@ export const appRouter = createTRPCRouter({
   routes: routesRouter,
   schedules: schedulesRouter,
   crews: crewsRouter,
+  crewDay: crewDayRouter,
   selfService: selfServiceRouter,
   services: servicesRouter,
   settings: settingsRouter,

@@ -3,6 +3,7 @@ import { handleOpenApiRequest } from "./openapi-handler";
 import { handleRestRequest } from "./rest-handler";
 import { handleStripeWebhook } from "./stripe-webhook-handler";
 import { handleTrpcRequest } from "./trpc-handler";
+import { handleVisitPhoto } from "./visit-photo-handler";
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -20,6 +21,7 @@ function onlyMethods(allowed: string[], handler: FetchHandler): FetchHandler {
 const trpc = onlyMethods(["GET", "HEAD", "POST"], handleTrpcRequest);
 const stripeWebhook = onlyMethods(["POST"], handleStripeWebhook);
 const openApi = onlyMethods(["GET", "HEAD"], handleOpenApiRequest);
+const visitPhoto = onlyMethods(["GET", "HEAD"], handleVisitPhoto);
 
 /**
  * The handler of an /api path; null for paths Next serves (the API docs page and everything
@@ -31,5 +33,6 @@ export function apiHandlerFor(pathname: string): FetchHandler | null {
   if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return trpc;
   if (pathname === "/api/webhooks/stripe") return stripeWebhook;
   if (pathname === "/api/openapi.json") return openApi;
+  if (pathname.startsWith("/api/visit-photos/")) return visitPhoto;
   return handleRestRequest;
 }

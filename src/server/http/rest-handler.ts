@@ -177,7 +177,7 @@ function logFailure(method: string, route: RestRoute, databaseStage: string | un
 /** The procedure's input: the JSON body (or the query string), with the path's values over it. */
 async function readInput(request: Request, url: URL, route: RestRoute, pathValues: Record<string, string>) {
   if (!route.takesBody) return readUrlInput(url.searchParams, route, pathValues);
-  return withPathValues(await readJsonBody(request), route, pathValues);
+  return withPathValues(await readJsonBody(request, route.bodyLimit), route, pathValues);
 }
 
 function readUrlInput(searchParams: URLSearchParams, route: RestRoute, pathValues: Record<string, string>) {
@@ -207,8 +207,8 @@ function readQuery(searchParams: URLSearchParams, route: RestRoute): Record<stri
   return input;
 }
 
-async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await readBodyWithinLimit(request);
+async function readJsonBody(request: Request, limit?: number): Promise<Record<string, unknown>> {
+  const text = await readBodyWithinLimit(request, limit);
   if (text === null) throw new InputRefused(413, BODY_TOO_LARGE);
   // Some clients send body-less POSTs (logout, mark read): that is an empty input.
   if (text.trim() === "") return {};

@@ -12,6 +12,8 @@ export interface RestRoute {
   procedurePath: string;
   successStatus: number;
   takesBody: boolean;
+  /** A larger body than the usual limit, when the operation declares one (a photo). */
+  bodyLimit?: number;
   pattern: RegExp;
   parameterKinds: Map<string, ParameterKind>;
 }
@@ -80,6 +82,7 @@ export function restRoutes(): RestRoute[] {
       procedurePath,
       successStatus: meta.successStatus ?? 200,
       takesBody: METHODS_WITH_BODY.has(method),
+      bodyLimit: meta.bodyLimit,
       pattern: patternOf(template),
       parameterKinds: parameterKindsOf(procedure._def.inputs),
     });

@@ -29,6 +29,12 @@ function refusedBatch(url: URL): ApiErrorBody | null {
   return null;
 }
 
+/** A procedure that takes a larger body (a photo) says so; a batch takes the usual limit. */
+function bodyLimitOf(url: URL): number | undefined {
+  const path = decodeURIComponent(url.pathname.slice(ENDPOINT.length + 1));
+  return procedures[path]?._def.meta?.bodyLimit;
+}
+
 /** The typed endpoint the React app uses (/api/trpc), with the same origin check and body limit as REST. */
 export async function handleTrpcRequest(request: Request): Promise<Response> {
   if (isCrossSiteWrite(request)) return jsonError(403, CROSS_SITE_REFUSED);
@@ -36,7 +42,7 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
   if (refused) return jsonError(400, refused);
   let forwarded = request;
   if (request.method === "POST") {
-    const body = await readBodyWithinLimit(request);
+    const body = await readBodyWithinLimit(request, bodyLimitOf(new URL(request.url)));
     if (body === null) return jsonError(413, BODY_TOO_LARGE);
     forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   }

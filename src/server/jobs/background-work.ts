@@ -4,6 +4,7 @@ import { announceQueuedBooking } from "@/server/notifications/announce";
 import { queueDueReminders } from "@/server/notifications/reminders";
 import { chargeAutopay } from "@/server/payments/autopay";
 import { compactOwedTotal } from "@/server/payments/owed";
+import { forgetOldFieldActions } from "@/server/crew-day/field-actions";
 import { extendSeriesToHorizon } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { configuredGeocoder } from "@/server/locations/geocoder";
@@ -24,6 +25,8 @@ export const OWED_TOTAL_COMPACTION_SECONDS = 3_600;
 
 /** Every five minutes, addresses still without a location are placed (the backfill, and any missed save). */
 export const LOCATE_ADDRESSES_SECONDS = 300;
+/** Once a day the crews' idempotency keys older than two days are dropped. */
+export const FIELD_ACTIONS_SWEEP_SECONDS = 86_400;
 
 /**
  * What every app instance works on in the background: emails, webhook deliveries, reminders and
@@ -52,6 +55,9 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
           if (!(await locatePendingAddresses(db, geocoder)).more) break;
         }
       },
+      forgetFieldActions: async () => {
+        await forgetOldFieldActions(db);
+      },
     },
     {
       periodic: [
@@ -59,6 +65,7 @@ export function startBackgroundWork(handle: Pick<DatabaseHandle, "db" | "runScri
         { queue: "extendSeries", everySeconds: SERIES_EXTENSION_SECONDS },
         { queue: "compactOwedTotal", everySeconds: OWED_TOTAL_COMPACTION_SECONDS },
         { queue: "locateAddresses", everySeconds: LOCATE_ADDRESSES_SECONDS },
+        { queue: "forgetFieldActions", everySeconds: FIELD_ACTIONS_SWEEP_SECONDS },
       ],
       ...options,
     },

@@ -43,6 +43,7 @@ const idle: Omit<JobHandlers, "sendEmail"> = {
   chargeAutopay: async () => {},
   compactOwedTotal: async () => {},
   locateAddresses: async () => {},
+  forgetFieldActions: async () => {},
 };
 
 describe("the job queue", () => {

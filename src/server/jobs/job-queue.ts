@@ -19,6 +19,7 @@ export type JobPayloads = {
   extendSeries: Record<string, never>;
   compactOwedTotal: Record<string, never>;
   locateAddresses: Record<string, never>;
+  forgetFieldActions: Record<string, never>;
 };
 
 export interface RunningJob<K extends QueueKey> {

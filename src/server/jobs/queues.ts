@@ -28,6 +28,8 @@ export const JOB_QUEUES = {
    * for the backfill); each run is complete on its own and a failed lookup falls back to the ZIP.
    */
   locateAddresses: { name: "locate-addresses", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /** The daily drop of the crews' idempotency keys too old to matter; each run is complete on its own. */
+  forgetFieldActions: { name: "forget-field-actions", retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 300 },
 } as const;
 
 export type QueueKey = keyof typeof JOB_QUEUES;

@@ -28,6 +28,8 @@ const CUSTOMER_SIDE: Record<string, RegExp> = {
   "notifications/reminders.ts": /visit\.contact\.email/,
   "notifications/visit-changes.ts": /after\.contact\.email/,
   "notifications/announce.ts": /planContact\(db, booking\.scheduleId\)/,
+  "crew-day/photos.ts": /findOwnVisit\(db, customerId, /,
+  "crew-day/field-steps.ts": /visit\.contact\.email/,
 };
 
 /** Readers that never answer a customer, and why they may read without the rule. */

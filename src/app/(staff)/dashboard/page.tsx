@@ -1,5 +1,6 @@
 import { requireStaffPage } from "@/server/auth/sign-in-gates";
 import type { Metadata } from "next";
+import { CrewProblems } from "@/components/staff/dashboard/crew-problems";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
 import { StatCards } from "@/components/staff/dashboard/stat-cards";
@@ -29,17 +30,19 @@ export default async function DashboardPage() {
   await requireStaffPage("/dashboard");
   const api = await serverApi();
   const today = businessToday();
-  const [stats, todays, messages, week, changes] = await Promise.all([
+  const [stats, todays, messages, week, changes, problems] = await Promise.all([
     orNull(api.dashboard.stats({})),
     orNull(api.schedules.list({ startDate: today, endDate: today })),
     orNull(api.dashboard.recentMessages({})),
     orNull(api.dashboard.week({})),
     orNull(api.dashboard.customerChanges({})),
+    orNull(api.crewDay.problems({})),
   ]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
       <StatCards stats={stats} />
+      {problems === null || problems.length > 0 ? <CrewProblems problems={problems} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <TodaysSchedule today={today} visits={todays} />
         <RecentMessages messages={messages} />

@@ -11,6 +11,7 @@ import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { VisitSummary, type ScheduleVisit } from "../visit-summary";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { VisitFieldReport } from "./visit-field-report";
 
 /** One visit of the selected day; its status changes on its own, even inside a series. */
 export function VisitCard({ visit }: { visit: ScheduleVisit }) {
@@ -34,6 +35,7 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
       </div>
       {visit.notes ? <p className="mt-2 rounded-lg bg-gray-50 p-2 text-sm text-gray-700">{visit.notes}</p> : null}
       {visit.specialInstructions ? <p className="mt-2 text-sm text-gray-700">Instructions: {visit.specialInstructions}</p> : null}
+      {visit.crewId !== null ? <VisitFieldReport visitId={visit.visitId} startTime={visit.startTime} /> : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={statusId} className="mb-1 block text-xs font-medium text-gray-700">

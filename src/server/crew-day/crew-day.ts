@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import { gateCodeIn } from "@/lib/gate-code";
+import type { Db } from "@/server/db";
+import { crews, customers, services, visitFieldReports, visitPhotos, visits } from "@/server/db/schema";
+import { overlapping } from "@/server/schedules/visits";
+
+/** The crew whose day a caller sees: a crew member's own, or the crew the office picked (all crews when none). */
+export interface DayScope {
+  crewId?: number;
+}
+
+export interface FieldReport {
+  onMyWayAt: string | null;
+  etaMinutes: number | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  completionNote: string | null;
+  problemReason: string | null;
+  problemAt: string | null;
+  photoIds: number[];
+}
+
+/** One stop of the crew's day, as the phone shows it and keeps for working without signal. */
+export interface CrewStop {
+  visitId: string;
+  /** The visit as the phone saw it: an action sent with an older version loses to the office's change. */
+  version: string;
+  startTime: string;
+  endTime: string;
+  status: string;
+  crewId: number | null;
+  crewName: string | null;
+  customerName: string;
+  customerPhone: string | null;
+  address: string;
+  serviceName: string | null;
+  notes: string | null;
+  specialInstructions: string | null;
+  gateCode: string | null;
+  report: FieldReport;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export const EMPTY_REPORT: FieldReport = {
+  onMyWayAt: null,
+  etaMinutes: null,
+  startedAt: null,
+  completedAt: null,
+  completionNote: null,
+  problemReason: null,
+  problemAt: null,
+  photoIds: [],
+};
+
+export function toFieldReport(row: typeof visitFieldReports.$inferSelect | null | undefined, photoIds: number[]): FieldReport {
+  if (!row) return { ...EMPTY_REPORT, photoIds };
+  return {
+    onMyWayAt: iso(row.onMyWayAt),
+    etaMinutes: row.etaMinutes,
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    completionNote: row.completionNote,
+    problemReason: row.problemReason,
+    problemAt: iso(row.problemAt),
+    photoIds,
+  };
+}
+
+/** Photo ids by visit, oldest first. */
+export async function photoIdsOf(db: Db, visitIds: number[]): Promise<Map<number, number[]>> {
+  const byVisit = new Map<number, number[]>();
+  if (visitIds.length === 0) return byVisit;
+  const rows = await db
+    .select({ id: visitPhotos.id, visitId: visitPhotos.visitId })
+    .from(visitPhotos)
+    .where(inArray(visitPhotos.visitId, visitIds))
+    .orderBy(asc(visitPhotos.id));
+  for (const row of rows) byVisit.set(row.visitId, [...(byVisit.get(row.visitId) ?? []), row.id]);
+  return byVisit;
+}
+
+function addressOf(
+  visit: { address: string | null; city: string | null; state: string | null; zipCode: string | null },
+  fallback: string | null,
+) {
+  const street = visit.address ?? fallback ?? "";
+  const place = [visit.city, [visit.state, visit.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [street, place].filter(Boolean).join(", ");
+}
+
+function selectStops(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      visit: visits,
+      crewName: crews.name,
+      customer: { fullName: customers.fullName, phone: customers.phone, address: customers.address },
+      serviceName: services.name,
+      report: visitFieldReports,
+    })
+    .from(visits)
+    .innerJoin(customers, eq(customers.id, visits.customerId))
+    .leftJoin(services, eq(services.id, visits.serviceId))
+    .leftJoin(crews, eq(crews.id, visits.crewId))
+    .leftJoin(visitFieldReports, eq(visitFieldReports.visitId, visits.id))
+    .where(where)
+    .orderBy(asc(visits.startTime), asc(visits.id));
+}
+
+type StopRow = Awaited<ReturnType<typeof selectStops>>[number];
+
+function toCrewStop({ visit, crewName, customer, serviceName, report }: StopRow, photoIds: number[]): CrewStop {
+  return {
+    visitId: String(visit.id),
+    version: visit.updatedAt.toISOString(),
+    startTime: visit.startTime.toISOString(),
+    endTime: visit.endTime.toISOString(),
+    status: visit.status,
+    crewId: visit.crewId,
+    crewName,
+    customerName: customer.fullName,
+    customerPhone: customer.phone,
+    address: addressOf(visit, customer.address),
+    serviceName,
+    notes: visit.notes,
+    specialInstructions: visit.specialInstructions,
+    gateCode: gateCodeIn(`${visit.specialInstructions ?? ""}\n${visit.notes ?? ""}`),
+    report: toFieldReport(report, photoIds),
+  };
+}
+
+/**
+ * A crew's visits of one Austin day in time order, which is the route order once the office has
+ * applied a route (docs/product-rules.md#the-crews-phone). Cancelled visits stay listed, so a phone
+ * that kept an older copy learns the office cancelled one.
+ */
+export async function listCrewDay(db: Db, scope: DayScope, date: DateString = businessToday()): Promise<CrewStop[]> {
+  const rows = await selectStops(
+    db,
+    and(
+      overlapping(startOfBusinessDay(date), endOfBusinessDayExclusive(date)),
+      scope.crewId === undefined ? isNotNull(visits.crewId) : eq(visits.crewId, scope.crewId),
+    ),
+  );
+  const onDay = rows.filter((row) => businessDateOf(row.visit.startTime) === date);
+  const photos = await photoIdsOf(
+    db,
+    onDay.map((row) => row.visit.id),
+  );
+  return onDay.map((row) => toCrewStop(row, photos.get(row.visit.id) ?? []));
+}
+
+/** One stop, whatever its day (the answer of a field action, the office's view of a visit). */
+export async function findCrewStop(db: Db, visitId: number): Promise<CrewStop | null> {
+  const [row] = await selectStops(db, eq(visits.id, visitId));
+  if (!row) return null;
+  const photos = await photoIdsOf(db, [visitId]);
+  return toCrewStop(row, photos.get(visitId) ?? []);
+}

@@ -1,0 +1,154 @@
+import { eq } from "drizzle-orm";
+import { businessDateOf, businessToday } from "@/lib/business-time";
+import type { Db } from "@/server/db";
+import { customers, visitFieldReports, visits } from "@/server/db/schema";
+import { sendEmail } from "@/server/email/send-email";
+import { ConflictError, NotFoundError } from "@/server/errors";
+import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { findVisit, parseVisitId, type Visit } from "@/server/schedules/visits";
+import { findCrewStop, type CrewStop } from "./crew-day";
+import { onMyWayEmail } from "./emails";
+import { runOnce, type FieldActor } from "./field-actions";
+
+export const NOT_TODAYS_STOP = "Visit not found among today's stops.";
+export const OFFICE_VERSION_WON =
+  "The office changed this visit after your phone loaded it, so the office's version stands. Check the stop again.";
+
+/** Who acts in the field, and which crew's visits they may touch (all crews for the office). */
+export interface FieldCaller {
+  actor: FieldActor;
+  key: string;
+  crewScope?: { crewId: number };
+  staffUserId: number | null;
+}
+
+export interface FieldActionResult {
+  stop: CrewStop;
+  /** "On my way": whether the customer was emailed (not when they turned visit emails off). */
+  customerNotified?: boolean;
+}
+
+/**
+ * The visit of a field action, locked for the action: only a visit of today (Austin), and for a
+ * crew member only their crew's (another crew's reads as not found). When the phone says which
+ * version it saw and the visit changed since, the office's change wins.
+ */
+async function lockTodaysVisit(tx: Db, visitId: string, caller: FieldCaller, seenVersion: string | undefined, now: Date): Promise<Visit> {
+  const parsed = parseVisitId(visitId);
+  if (!parsed || !("id" in parsed)) throw new NotFoundError(NOT_TODAYS_STOP);
+  const [row] = await tx.select({ updatedAt: visits.updatedAt }).from(visits).where(eq(visits.id, parsed.id)).for("update");
+  const visit = row ? await findVisit(tx, visitId) : null;
+  if (!row || !visit) throw new NotFoundError(NOT_TODAYS_STOP);
+  if (caller.crewScope && visit.crewId !== caller.crewScope.crewId) throw new NotFoundError(NOT_TODAYS_STOP);
+  if (businessDateOf(visit.startTime) !== businessToday(now)) throw new NotFoundError(NOT_TODAYS_STOP);
+  if (seenVersion !== undefined && new Date(seenVersion).getTime() !== row.updatedAt.getTime()) throw new ConflictError(OFFICE_VERSION_WON);
+  return visit;
+}
+
+function assertStillToDo(visit: Visit) {
+  if (visit.status === "cancelled") throw new ConflictError("The office cancelled this visit.");
+  if (visit.status === "completed") throw new ConflictError("This visit is already completed.");
+}
+
+async function saveReport(tx: Db, visit: Visit, fields: Partial<typeof visitFieldReports.$inferInsert>, now: Date) {
+  await tx
+    .insert(visitFieldReports)
+    .values({ visitId: visit.id, crewId: visit.crewId, ...fields, updatedAt: now })
+    .onConflictDoUpdate({ target: visitFieldReports.visitId, set: { ...fields, crewId: visit.crewId, updatedAt: now } });
+}
+
+async function stopOf(tx: Db, visit: Visit): Promise<CrewStop> {
+  return (await findCrewStop(tx, visit.id))!;
+}
+
+/**
+ * "On my way": the customer gets an arrival estimate by email, addressed as the ownership rule says
+ * (docs/product-rules.md#who-owns-a-visit), unless they turned visit emails off.
+ */
+export function onMyWay(
+  db: Db,
+  caller: FieldCaller,
+  input: { visitId: string; etaMinutes: number; seenVersion?: string },
+  now = new Date(),
+): Promise<FieldActionResult & { replayed: boolean }> {
+  return runOnce(db, { actor: caller.actor, key: caller.key, action: `on-my-way ${input.visitId}` }, async (tx) => {
+    const visit = await lockTodaysVisit(tx, input.visitId, caller, input.seenVersion, now);
+    assertStillToDo(visit);
+    await saveReport(tx, visit, { onMyWayAt: now, etaMinutes: input.etaMinutes }, now);
+    const [customer] = await tx
+      .select({ unsubscribeToken: customers.unsubscribeToken, remindersEnabled: customers.remindersEnabled })
+      .from(customers)
+      .where(eq(customers.id, visit.customerId));
+    const stop = await stopOf(tx, visit);
+    const customerNotified = Boolean(customer?.remindersEnabled);
+    if (customer && customerNotified) {
+      const to = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: customer.unsubscribeToken };
+      await sendEmail(tx, onMyWayEmail(to, stop, new Date(now.getTime() + input.etaMinutes * 60_000)));
+    }
+    return { stop, customerNotified };
+  });
+}
+
+/** "Start": the crew is at work on the visit; the first start is kept. */
+export function startVisit(db: Db, caller: FieldCaller, input: { visitId: string; seenVersion?: string }, now = new Date()) {
+  return runOnce(db, { actor: caller.actor, key: caller.key, action: `start ${input.visitId}` }, async (tx): Promise<FieldActionResult> => {
+    const visit = await lockTodaysVisit(tx, input.visitId, caller, input.seenVersion, now);
+    assertStillToDo(visit);
+    const [report] = await tx
+      .select({ startedAt: visitFieldReports.startedAt })
+      .from(visitFieldReports)
+      .where(eq(visitFieldReports.visitId, visit.id));
+    if (!report?.startedAt) await saveReport(tx, visit, { startedAt: now }, now);
+    return { stop: await stopOf(tx, visit) };
+  });
+}
+
+/**
+ * "Complete": the same status change as the office's (src/server/schedules/visit-status.ts), so it
+ * charges autopay, sends the receipt and fires `visit.completed`; the crew's note is kept with it
+ * and a "Can't do it" reported earlier is cleared.
+ */
+export function completeVisit(
+  db: Db,
+  caller: FieldCaller,
+  input: { visitId: string; note?: string; seenVersion?: string },
+  now = new Date(),
+) {
+  return runOnce(
+    db,
+    { actor: caller.actor, key: caller.key, action: `complete ${input.visitId}` },
+    async (tx): Promise<FieldActionResult> => {
+      const visit = await lockTodaysVisit(tx, input.visitId, caller, input.seenVersion, now);
+      assertStillToDo(visit);
+      await changeVisitStatus(tx, visit.visitId, "completed", now, caller.crewScope);
+      await saveReport(
+        tx,
+        visit,
+        { completedAt: now, completionNote: input.note?.trim() || null, problemReason: null, problemAt: null },
+        now,
+      );
+      return { stop: await stopOf(tx, visit) };
+    },
+  );
+}
+
+/** "Can't do it": the crew's reason, which the office sees at once on the dashboard and the visit. */
+export function reportProblem(
+  db: Db,
+  caller: FieldCaller,
+  input: { visitId: string; reason: string; seenVersion?: string },
+  now = new Date(),
+) {
+  return runOnce(
+    db,
+    { actor: caller.actor, key: caller.key, action: `cant-do ${input.visitId}` },
+    async (tx): Promise<FieldActionResult> => {
+      const visit = await lockTodaysVisit(tx, input.visitId, caller, input.seenVersion, now);
+      assertStillToDo(visit);
+      await saveReport(tx, visit, { problemReason: input.reason.trim(), problemAt: now }, now);
+      return { stop: await stopOf(tx, visit) };
+    },
+  );
+}
+
+export { lockTodaysVisit };
