@@ -3,8 +3,7 @@
 import { controlClasses, FieldError, TextField, fieldProps } from "@/components/ui/field";
 import { ZNotificationSettingsSchema } from "@/lib/validation/notifications";
 import { api } from "@/trpc/react";
-import { SubmitButton } from "@/components/ui/submit-button";
-import { PanelForm, PanelQuery, saveFeedback, useSavedSettingsForm } from "./panel-parts";
+import { SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
 
 // Every half hour from 6:00 AM to 9:00 PM.
 const REMINDER_TIMES = Array.from({ length: 31 }, (_, index) => {
@@ -40,15 +39,20 @@ export function NotificationSettingsForm() {
 
   const errors = form.formState.errors;
   return (
-    <PanelQuery query={settings} loading="Loading notification settings" failed="Notification settings could not be loaded.">
+    <SavedSettingsForm
+      query={settings}
+      loading="Loading notification settings"
+      failed="Notification settings could not be loaded."
+      headingId="notifications-heading"
+      title="Email notifications"
+      intro="Customers always get their booking confirmation and notes when you confirm, move or cancel a visit."
+      className="space-y-6"
+      form={form}
+      save={save}
+      submit="Save notification settings"
+    >
       {() => (
-        <PanelForm
-          headingId="notifications-heading"
-          title="Email notifications"
-          intro="Customers always get their booking confirmation and notes when you confirm, move or cancel a visit."
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-          className="space-y-6"
-        >
+        <>
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-gray-900">Tell the office</legend>
             <TextField label="Office email address" type="email" autoComplete="email" {...fieldProps(form, "officeEmail")} />
@@ -81,10 +85,8 @@ export function NotificationSettingsForm() {
             </div>
             <p className="text-xs text-gray-600">Customers can turn reminders off in My Account or with the link in any email.</p>
           </fieldset>
-
-          <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save notification settings"}</SubmitButton>
-        </PanelForm>
+        </>
       )}
-    </PanelQuery>
+    </SavedSettingsForm>
   );
 }

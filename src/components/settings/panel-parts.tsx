@@ -2,12 +2,13 @@
 
 import { useEffect, type FormEventHandler, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
 
 /** A Settings panel's heading, with the sentence under it that says what the panel is for. */
@@ -49,6 +50,41 @@ export function PanelForm({
       </PanelHeading>
       {children}
     </form>
+  );
+}
+
+/**
+ * A Settings form over a saved record (see `useSavedSettingsForm`), as its query goes: a spinner,
+ * a sentence if it failed, else the form. `children` are its fields, given the record; `save` sends
+ * it, and the button says `submit`, or "Saving…" while it saves.
+ */
+export function SavedSettingsForm<T, In extends FieldValues, Out extends FieldValues>({
+  query,
+  loading,
+  failed,
+  form,
+  save,
+  submit,
+  children,
+  ...panel
+}: Omit<Parameters<typeof PanelForm>[0], "onSubmit" | "children"> & {
+  query: { isPending: boolean; isError: boolean; data?: T };
+  loading: string;
+  failed: string;
+  form: UseFormReturn<In, unknown, Out>;
+  save: { mutate: (values: Out) => void; isPending: boolean };
+  submit: string;
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <PanelQuery query={query} loading={loading} failed={failed}>
+      {(record) => (
+        <PanelForm {...panel} onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          {children(record)}
+          <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : submit}</SubmitButton>
+        </PanelForm>
+      )}
+    </PanelQuery>
   );
 }
 

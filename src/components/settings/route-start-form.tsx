@@ -1,12 +1,11 @@
 "use client";
 
 import { useMemo } from "react";
-import { TextField } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { fieldProps, TextField } from "@/components/ui/field";
 import { LOCATION_SOURCE_LABELS } from "@/lib/location-sources";
 import { ZRouteStartFormSchema } from "@/lib/validation/locations";
 import { api } from "@/trpc/react";
-import { PanelForm, PanelQuery, saveFeedback, useSavedSettingsForm } from "./panel-parts";
+import { SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
 
 const EMPTY = { address: "", city: "Austin", state: "TX", zipCode: "" };
 
@@ -24,32 +23,26 @@ export function RouteStartForm() {
   const save = api.locations.saveRouteStart.useMutation(
     saveFeedback("Start address saved", () => Promise.all([utils.locations.routeStart.invalidate(), utils.routes.invalidate()])),
   );
-  const errors = form.formState.errors;
   return (
-    <PanelQuery
+    <SavedSettingsForm
       query={{ ...start, data: start.isSuccess ? (start.data ?? null) : undefined }}
       loading="Loading the start address"
       failed="The start address could not be loaded."
+      headingId="route-start-heading"
+      title="Start address"
+      intro="Where the crews' day begins: routes measure the drive to the first stop from here, and the optimizer starts here."
+      form={form}
+      save={save}
+      submit="Save start address"
     >
       {(current) => (
-        <PanelForm
-          headingId="route-start-heading"
-          title="Start address"
-          intro="Where the crews' day begins: routes measure the drive to the first stop from here, and the optimizer starts here."
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-        >
+        <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Street address"
-              autoComplete="street-address"
-              error={errors.address?.message}
-              className="sm:col-span-2"
-              {...form.register("address")}
-            />
-            <TextField label="City" error={errors.city?.message} {...form.register("city")} />
+            <TextField label="Street address" autoComplete="street-address" className="sm:col-span-2" {...fieldProps(form, "address")} />
+            <TextField label="City" {...fieldProps(form, "city")} />
             <div className="grid grid-cols-2 gap-4">
-              <TextField label="State" maxLength={2} error={errors.state?.message} {...form.register("state")} />
-              <TextField label="ZIP code" inputMode="numeric" error={errors.zipCode?.message} {...form.register("zipCode")} />
+              <TextField label="State" maxLength={2} {...fieldProps(form, "state")} />
+              <TextField label="ZIP code" inputMode="numeric" {...fieldProps(form, "zipCode")} />
             </div>
           </div>
           {current ? (
@@ -59,9 +52,8 @@ export function RouteStartForm() {
                 : "This address could not be placed on the map; check the ZIP code."}
             </p>
           ) : null}
-          <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save start address"}</SubmitButton>
-        </PanelForm>
+        </>
       )}
-    </PanelQuery>
+    </SavedSettingsForm>
   );
 }

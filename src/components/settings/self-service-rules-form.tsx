@@ -1,10 +1,9 @@
 "use client";
 
 import { TextField } from "@/components/ui/field";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { DEFAULT_SELF_SERVICE_RULES, ZSelfServiceRulesSchema } from "@/lib/validation/self-service";
 import { api } from "@/trpc/react";
-import { PanelForm, PanelQuery, saveFeedback, useSavedSettingsForm } from "./panel-parts";
+import { SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
 
 /** Settings → General: what customers may change themselves in My Account, and how late. */
 export function SelfServiceRulesForm() {
@@ -17,14 +16,19 @@ export function SelfServiceRulesForm() {
 
   const errors = form.formState.errors;
   return (
-    <PanelQuery query={rules} loading="Loading customer change rules" failed="Customer change rules could not be loaded.">
+    <SavedSettingsForm
+      query={rules}
+      loading="Loading customer change rules"
+      failed="Customer change rules could not be loaded."
+      headingId="self-service-heading"
+      title="Changes customers make themselves"
+      intro="In My Account, customers can skip, move or pause their visits and end a plan within these rules."
+      form={form}
+      save={save}
+      submit="Save customer change rules"
+    >
       {() => (
-        <PanelForm
-          headingId="self-service-heading"
-          title="Changes customers make themselves"
-          intro="In My Account, customers can skip, move or pause their visits and end a plan within these rules."
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-        >
+        <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Notice (hours before a visit)"
@@ -48,9 +52,8 @@ export function SelfServiceRulesForm() {
             <input type="checkbox" className="size-5 rounded border-gray-300 accent-brand-700" {...form.register("allowReschedule")} />
             Customers may move a visit to another day (otherwise they can only skip it)
           </label>
-          <SubmitButton disabled={save.isPending}>{save.isPending ? "Saving…" : "Save customer change rules"}</SubmitButton>
-        </PanelForm>
+        </>
       )}
-    </PanelQuery>
+    </SavedSettingsForm>
   );
 }

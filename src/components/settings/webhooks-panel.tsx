@@ -16,11 +16,13 @@ import {
   type WebhookEventType,
   type WebhookDeliveryStatus,
 } from "@/lib/validation/webhooks";
-import { api } from "@/trpc/react";
+import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { PanelHeading, PanelQuery } from "./panel-parts";
 import { ShownOnceSecret } from "./shown-once-secret";
 import { copyToClipboard } from "./copy-to-clipboard";
+
+type Endpoint = RouterOutputs["webhooks"]["list"][number];
 
 const when = (date: Date | null) => (date ? formatBusinessDate(date, "MMM d, h:mm a") : "—");
 
@@ -64,6 +66,9 @@ export function WebhooksPanel() {
     onSuccess: () => utils.webhooks.list.invalidate(),
     onError: (error) => toast({ title: "Could not change the endpoint", description: errorMessage(error), variant: "destructive" }),
   });
+  // The update saves the whole endpoint: switching it keeps everything else as it is.
+  const switchOnOrOff = ({ id, url, description, events, enabled }: Endpoint) =>
+    update.mutate({ id, url, description, events, enabled: !enabled });
   const remove = api.webhooks.remove.useMutation({
     onSuccess: async () => {
       toast({ title: "Webhook endpoint deleted" });
@@ -195,20 +200,7 @@ export function WebhooksPanel() {
                     >
                       Deliveries
                     </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={update.isPending}
-                      onClick={() =>
-                        update.mutate({
-                          id: endpoint.id,
-                          url: endpoint.url,
-                          description: endpoint.description,
-                          events: endpoint.events,
-                          enabled: !endpoint.enabled,
-                        })
-                      }
-                    >
+                    <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => switchOnOrOff(endpoint)}>
                       {endpoint.enabled ? "Switch off" : "Switch on"}
                     </Button>
                     <Button

@@ -7,7 +7,7 @@ import { CUSTOMER_ABSOLUTE_LIFETIME, createCustomerSession, validateCustomerSess
 import { hashToken } from "@/server/auth/tokens";
 import { createEmailToken, LINK_MESSAGES } from "@/server/portal/email-tokens";
 import { cookieHeaderFrom, createCustomer, customerCookie, fromAddress, rest } from "#test/helpers";
-import { latestLinkToken } from "#test/fixtures/portal-data";
+import { choosePassword, latestLinkToken } from "#test/fixtures/portal-data";
 import { PASSWORD_CHANGED, RESET_REQUESTED } from "@/server/auth/customer-password";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,23 +39,17 @@ describe("forgot password", () => {
     await rest("POST", "/customer/password-reset", { body: { email: customer.email } });
     const { token } = await latestLinkToken("token");
 
-    const mismatch = await rest("POST", "/customer/password-reset/confirm", {
-      body: { token, password: "new-pass-1", confirmPassword: "new-pass-2" },
-    });
+    const mismatch = await choosePassword("/customer/password-reset/confirm", token, "new-pass-1", "new-pass-2");
     expect(mismatch.json.message).toBe("Passwords do not match");
 
-    const reset = await rest("POST", "/customer/password-reset/confirm", {
-      body: { token, password: "new-pass-1", confirmPassword: "new-pass-1" },
-    });
+    const reset = await choosePassword("/customer/password-reset/confirm", token, "new-pass-1");
     expect(reset.status).toBe(200);
     expect(reset.json).toMatchObject({ authenticated: true, customer: { id: customer.id, isVerified: true } });
     const fresh = { cookie: cookieHeaderFrom(reset.headers) };
     expect((await rest("GET", "/customer/status", { headers: fresh })).json).toMatchObject({ authenticated: true });
     expect((await rest("GET", "/customer/status", { headers: thief })).json).toEqual({ authenticated: false, customer: null });
 
-    const again = await rest("POST", "/customer/password-reset/confirm", {
-      body: { token, password: "other-pass", confirmPassword: "other-pass" },
-    });
+    const again = await choosePassword("/customer/password-reset/confirm", token, "other-pass");
     expect(again.json.message).toBe(LINK_MESSAGES.used);
     expect((await rest("POST", "/customer/login", { body: { email: customer.email, password: "old-password" } })).status).toBe(401);
     expect((await rest("POST", "/customer/login", { body: { email: customer.email, password: "new-pass-1" } })).status).toBe(200);
@@ -65,9 +59,7 @@ describe("forgot password", () => {
     const { customer } = await createCustomer({ password: "old-password" });
     const db = await getDb();
     const stale = await createEmailToken(db, customer, "reset_password", new Date(Date.now() - 61 * 60_000));
-    const expired = await rest("POST", "/customer/password-reset/confirm", {
-      body: { token: stale, password: "new-pass-1", confirmPassword: "new-pass-1" },
-    });
+    const expired = await choosePassword("/customer/password-reset/confirm", stale, "new-pass-1");
     expect(expired.status).toBe(400);
     expect(expired.json.message).toBe(LINK_MESSAGES.resetExpired);
 
@@ -77,16 +69,8 @@ describe("forgot password", () => {
     expect(rows.map((row) => row.tokenHash)).toEqual(expect.arrayContaining([hashToken(older), hashToken(newer)]));
     expect(rows.some((row) => row.tokenHash === older || row.tokenHash === newer)).toBe(false);
 
-    expect(
-      (
-        await rest("POST", "/customer/password-reset/confirm", {
-          body: { token: newer, password: "new-pass-1", confirmPassword: "new-pass-1" },
-        })
-      ).status,
-    ).toBe(200);
-    const retired = await rest("POST", "/customer/password-reset/confirm", {
-      body: { token: older, password: "x-pass-1", confirmPassword: "x-pass-1" },
-    });
+    expect((await choosePassword("/customer/password-reset/confirm", newer, "new-pass-1")).status).toBe(200);
+    const retired = await choosePassword("/customer/password-reset/confirm", older, "x-pass-1");
     expect(retired.json.message).toBe(LINK_MESSAGES.used);
   });
 

@@ -7,7 +7,7 @@ import { InvalidInputError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
 import { ZRouteStartSchema } from "@/server/routes/schemas";
 import { LOCATION_SOURCES } from "@/lib/location-sources";
-import { getCustomerLocation, pinCustomer, pinPlan } from "./pins";
+import { dropPin, getCustomerLocation } from "./pins";
 import { getRouteStart, saveRouteStart } from "./route-start";
 
 const TAGS = ["locations"];
@@ -33,7 +33,7 @@ export const locationsRouter = createTRPCRouter({
     })
     .input(pinInput(pathId("Customer not found")))
     .output(ZPinned)
-    .mutation(({ ctx, input: { id, ...pin } }) => pinCustomer(ctx.db, id, pin)),
+    .mutation(({ ctx, input: { id, ...pin } }) => dropPin(ctx.db, "customer", id, pin)),
 
   customerLocation: staffProcedure
     .meta({
@@ -62,7 +62,7 @@ export const locationsRouter = createTRPCRouter({
     })
     .input(pinInput(pathId("Schedule not found")))
     .output(ZPinned)
-    .mutation(({ ctx, input: { id, ...pin } }) => pinPlan(ctx.db, id, pin)),
+    .mutation(({ ctx, input: { id, ...pin } }) => dropPin(ctx.db, "plan", id, pin)),
 
   routeStart: staffProcedure
     .meta({

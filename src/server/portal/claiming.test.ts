@@ -4,7 +4,7 @@ import { getDb } from "@/server/db";
 import { customerEmailTokens, customers, emailOutbox } from "@/server/db/schema";
 import { CLAIM_LINK_SENT } from "@/server/auth/customer-accounts";
 import { cookieHeaderFrom, createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
-import { insertMessage, insertPayment, insertVisit, latestLinkToken } from "#test/fixtures/portal-data";
+import { choosePassword, insertMessage, insertPayment, insertVisit, latestLinkToken } from "#test/fixtures/portal-data";
 import { createEmailToken, LINK_MESSAGES } from "./email-tokens";
 import { CONFIRM_EMAIL_FIRST } from "./profile";
 import { LINK_FOR_ANOTHER_ACCOUNT } from "./verification";
@@ -80,9 +80,7 @@ describe("claiming a record by registering with its email", () => {
     await rest("POST", "/customer/register", { body: registration(customer.email) });
     const { token } = await latestLinkToken("invite");
 
-    const accepted = await rest("POST", "/customer/accept-invitation", {
-      body: { token, password: "owner-pass", confirmPassword: "owner-pass" },
-    });
+    const accepted = await choosePassword("/customer/accept-invitation", token, "owner-pass");
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ authenticated: true, customer: { id: customer.id, fullName: "Gail Guest", isVerified: true } });
     const headers = { cookie: cookieHeaderFrom(accepted.headers) };
@@ -231,21 +229,15 @@ describe("portal invitations from staff", () => {
     const about = await rest("GET", `/customer/invitation?token=${token}`);
     expect(about.json).toEqual({ fullName: "Gail Guest", email: customer.email });
 
-    const mismatch = await rest("POST", "/customer/accept-invitation", {
-      body: { token, password: "lawn-pass", confirmPassword: "other-pass" },
-    });
+    const mismatch = await choosePassword("/customer/accept-invitation", token, "lawn-pass", "other-pass");
     expect(mismatch.json.message).toBe("Passwords do not match");
 
-    const accepted = await rest("POST", "/customer/accept-invitation", {
-      body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" },
-    });
+    const accepted = await choosePassword("/customer/accept-invitation", token, "lawn-pass");
     expect(accepted.status).toBe(200);
     const headers = { cookie: cookieHeaderFrom(accepted.headers) };
     expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ historyHidden: false, upcoming: [{}] });
 
-    const reused = await rest("POST", "/customer/accept-invitation", {
-      body: { token, password: "lawn-pass", confirmPassword: "lawn-pass" },
-    });
+    const reused = await choosePassword("/customer/accept-invitation", token, "lawn-pass");
     expect(reused.json.message).toBe(LINK_MESSAGES.used);
     const login = await rest("POST", "/customer/login", { body: { email: customer.email, password: "lawn-pass" } });
     expect(login.status).toBe(200);

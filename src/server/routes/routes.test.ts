@@ -8,7 +8,7 @@ import { zipGeocoder } from "@/server/locations/geocoder";
 import { locatePendingAddresses } from "@/server/locations/locate-addresses";
 import { saveRouteStart } from "@/server/locations/route-start";
 import { getCrewCapacity } from "@/server/schedules/crew-capacity";
-import { createPlanVisits } from "@/server/schedules/plan-visits";
+import { insertPlan, type PlanValues } from "#test/fixtures/plans";
 import { createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
 import { applyRoute } from "./apply-route";
 import { getDayRoute } from "./day-route";
@@ -25,20 +25,14 @@ beforeAll(async () => {
 });
 
 /** A one-time visit for a new customer in `zipCode`, at `time` on `date`, for an hour. */
-async function addStop(crewId: number, date: string, time: string, zipCode: string, extra: Partial<typeof schedules.$inferInsert> = {}) {
-  const db = await getDb();
+async function addStop(crewId: number, date: string, time: string, zipCode: string, extra: Partial<PlanValues> = {}) {
   const { customer } = await createCustomer({ fullName: `Customer ${zipCode} ${time}`, zipCode });
-  const startTime = businessInstant(date, time);
-  const [plan] = await db
-    .insert(schedules)
-    .values({
+  const plan = await insertPlan(
+    {
       customerId: customer.id,
       serviceId,
-      date: startTime,
-      startTime,
-      endTime: new Date(startTime.getTime() + 60 * 60_000),
+      startTime: businessInstant(date, time),
       status: "confirmed",
-      totalPrice: 3500,
       crewId,
       address: `${time.replace(":", "")} Oak St`,
       city: "Austin",
@@ -46,10 +40,10 @@ async function addStop(crewId: number, date: string, time: string, zipCode: stri
       zipCode,
       specialInstructions: `Gate code ${time.replace(":", "")}`,
       ...extra,
-    })
-    .returning();
-  await createPlanVisits(db, plan!, extra.bookedVia && extra.bookedVia !== "office" ? "booked" : "staff");
-  return { customer, plan: plan! };
+    },
+    extra.bookedVia && extra.bookedVia !== "office" ? "booked" : "staff",
+  );
+  return { customer, plan };
 }
 
 /**
@@ -261,19 +255,13 @@ describe("applying a route re-checks the day inside its transaction", () => {
     // Every crew is taken when the last moved visit would land: as many unassigned visits as crews.
     const capacity = await getCrewCapacity(db);
     for (let i = 0; i < capacity; i++) {
-      const [plan] = await db
-        .insert(schedules)
-        .values({
-          customerId: stops[0]!.customer.id,
-          serviceId,
-          date: lastMoved.startTime,
-          startTime: lastMoved.startTime,
-          endTime: lastMoved.endTime,
-          status: "confirmed",
-          totalPrice: 3500,
-        })
-        .returning();
-      await createPlanVisits(db, plan!, "staff");
+      await insertPlan({
+        customerId: stops[0]!.customer.id,
+        serviceId,
+        startTime: lastMoved.startTime,
+        endTime: lastMoved.endTime,
+        status: "confirmed",
+      });
     }
     const before = await startsOf(proposal.stops.map((stop) => stop.visitId));
     const outboxBefore = await db.$count(emailOutbox);

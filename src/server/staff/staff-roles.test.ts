@@ -4,11 +4,11 @@ import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { createApiKey } from "@/server/auth/api-keys";
 import { listCrews } from "@/server/crews/crews-repository";
 import { getDb } from "@/server/db";
-import { emailOutbox, schedules, staffUsers, visits } from "@/server/db/schema";
-import { createPlanVisits } from "@/server/schedules/plan-visits";
+import { emailOutbox, staffUsers, visits } from "@/server/db/schema";
 import { deleteStaffAccount } from "@/server/settings/profile";
 import { acceptStaffInvitation, describeStaffInvitation, inviteStaff, listPendingStaffInvitations } from "./staff-invitations";
 import { changeStaffRole, removeStaffUser } from "./staff-users";
+import { insertPlan } from "#test/fixtures/plans";
 import { createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
 
 let dayOffset = 40;
@@ -141,23 +141,15 @@ describe("a crew sees only its own days", () => {
     const { customer } = await createCustomer({ fullName: "Crew Day Customer" });
     const day = nextDay();
     const visitFor = async (crewId: number, time: string) => {
-      const startTime = businessInstant(day, time);
-      const [plan] = await db
-        .insert(schedules)
-        .values({
-          customerId: customer.id,
-          serviceId: service!.id,
-          date: startTime,
-          startTime,
-          endTime: new Date(startTime.getTime() + 60 * 60_000),
-          status: "confirmed",
-          totalPrice: 3500,
-          crewId,
-        })
-        .returning();
-      await createPlanVisits(db, plan!, "staff");
-      const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, plan!.id));
-      return { scheduleId: plan!.id, visitId: visit!.id };
+      const plan = await insertPlan({
+        customerId: customer.id,
+        serviceId: service!.id,
+        startTime: businessInstant(day, time),
+        status: "confirmed",
+        crewId,
+      });
+      const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, plan.id));
+      return { scheduleId: plan.id, visitId: visit!.id };
     };
     const mine = await visitFor(crewOne!.id, "09:00");
     const theirs = await visitFor(crewTwo!.id, "11:00");

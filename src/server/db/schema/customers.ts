@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, boolean, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { LOCATION_SOURCES, type LocationSource } from "../../../lib/location-sources";
-import { createdAt, instant } from "./columns";
+import { check, index, integer, boolean, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, instant, locationColumns, locationConstraints } from "./columns";
 
 /**
  * A customer. Registered portal customers and the customers staff manage are the
@@ -18,13 +17,7 @@ export const customers = pgTable(
     city: text(),
     state: text(),
     zipCode: text(),
-    latitude: doublePrecision(),
-    longitude: doublePrecision(),
-    /**
-     * Where latitude/longitude came from; null while the geocoding job has yet to place the address.
-     * A trigger (drizzle/0016_locations.sql) clears the location whenever the address changes.
-     */
-    locationSource: text().$type<LocationSource>(),
+    ...locationColumns(),
     notes: text(),
     stripeCustomerId: text(),
     passwordHash: text(),
@@ -45,12 +38,7 @@ export const customers = pgTable(
     uniqueIndex("customers_email_unique").on(sql`lower(${t.email})`),
     index("customers_full_name_idx").on(t.fullName),
     index("customers_created_at_idx").on(t.createdAt, t.id),
-    check(
-      "customers_location_source_check",
-      sql`${t.locationSource} is null or ${t.locationSource} in (${sql.raw(LOCATION_SOURCES.map((source) => `'${source}'`).join(", "))})`,
-    ),
-    // The geocoding job's work list: rows whose address has not been placed yet.
-    index("customers_unlocated_idx").on(t.id).where(sql`${t.locationSource} is null`),
+    ...locationConstraints("customers", t),
     // The search's trigram index (customers_search_trgm_idx over customerSearchText) is created by
     // hand in drizzle/*_phone.sql, after the pg_trgm extension it needs.
   ],

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { LOCATION_SOURCES, type LocationSource } from "../../../lib/location-sources";
+import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   BOOKING_CHANNELS,
   CHANGE_AUTHORS,
@@ -13,15 +12,10 @@ import {
   type RecurringFrequency,
   type ScheduleStatus,
 } from "../../../lib/schedule-enums";
-import { createdAt, instant } from "./columns";
+import { createdAt, instant, locationColumns, locationConstraints, sqlList } from "./columns";
 import { crews } from "./crews";
 import { customers } from "./customers";
 import { services } from "./services";
-
-/** The values as SQL literals for a check constraint (they are our own constants, never input). */
-function sqlList(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(", "));
-}
 
 /**
  * A plan: one visit, or a recurring series (startTime/endTime are its first visit). Its visits are
@@ -51,13 +45,7 @@ export const schedules = pgTable(
     state: text(),
     zipCode: text(),
     /** Where the plan's visits are (the customer's location when the plan has no address of its own). */
-    latitude: doublePrecision(),
-    longitude: doublePrecision(),
-    /**
-     * Where latitude/longitude came from; null while the geocoding job has yet to place the address.
-     * A trigger (drizzle/0016_locations.sql) clears the location whenever the address changes.
-     */
-    locationSource: text().$type<LocationSource>(),
+    ...locationColumns(),
     /** The crew its visits go to; a series' visits follow it unless changed on their own. */
     crewId: integer().references(() => crews.id, { onDelete: "set null" }),
     /** Set for visits booked on the public site; shown to the customer on confirmation. */
@@ -91,9 +79,7 @@ export const schedules = pgTable(
     index("schedules_start_time_idx").on(t.startTime),
     index("schedules_customer_idx").on(t.customerId, t.startTime),
     index("schedules_recurring_idx").on(t.startTime).where(sql`${t.isRecurring}`),
-    check("schedules_location_source_check", sql`${t.locationSource} is null or ${t.locationSource} in (${sqlList(LOCATION_SOURCES)})`),
-    // The geocoding job's work list: plans whose address has not been placed yet.
-    index("schedules_unlocated_idx").on(t.id).where(sql`${t.locationSource} is null`),
+    ...locationConstraints("schedules", t),
   ],
 );
 
