@@ -1,43 +1,14 @@
 import { createStore, get, set, update, type UseStore } from "idb-keyval";
+import type { CrewStop } from "@/lib/crew-day";
 
 // What the crew's phone keeps in IndexedDB (through idb-keyval): the last copy of the day, the
 // actions waiting to be sent, and the office's answers to actions it did not apply. Everything
 // survives a reload, a closed tab and a phone without signal (docs/product-rules.md#the-crews-phone).
 
-export interface FieldReportCopy {
-  onMyWayAt: string | null;
-  etaMinutes: number | null;
-  startedAt: string | null;
-  completedAt: string | null;
-  completionNote: string | null;
-  problemReason: string | null;
-  problemAt: string | null;
-  photoIds: number[];
-}
-
-/** A stop as GET /api/crew/day answers it. */
-export interface StopCopy {
-  visitId: string;
-  version: string;
-  startTime: string;
-  endTime: string;
-  status: string;
-  crewId: number | null;
-  crewName: string | null;
-  customerName: string;
-  customerPhone: string | null;
-  address: string;
-  serviceName: string | null;
-  notes: string | null;
-  specialInstructions: string | null;
-  gateCode: string | null;
-  report: FieldReportCopy;
-}
-
 export interface DayCopy {
   date: string;
   crewId: number | null;
-  stops: StopCopy[];
+  stops: CrewStop[];
   /** When the phone last heard from the server. */
   savedAt: string;
 }

@@ -4,7 +4,8 @@ import { KeyRound, MapPin, Navigation } from "lucide-react";
 import { useState } from "react";
 import { formatBusinessDate } from "@/lib/business-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import type { FieldActionKind, QueuedAction, Refusal, StopCopy } from "./field-queue";
+import type { CrewStop } from "@/lib/crew-day";
+import type { FieldActionKind, QueuedAction, Refusal } from "./field-queue";
 import { CantDoForm, CompleteForm } from "./stop-forms";
 
 export const ACTION_LABELS: Record<FieldActionKind, string> = {
@@ -24,7 +25,7 @@ export function navigateUrl(address: string) {
 }
 
 /** What the crew already did, including what waits on the phone, so the buttons follow the day. */
-function progressOf(stop: StopCopy, waiting: QueuedAction[]) {
+function progressOf(stop: CrewStop, waiting: QueuedAction[]) {
   const queued = new Set(waiting.map((action) => action.kind));
   const done = stop.status === "completed" || queued.has("complete");
   return {
@@ -38,11 +39,11 @@ function progressOf(stop: StopCopy, waiting: QueuedAction[]) {
 }
 
 export function StopCard(props: {
-  stop: StopCopy;
+  stop: CrewStop;
   position: number;
   waiting: QueuedAction[];
   refusals: Refusal[];
-  act: (kind: FieldActionKind, stop: StopCopy, body?: Record<string, unknown>, photo?: Blob) => Promise<void>;
+  act: (kind: FieldActionKind, stop: CrewStop, body?: Record<string, unknown>, photo?: Blob) => Promise<void>;
   dismiss: (key: string) => Promise<void>;
 }) {
   const { stop, waiting, refusals, act } = props;

@@ -24,6 +24,39 @@ async function shrinkPhoto(file: File): Promise<Blob> {
 
 const fieldClass = "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-base focus:border-brand-600";
 
+/** The end of a stop's form: the problem with what was typed, if any, then its button and Back. */
+function FormEnd({
+  error,
+  onCancel,
+  submit,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  submit: { label: string; busy: boolean; tone: string };
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          disabled={submit.busy}
+          className={`min-h-11 flex-1 rounded-lg ${submit.tone} px-4 font-semibold text-white disabled:opacity-60`}
+        >
+          {submit.label}
+        </button>
+        <button type="button" onClick={onCancel} className="min-h-11 rounded-lg border border-gray-300 px-4 font-medium text-gray-800">
+          Back
+        </button>
+      </div>
+    </>
+  );
+}
+
 export function CompleteForm({
   onSubmit,
   onCancel,
@@ -80,23 +113,7 @@ export function CompleteForm({
           {files.length} photo{files.length === 1 ? "" : "s"} chosen
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="min-h-11 flex-1 rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:opacity-60"
-        >
-          {busy ? "Saving…" : "Complete visit"}
-        </button>
-        <button type="button" onClick={onCancel} className="min-h-11 rounded-lg border border-gray-300 px-4 font-medium text-gray-800">
-          Back
-        </button>
-      </div>
+      <FormEnd error={error} onCancel={onCancel} submit={{ label: busy ? "Saving…" : "Complete visit", busy, tone: "bg-brand-700" }} />
     </form>
   );
 }
@@ -117,19 +134,7 @@ export function CantDoForm({ onSubmit, onCancel }: { onSubmit: (reason: string) 
         Why can't it be done?
         <textarea name="reason" rows={2} maxLength={500} className={fieldClass} />
       </label>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button type="submit" className="min-h-11 flex-1 rounded-lg bg-red-700 px-4 font-semibold text-white">
-          Send to the office
-        </button>
-        <button type="button" onClick={onCancel} className="min-h-11 rounded-lg border border-gray-300 px-4 font-medium text-gray-800">
-          Back
-        </button>
-      </div>
+      <FormEnd error={error} onCancel={onCancel} submit={{ label: "Send to the office", busy: false, tone: "bg-red-700" }} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import type { CrewStop } from "@/lib/crew-day";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   addRefusal,
@@ -15,7 +16,6 @@ import {
   type FieldActionKind,
   type QueuedAction,
   type Refusal,
-  type StopCopy,
   chooseStoreOf,
 } from "./field-queue";
 import { sendAction } from "./send-action";
@@ -31,7 +31,7 @@ export interface CrewDayState {
   online: boolean;
   sending: boolean;
   signedOut: boolean;
-  act: (kind: FieldActionKind, stop: StopCopy, body?: Record<string, unknown>, photo?: Blob) => Promise<void>;
+  act: (kind: FieldActionKind, stop: CrewStop, body?: Record<string, unknown>, photo?: Blob) => Promise<void>;
   dismiss: (key: string) => Promise<void>;
 }
 
@@ -125,7 +125,7 @@ export function useCrewDay(initialDay: DayCopy | null, username: string): CrewDa
   }, [queue.length, flush]);
 
   const act = useCallback(
-    async (kind: FieldActionKind, stop: StopCopy, body: Record<string, unknown> = {}, photo?: Blob) => {
+    async (kind: FieldActionKind, stop: CrewStop, body: Record<string, unknown> = {}, photo?: Blob) => {
       await enqueue({
         key: newIdempotencyKey(),
         kind,

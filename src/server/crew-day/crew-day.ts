@@ -1,44 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import type { CrewStop, FieldReport } from "@/lib/crew-day";
 import { gateCodeIn } from "@/lib/gate-code";
 import type { Db } from "@/server/db";
 import { crews, customers, services, visitFieldReports, visitPhotos, visits } from "@/server/db/schema";
 import { overlapping } from "@/server/schedules/visits";
 
+export type { CrewStop, FieldReport };
+
 /** The crew whose day a caller sees: a crew member's own, or the crew the office picked (all crews when none). */
 export interface DayScope {
   crewId?: number;
-}
-
-export interface FieldReport {
-  onMyWayAt: string | null;
-  etaMinutes: number | null;
-  startedAt: string | null;
-  completedAt: string | null;
-  completionNote: string | null;
-  problemReason: string | null;
-  problemAt: string | null;
-  photoIds: number[];
-}
-
-/** One stop of the crew's day, as the phone shows it and keeps for working without signal. */
-export interface CrewStop {
-  visitId: string;
-  /** The visit as the phone saw it: an action sent with an older version loses to the office's change. */
-  version: string;
-  startTime: string;
-  endTime: string;
-  status: string;
-  crewId: number | null;
-  crewName: string | null;
-  customerName: string;
-  customerPhone: string | null;
-  address: string;
-  serviceName: string | null;
-  notes: string | null;
-  specialInstructions: string | null;
-  gateCode: string | null;
-  report: FieldReport;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
