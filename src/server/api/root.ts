@@ -14,6 +14,9 @@ import { notificationsRouter } from "@/server/notifications/router";
 import { paymentsRouter } from "@/server/payments/router";
 import { portalInvitesRouter } from "@/server/portal/invites-router";
 import { portalRouter } from "@/server/portal/router";
+import { quotePageRouter } from "@/server/quotes/page-router";
+import { quoteRequestsRouter } from "@/server/quotes/request-router";
+import { quotesRouter } from "@/server/quotes/router";
 import { schedulesRouter } from "@/server/schedules/router";
 import { crewsRouter } from "@/server/crews/router";
 import { selfServiceRouter } from "@/server/self-service/router";
@@ -41,6 +44,9 @@ export const appRouter = createTRPCRouter({
   payments: paymentsRouter,
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
+  quotePage: quotePageRouter,
+  quoteRequests: quoteRequestsRouter,
+  quotes: quotesRouter,
   schedules: schedulesRouter,
   crews: crewsRouter,
   selfService: selfServiceRouter,

@@ -8,3 +8,4 @@ export * from "./payments";
 export * from "./platform";
 export * from "./notifications";
 export * from "./billing";
+export * from "./quotes";

@@ -12,6 +12,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "payment.completed",
   "customer.created",
   "message.received",
+  "quote.sent",
+  "quote.accepted",
+  "quote.declined",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
