@@ -50,3 +50,16 @@ export async function settleQuoteDeposit(db: Db, paymentId: number, now = new Da
     if (paid) await finishAcceptance(tx, paid.acceptanceId, now);
   });
 }
+
+/**
+ * The quote's page asks before it shows the quote: a deposit completed by asking the card provider
+ * (the return page, or no webhook set up) accepts the quote here, as the webhook would have.
+ */
+export async function settleQuoteDepositOfToken(db: Db, token: string, now = new Date()) {
+  const { quote } = await quoteOfToken(db, token, now);
+  const [waiting] = await db
+    .select({ paymentId: quoteAcceptances.paymentId })
+    .from(quoteAcceptances)
+    .where(and(eq(quoteAcceptances.quoteId, quote.id), eq(quoteAcceptances.status, "awaiting_deposit")));
+  if (waiting?.paymentId) await settleQuoteDeposit(db, waiting.paymentId, now);
+}

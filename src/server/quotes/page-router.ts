@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createTRPCRouter, publicProcedure, type Context } from "@/server/api/trpc";
 import { ConflictError, GoneError, InvalidInputError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
 import { acceptQuote } from "./accept-quote";
-import { startQuoteDeposit } from "./deposit";
+import { settleQuoteDepositOfToken, startQuoteDeposit } from "./deposit";
 import { declineQuote, viewQuotePage, type QuoteViewer } from "./quote-page";
 import { ZQuoteAcceptedSchema, ZQuoteDepositIntentSchema, ZQuotePageSchema } from "./schemas";
 
@@ -34,7 +34,11 @@ export const quotePageRouter = createTRPCRouter({
     })
     .input(ZToken)
     .output(ZQuotePageSchema)
-    .mutation(async ({ ctx, input }) => viewQuotePage(ctx.db, input.token, await viewerOf(ctx))),
+    .mutation(async ({ ctx, input }) => {
+      const viewer = await viewerOf(ctx);
+      await settleQuoteDepositOfToken(ctx.db, input.token);
+      return viewQuotePage(ctx.db, input.token, viewer);
+    }),
 
   accept: publicProcedure
     .meta({
