@@ -31,6 +31,7 @@ export const STAFF_PAGES: Record<string, readonly StaffRole[]> = {
   "/schedule": ROLES.everyone,
   "/customers": ROLES.office,
   "/messages": ROLES.office,
+  "/quotes": ROLES.office,
   "/payments": ROLES.office,
   "/settings": ROLES.everyone,
 };

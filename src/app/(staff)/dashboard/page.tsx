@@ -2,6 +2,7 @@ import { requireStaffPage } from "@/server/auth/sign-in-gates";
 import type { Metadata } from "next";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
+import { QuoteRequestsCard } from "@/components/quotes/quote-requests-card";
 import { StatCards } from "@/components/staff/dashboard/stat-cards";
 import { TodaysSchedule } from "@/components/staff/dashboard/todays-schedule";
 import { WeekStrip } from "@/components/staff/dashboard/week-strip";
@@ -29,17 +30,19 @@ export default async function DashboardPage() {
   await requireStaffPage("/dashboard");
   const api = await serverApi();
   const today = businessToday();
-  const [stats, todays, messages, week, changes] = await Promise.all([
+  const [stats, todays, messages, week, changes, quoteRequests] = await Promise.all([
     orNull(api.dashboard.stats({})),
     orNull(api.schedules.list({ startDate: today, endDate: today })),
     orNull(api.dashboard.recentMessages({})),
     orNull(api.dashboard.week({})),
     orNull(api.dashboard.customerChanges({})),
+    orNull(api.quoteRequests.list({ status: "open" })),
   ]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
       <StatCards stats={stats} />
+      <QuoteRequestsCard open={quoteRequests?.length ?? null} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TodaysSchedule today={today} visits={todays} />
         <RecentMessages messages={messages} />
