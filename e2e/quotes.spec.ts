@@ -138,7 +138,7 @@ test.describe("quotes for custom work", () => {
     await customer.getByRole("button", { name: "Accept quote" }).click();
     await expect(customer.getByRole("heading", { name: "Pay the deposit: $254.39" })).toBeVisible();
     await customer.getByRole("button", { name: "Pay deposit by card" }).click();
-    await expect(customer.getByText("Card form unavailable")).toBeVisible({ timeout: 20_000 });
+    await expect(customer.getByText("Card payment unavailable")).toBeVisible({ timeout: 20_000 });
     await shoot(customer, "customer-deposit");
     await confirmDeposit(customer, quoteId);
     await customer.reload();

@@ -21,7 +21,8 @@ const time = (date: string, hhmm: string) => formatBusinessDate(businessInstant(
 
 function planSentence(plan: Page["plan"]): string {
   const what = plan.serviceName ? `${plan.serviceName}: ` : "";
-  if (plan.kind === "one_time") return `${what}one visit on ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}.`;
+  if (plan.kind === "one_time")
+    return `${what}${what ? "one" : "One"} visit on ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}.`;
   const until = plan.endDate ? `until ${day(plan.endDate)}` : "until you stop it";
   const price = plan.pricePerVisit != null ? `, ${formatCents(plan.pricePerVisit)} per visit` : "";
   return `${what}${FREQUENCY_LABELS[plan.frequency ?? "weekly"]} visits from ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}, ${until}${price}.`;
