@@ -95,13 +95,13 @@ export function QuoteDetail({ id }: { id: number }) {
         </p>
       ) : null}
 
-      <section className="rounded-xl border border-gray-200 bg-white">
+      <section className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
         <table className="w-full text-sm">
           <thead className="border-b border-gray-200 text-left text-gray-600">
             <tr>
               <th className="p-3 font-medium">Line</th>
               <th className="p-3 text-right font-medium">Qty</th>
-              <th className="p-3 text-right font-medium">Unit</th>
+              <th className="hidden p-3 text-right font-medium sm:table-cell">Unit</th>
               <th className="p-3 text-right font-medium">Amount</th>
             </tr>
           </thead>
@@ -113,7 +113,7 @@ export function QuoteDetail({ id }: { id: number }) {
                   {item.optional ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Optional</span> : null}
                 </td>
                 <td className="p-3 text-right">{item.quantity}</td>
-                <td className="p-3 text-right">{formatCents(item.unitPrice)}</td>
+                <td className="hidden p-3 text-right sm:table-cell">{formatCents(item.unitPrice)}</td>
                 <td className="p-3 text-right">{formatCents(item.quantity * item.unitPrice)}</td>
               </tr>
             ))}
