@@ -30,12 +30,14 @@ import {
   type MatrixFixtures,
 } from "./fixtures/access-matrix";
 import { contractOperations, type OpenApiDocument } from "./contract/document";
+import { draftQuote, quoteAwaitingDeposit, quoteOffer, quoteRequest, sentQuote } from "./fixtures/quotes";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
 import { setEnv } from "./env";
 import { eq } from "drizzle-orm";
 import { staffInvitations, visits } from "../src/server/db/schema";
 import { generateToken, hashToken } from "../src/server/auth/tokens";
 import { procedureMetas } from "../src/server/api/procedure-meta";
+import { rowsOf } from "../src/server/db/rows";
 import { ROLES, type StaffRole } from "../src/lib/staff-roles";
 
 // Every operation of the OpenAPI document, asked by every kind of caller (anonymous, two
@@ -136,7 +138,98 @@ function registration() {
   return { ...profileOf(fx.customerA), email: `register_${unique()}@example.com`, password: "garden-pass", confirmPassword: "garden-pass" };
 }
 
+/** A quote's page is the link's alone, but a signed-in customer sees only their own: each asks about a quote made for them. */
+const quoteFor = (as: Identity) =>
+  as === "customerA" ? { customerId: fx.customerA.id } : as === "customerB" ? { customerId: fx.customerB.id } : {};
+
 const MATRIX: Record<string, Entry> = {
+  // Quotes (docs/product-rules.md#quotes): requests from the public form, staff's builder, the customer's page by its link.
+  "POST /quote-requests": {
+    access: "public",
+    request: () => ({
+      path: "/quote-requests",
+      body: {
+        name: "Pat Visitor",
+        email: `quote_${unique()}@example.com`,
+        address: "2301 S Lamar Blvd",
+        zipCode: "78704",
+        description: "Sod for the backyard, please.",
+      },
+    }),
+  },
+  "GET /quote-requests": { access: "staff", roles: ROLES.office, request: () => ({ path: "/quote-requests?status=all" }) },
+  "GET /quote-requests/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/quote-requests/${await quoteRequest()}` }),
+  },
+  "GET /quote-requests/{id}/photos/{photoId}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => {
+      const id = await quoteRequest();
+      const [photo] = rowsOf<{ id: number }>(
+        await (await getDb()).execute(sql`select id from quote_request_photos where request_id = ${id}`),
+      );
+      return { path: `/quote-requests/${id}/photos/${photo!.id}` };
+    },
+  },
+  "PATCH /quote-requests/{id}/handled": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/quote-requests/${await quoteRequest()}/handled`, body: { handled: true } }),
+  },
+  "GET /quotes": { access: "staff", roles: ROLES.office, request: () => ({ path: "/quotes" }) },
+  "GET /quotes/{id}": { access: "staff", roles: ROLES.office, request: async () => ({ path: `/quotes/${(await draftQuote()).id}` }) },
+  "POST /quotes": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: "/quotes", body: { ...quoteOffer(), customerId: fx.customerA.id } }),
+  },
+  "PUT /quotes/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/quotes/${(await draftQuote()).id}`, body: quoteOffer() }),
+  },
+  "POST /quotes/{id}/send": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/quotes/${(await draftQuote()).id}/send` }),
+  },
+  "POST /quotes/{id}/revoke": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/quotes/${(await sentQuote()).quote.id}/revoke` }),
+  },
+  "GET /quote-settings": { access: "staff", roles: ROLES.office, request: () => ({ path: "/quote-settings" }) },
+  "PUT /quote-settings": {
+    access: "staff",
+    roles: ROLES.ownerOnly,
+    request: () => ({ path: "/quote-settings", body: { taxRateBasisPoints: 825 } }),
+  },
+  "POST /quote-page": {
+    access: "public",
+    request: async (as) => ({ path: "/quote-page", body: { token: (await sentQuote(quoteFor(as))).token } }),
+  },
+  "POST /quote-page/accept": {
+    access: "public",
+    request: async (as) => ({
+      path: "/quote-page/accept",
+      body: { token: (await sentQuote(quoteFor(as))).token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true },
+    }),
+  },
+  "POST /quote-page/decline": {
+    access: "public",
+    request: async (as) => ({
+      path: "/quote-page/decline",
+      body: { token: (await sentQuote(quoteFor(as))).token, reason: "Not this year" },
+    }),
+  },
+  "POST /quote-page/deposit": {
+    access: "public",
+    request: async (as) => ({ path: "/quote-page/deposit", body: { token: (await quoteAwaitingDeposit(quoteFor(as))).token } }),
+  },
+
   // Staff sign-in. Logins use real credentials: a public login succeeds whoever asks.
   "GET /auth/status": { access: "public", request: () => ({ path: "/auth/status" }) },
   "POST /auth/login": {

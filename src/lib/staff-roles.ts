@@ -31,6 +31,7 @@ export const STAFF_PAGES: Record<string, readonly StaffRole[]> = {
   "/schedule": ROLES.everyone,
   "/customers": ROLES.office,
   "/messages": ROLES.office,
+  "/quotes": ROLES.office,
   "/payments": ROLES.office,
   "/settings": ROLES.everyone,
   /** The crew's phone: a crew member's own day (the office plans on the schedule). */

@@ -12,6 +12,9 @@ export class DomainError extends Error {
 export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
 
+/** The record existed but is no longer reachable this way (a revoked or expired link): 410. */
+export class GoneError extends NotFoundError {}
+
 /** A conflict over several things at once (visits of a series, say): each is named as an issue, as zod's are. */
 export class ConflictListError extends ConflictError {
   constructor(

@@ -11,6 +11,7 @@ import { api } from "@/trpc/react";
 import { ChatPane } from "./chat-pane";
 import { ConversationList, ConversationSelect } from "./conversation-list";
 import { CONVERSATIONS_SHOWN, conversationListInput } from "./conversation-list-input";
+import { QuoteRequestsPanel } from "@/components/quotes/quote-requests-panel";
 import { InquiriesPanel } from "./inquiries-panel";
 
 /** The messages screen: customers on the left (a dropdown on phones), the conversation on the right. */
@@ -98,6 +99,7 @@ export function MessagesScreen() {
         </div>
       )}
       <InquiriesPanel onOpenConversation={select} />
+      <QuoteRequestsPanel />
     </div>
   );
 }

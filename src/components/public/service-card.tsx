@@ -56,6 +56,13 @@ export function ServiceCard({ service, priority = false }: { service: CatalogueS
             Book Service
           </Link>
         </div>
+        <Link
+          href="/quote"
+          className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline underline-offset-4 sm:min-h-0"
+          aria-label={`Request a quote: ${service.name}`}
+        >
+          Need something different? Request a quote
+        </Link>
       </div>
     </article>
   );

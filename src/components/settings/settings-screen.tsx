@@ -15,6 +15,7 @@ import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 import { SelfServiceRulesForm } from "./self-service-rules-form";
 import { StaffCalendarFeed } from "./staff-calendar-feed";
+import { QuoteSettingsPanel } from "@/components/quotes/quote-settings-panel";
 import { StaffPanel } from "./staff-panel";
 import { WebhooksPanel } from "./webhooks-panel";
 
@@ -79,6 +80,11 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
         {owner ? (
           <Card>
             <SelfServiceRulesForm />
+          </Card>
+        ) : null}
+        {owner ? (
+          <Card>
+            <QuoteSettingsPanel />
           </Card>
         ) : null}
       </TabPanel>

@@ -1,5 +1,5 @@
 import { mayOpenPage, type StaffRole } from "@/lib/staff-roles";
-import { CalendarDays, CreditCard, LayoutDashboard, MessageSquare, Settings, Truck, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, CreditCard, FileText, LayoutDashboard, MessageSquare, Settings, Truck, Users, type LucideIcon } from "lucide-react";
 
 export interface StaffNavLink {
   href: string;
@@ -21,6 +21,7 @@ export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
   { href: "/customers", label: "Customers", icon: Users, inBottomBar: true },
   { href: "/messages", label: "Messages", icon: MessageSquare, inBottomBar: true },
   { href: "/payments", label: "Payments", icon: CreditCard, inBottomBar: true },
+  { href: "/quotes", label: "Quotes", icon: FileText, inBottomBar: false },
   { href: "/settings", label: "Settings", icon: Settings, inBottomBar: false },
 ];
 
@@ -29,7 +30,7 @@ export function navLinksFor(role: StaffRole): StaffNavLink[] {
   return STAFF_NAV_LINKS.filter((link) => mayOpenPage(role, link.href));
 }
 
-const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/settings"];
+const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/quotes", "/settings"];
 
 function startsWithSection(pathname: string, prefix: string) {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`);

@@ -44,6 +44,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "payment.completed",
   "customer.created",
   "message.received",
+  "quote.sent",
+  "quote.accepted",
+  "quote.declined",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -55,6 +58,9 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEventType, string> = {
   "payment.completed": "A payment was completed (card, cash or check)",
   "customer.created": "A customer record was created (booking, staff, registration or inquiry)",
   "message.received": "A customer sent a portal message, or someone sent the website's contact form",
+  "quote.sent": "A quote was emailed to a customer",
+  "quote.accepted": "A customer accepted a quote (after its deposit, when one was asked) and it became a plan",
+  "quote.declined": "A customer declined a quote",
 };
 
 export const WEBHOOK_URL_MESSAGE = "Enter a full URL, such as https://example.com/webhooks";

@@ -7,6 +7,7 @@ import {
   ConflictListError,
   DomainError,
   ForbiddenError,
+  GoneError,
   InvalidInputError,
   NotFoundError,
   PreconditionError,
@@ -125,6 +126,8 @@ export function describeFailure(error: unknown): ApiFailure {
     }
     if (cause instanceof TooManyRequestsError) return failure(code, cause.message, { retryAfterSeconds: cause.retryAfterSeconds });
     if (cause instanceof ConflictListError) return failure(code, cause.message, { issues: cause.issues });
+    // tRPC has no code for 410; the body says NOT_FOUND and the status says it is gone for good.
+    if (cause instanceof GoneError) return failure(code, cause.message, { status: 410 });
     return failure(code, cause.message);
   }
 

@@ -74,6 +74,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
   },
   404: { name: "NotFound", description: "No such record, or not one the caller may see." },
   409: { name: "Conflict", description: "The request conflicts with the current state, such as a slot already full." },
+  410: { name: "Gone", description: "The link was revoked or has expired: ask for a new one." },
   412: { name: "PreconditionFailed", description: "A condition for this action is not met." },
   413: { name: "PayloadTooLarge", description: "The request body is larger than 100 kB." },
   415: { name: "UnsupportedMediaType", description: "The request body is not sent as JSON." },

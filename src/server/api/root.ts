@@ -14,6 +14,9 @@ import { notificationsRouter } from "@/server/notifications/router";
 import { paymentsRouter } from "@/server/payments/router";
 import { portalInvitesRouter } from "@/server/portal/invites-router";
 import { portalRouter } from "@/server/portal/router";
+import { quotePageRouter } from "@/server/quotes/page-router";
+import { quoteRequestsRouter } from "@/server/quotes/request-router";
+import { quotesRouter } from "@/server/quotes/router";
 import { schedulesRouter } from "@/server/schedules/router";
 import { crewsRouter } from "@/server/crews/router";
 import { crewDayRouter } from "@/server/crew-day/router";
@@ -46,6 +49,9 @@ export const appRouter = createTRPCRouter({
   portal: portalRouter,
   portalInvites: portalInvitesRouter,
   routes: routesRouter,
+  quotePage: quotePageRouter,
+  quoteRequests: quoteRequestsRouter,
+  quotes: quotesRouter,
   schedules: schedulesRouter,
   crews: crewsRouter,
   crewDay: crewDayRouter,

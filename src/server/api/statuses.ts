@@ -1,3 +1,4 @@
+import { GoneError } from "@/server/errors";
 import { codeOfDomainError, STATUS_OF_CODE } from "./error-mapping";
 import type { Meta } from "./meta";
 
@@ -27,6 +28,8 @@ export function documentedStatuses(meta: Meta | undefined): number[] {
     statuses.add(413);
     statuses.add(415);
   }
-  for (const kind of meta?.errors ?? []) statuses.add(STATUS_OF_CODE[codeOfDomainError(kind)]);
+  for (const kind of meta?.errors ?? []) {
+    statuses.add(kind === GoneError || kind.prototype instanceof GoneError ? 410 : STATUS_OF_CODE[codeOfDomainError(kind)]);
+  }
   return [...statuses].sort((a, b) => a - b);
 }

@@ -123,6 +123,20 @@ export const LIMITS = {
     message: "You have sent several messages in a short time. Please try again later or call us.",
   },
 
+  // A quote request is a contact message with photos: the same allowance, counted on its own.
+  quoteRequestPerAddress: {
+    name: "quote-request:address",
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: "You have sent several requests in a short time. Please try again later or call us.",
+  },
+  quoteRequestPerEmail: {
+    name: "quote-request:email",
+    limit: 5,
+    windowMs: HOUR,
+    message: "You have sent several requests in a short time. Please try again later or call us.",
+  },
+
   /*
    * What a signed-in customer or a payment's return page can make us pay for: a call to Stripe
    * or an email to the office. Each allows several times what a real customer ever does in an

@@ -10,7 +10,8 @@
  */
 export function loggablePath(url) {
   const path = (url ?? "/").split(/[?#]/, 1)[0];
-  return path || "/";
+  // A quote's link is its capability: the log keeps that a quote was opened, not which.
+  return (path || "/").replace(/^\/q\/[^/]+/, "/q/[token]");
 }
 
 /**

@@ -13,6 +13,9 @@ describe("the request log", () => {
     expect(loggablePath("/contact#form")).toBe("/contact");
     expect(loggablePath("?q=1")).toBe("/");
     expect(loggablePath(undefined)).toBe("/");
+    // A quote's link is its capability.
+    expect(loggablePath("/q/abcdefghijklmnopqrstuvwxyz234567")).toBe("/q/[token]");
+    expect(loggablePath("/quote")).toBe("/quote");
     expect(requestLogLine({ method: "GET", url: `/customer/register?name=Jane&password=${PASSWORD}`, status: 200, durationMs: 12.4 })).toBe(
       "GET /customer/register 200 in 12ms",
     );

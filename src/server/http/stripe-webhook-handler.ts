@@ -3,6 +3,7 @@ import { getDb } from "@/server/db";
 import { ServiceUnavailableError } from "@/server/errors";
 import { jsonError, readBodyWithinLimit } from "./json-response";
 import { applyStripeEvent } from "@/server/payments/settle";
+import { settleQuoteDepositOfIntent } from "@/server/quotes/deposit";
 import { verifyStripeEvent, WebhookSignatureError } from "@/server/stripe/webhook";
 
 // Stripe's events are far larger than our API requests can be; a megabyte holds any of them.
@@ -27,7 +28,10 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   }
 
   try {
-    const outcome = await applyStripeEvent(await getDb(), event);
+    const db = await getDb();
+    const outcome = await applyStripeEvent(db, event);
+    // A quote's deposit accepts its quote; after a replay too, so an interrupted acceptance completes.
+    if (event.type === "payment_intent.succeeded") await settleQuoteDepositOfIntent(db, (event.data.object as { id: string }).id);
     return Response.json({ received: true, outcome });
   } catch (error) {
     // Any error makes Stripe deliver the event again later; nothing was recorded for it.

@@ -158,7 +158,11 @@ export async function announceQueuedBooking(db: Db, job: BookingAnnouncementJob)
 }
 
 /** A new customer record, however it came to be. */
-export async function announceCustomerCreated(db: Db, customerId: number, source: "booking" | "staff" | "registration" | "inquiry") {
+export async function announceCustomerCreated(
+  db: Db,
+  customerId: number,
+  source: "booking" | "staff" | "registration" | "inquiry" | "quote",
+) {
   await emitWebhookEvent(db, "customer.created", async () => {
     const customer = await customerById(db, customerId);
     return {

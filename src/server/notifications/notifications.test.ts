@@ -316,6 +316,9 @@ describe("webhook payloads", () => {
       "customer.created",
       "message.received",
       "payment.completed",
+      "quote.accepted",
+      "quote.declined",
+      "quote.sent",
       "visit.completed",
       "visit.updated",
     ]);

@@ -46,6 +46,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "schedules/visits.ts": "the visits repository itself: its `ownedBy` filter is how customer-side readers apply the rule",
   "messages/conversation.ts": "the staff Messages screen: the office reads every conversation",
   "ownership/ownership.ts": "the rule itself",
+  "quotes/quote-plan.ts": "an accepted quote's new plan: its own visits, for capacity and the deposit's credit",
 };
 
 const READS_CUSTOMER_ROWS =

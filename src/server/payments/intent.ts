@@ -57,6 +57,16 @@ export async function createCustomerPaymentIntent(db: Db, customerId: number, pa
   return intentForPayment(db, stripe, payment);
 }
 
+/**
+ * A quote's deposit, paid from the quote's page: its link is the customer's proof, checked by the
+ * caller (src/server/quotes/deposit.ts), so no account is needed.
+ */
+export async function createQuoteDepositIntent(db: Db, paymentId: number): Promise<PaymentIntentAnswer> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  return intentForPayment(db, requireStripe(), payment);
+}
+
 async function latestPendingCardPayment(db: Db, customerId: number, amountCents: number): Promise<PaymentRow> {
   const [payment] = await db
     .select()

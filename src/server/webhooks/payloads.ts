@@ -70,7 +70,7 @@ export const ZPaymentCompletedData = z.object({
 export const ZCustomerCreatedData = z.object({
   customer: ZWebhookCustomer.extend({
     ...ZWebhookAddress,
-    source: z.enum(["booking", "staff", "registration", "inquiry"]).meta({ description: "How the record came to be" }),
+    source: z.enum(["booking", "staff", "registration", "inquiry", "quote"]).meta({ description: "How the record came to be" }),
     createdAt: z.string().meta({ format: "date-time" }),
   }),
 });
@@ -87,6 +87,37 @@ export const ZMessageReceivedData = z.object({
   }),
 });
 
+const ZWebhookQuote = z.object({
+  id: z.number().int(),
+  version: z.number().int().meta({ description: "The version the event is about (the customer always sees the latest)" }),
+  status: z.enum(["draft", "sent", "viewed", "accepted", "declined", "expired"]),
+  customerId: z.number().int().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  total: z.number().int().meta({ description: "Cents, tax included, required items only (optional items the customer may add)" }),
+  expiresOn: z.string().meta({ format: "date", description: "The last Austin day it can be accepted" }),
+});
+
+export const ZQuoteSentData = z.object({ quote: ZWebhookQuote });
+
+export const ZQuoteAcceptedData = z.object({
+  quote: ZWebhookQuote,
+  acceptance: z.object({
+    signedName: z.string(),
+    acceptedAt: z.string().meta({ format: "date-time" }),
+    total: z.number().int().meta({ description: "Cents, with the optional items the customer chose" }),
+    deposit: z.number().int().meta({ description: "Cents paid before acceptance; 0 when none was asked" }),
+    scheduleId: z.number().int().meta({ description: "The plan the quote became" }),
+    visitsNeedingTime: z.number().int().meta({ description: "Visits no crew was free for, created pending for staff to time" }),
+  }),
+});
+
+export const ZQuoteDeclinedData = z.object({
+  quote: ZWebhookQuote,
+  reason: z.string().nullable(),
+  declinedAt: z.string().meta({ format: "date-time" }),
+});
+
 export const WEBHOOK_DATA_SCHEMAS = {
   "booking.created": ZBookingCreatedData,
   "visit.updated": ZVisitData,
@@ -94,6 +125,9 @@ export const WEBHOOK_DATA_SCHEMAS = {
   "payment.completed": ZPaymentCompletedData,
   "customer.created": ZCustomerCreatedData,
   "message.received": ZMessageReceivedData,
+  "quote.sent": ZQuoteSentData,
+  "quote.accepted": ZQuoteAcceptedData,
+  "quote.declined": ZQuoteDeclinedData,
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookData<T extends WebhookEventType> = z.input<(typeof WEBHOOK_DATA_SCHEMAS)[T]>;

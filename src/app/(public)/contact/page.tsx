@@ -48,6 +48,9 @@ export default function ContactPage() {
               {BUSINESS.quotesEmail}
             </a>
             <p className="mt-1">For estimates on larger projects.</p>
+            <a href="/quote" className={linkClasses}>
+              Request a quote online
+            </a>
           </ContactCard>
         </div>
         <div className="space-y-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">

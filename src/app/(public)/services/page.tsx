@@ -37,9 +37,14 @@ export default function ServicesPage() {
               Planting, irrigation checks, a one-off cleanup before a party: tell us what your yard needs and we will send a quote.
             </p>
           </div>
-          <Link href="/contact" className={buttonClasses("primary", "lg", "shrink-0")}>
-            Contact Us
-          </Link>
+          <div className="flex shrink-0 flex-wrap gap-3">
+            <Link href="/contact" className={buttonClasses("primary", "lg", "shrink-0")}>
+              Contact Us
+            </Link>
+            <Link href="/quote" className={buttonClasses("outline", "lg", "shrink-0")}>
+              Request a quote
+            </Link>
+          </div>
         </div>
       </section>
     </>

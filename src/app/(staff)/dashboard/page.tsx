@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { CrewProblems } from "@/components/staff/dashboard/crew-problems";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
+import { QuoteRequestsCard } from "@/components/quotes/quote-requests-card";
 import { StatCards } from "@/components/staff/dashboard/stat-cards";
 import { TodaysSchedule } from "@/components/staff/dashboard/todays-schedule";
 import { WeekStrip } from "@/components/staff/dashboard/week-strip";
@@ -30,19 +31,21 @@ export default async function DashboardPage() {
   await requireStaffPage("/dashboard");
   const api = await serverApi();
   const today = businessToday();
-  const [stats, todays, messages, week, changes, problems] = await Promise.all([
+  const [stats, todays, messages, week, changes, problems, quoteRequests] = await Promise.all([
     orNull(api.dashboard.stats({})),
     orNull(api.schedules.list({ startDate: today, endDate: today })),
     orNull(api.dashboard.recentMessages({})),
     orNull(api.dashboard.week({})),
     orNull(api.dashboard.customerChanges({})),
     orNull(api.crewDay.problems({})),
+    orNull(api.quoteRequests.list({ status: "open" })),
   ]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
       <StatCards stats={stats} />
       {problems === null || problems.length > 0 ? <CrewProblems problems={problems} /> : null}
+      <QuoteRequestsCard open={quoteRequests?.length ?? null} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TodaysSchedule today={today} visits={todays} />
         <RecentMessages messages={messages} />

@@ -9,3 +9,4 @@ export * from "./platform";
 export * from "./notifications";
 export * from "./billing";
 export * from "./crew-field";
+export * from "./quotes";

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { QuoteView } from "@/components/quotes/quote-view";
+import { describeFailure } from "@/server/api/error-mapping";
+import { serverApi } from "@/trpc/server";
+
+export const metadata: Metadata = { title: "Your Quote", robots: { index: false, follow: false } };
+
+/** A quote's page, reached by the emailed link's token alone (docs/product-rules.md#quotes). */
+export default async function QuotePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  let page;
+  try {
+    page = await (await serverApi()).quotePage.view({ token });
+  } catch (error) {
+    const failure = describeFailure(error);
+    if (failure.status === 410) {
+      return (
+        <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+          <h1 className="text-2xl font-bold text-gray-900">This quote is no longer available</h1>
+          <p className="mt-3 text-gray-700">{failure.message}</p>
+        </div>
+      );
+    }
+    if (failure.status === 404 || failure.status === 400) notFound();
+    throw error;
+  }
+  return <QuoteView token={token} initialPage={JSON.parse(JSON.stringify(page))} />;
+}

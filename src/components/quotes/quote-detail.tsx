@@ -1,0 +1,139 @@
+"use client";
+
+import { CalendarDays, Pencil, Send, XCircle } from "lucide-react";
+import { errorMessage } from "@/components/error-text";
+import { toast } from "@/components/toast/toast-store";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { formatBusinessDate } from "@/lib/business-time";
+import { formatCents } from "@/lib/money";
+import { QUOTE_STATUS_LABELS } from "@/lib/quote-enums";
+import { formatTaxRate } from "@/lib/quote-totals";
+import { api } from "@/trpc/react";
+
+/** One quote for staff: its current version, what happened to it, and Send / Revise / Revoke. */
+export function QuoteDetail({ id }: { id: number }) {
+  const quote = api.quotes.get.useQuery({ id });
+  const utils = api.useUtils();
+  const refresh = (title: string) => async () => {
+    toast({ title });
+    await Promise.all([utils.quotes.get.invalidate({ id }), utils.quotes.list.invalidate()]);
+  };
+  const onError = (error: unknown) => toast({ title: "That did not work", description: errorMessage(error), variant: "destructive" });
+  const send = api.quotes.send.useMutation({ onSuccess: refresh("Quote sent"), onError });
+  const revoke = api.quotes.revoke.useMutation({ onSuccess: refresh("Link withdrawn"), onError });
+
+  if (quote.isPending) return <PageSpinner />;
+  if (quote.isError) return <p className="text-sm text-red-700">{errorMessage(quote.error)}</p>;
+  const q = quote.data;
+  const v = q.version;
+  const accepted = q.status === "accepted";
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">
+            Quote Q-{q.id}{" "}
+            <span className="ml-2 rounded-full bg-brand-50 px-2.5 py-0.5 align-middle text-sm font-medium text-brand-800">
+              {QUOTE_STATUS_LABELS[q.status]}
+            </span>
+          </h1>
+          <p className="mt-1 text-sm text-gray-700">
+            {q.fullName} · {q.email} · {q.address} {q.zipCode}
+          </p>
+          <p className="text-sm text-gray-600">
+            Version {q.currentVersion} · valid through {v.expiresOn}
+            {q.sentAt ? ` · sent ${formatBusinessDate(q.sentAt, "MMM d, h:mm a")}` : ""}
+            {q.viewedAt ? ` · viewed ${formatBusinessDate(q.viewedAt, "MMM d, h:mm a")}` : ""}
+            {q.link === "revoked" ? " · link withdrawn" : ""}
+          </p>
+        </div>
+        {!accepted ? (
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink href={`/quotes/${q.id}/edit`} prefetch={false} variant="outline">
+              <Pencil className="size-4" aria-hidden="true" /> Revise
+            </ButtonLink>
+            <Button type="button" variant="primary" disabled={send.isPending} onClick={() => send.mutate({ id: q.id })}>
+              <Send className="size-4" aria-hidden="true" /> {q.sentAt ? "Send again" : "Send"}
+            </Button>
+            {q.link === "live" ? (
+              <Button type="button" variant="ghost" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: q.id })}>
+                <XCircle className="size-4" aria-hidden="true" /> Withdraw link
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {q.acceptance && q.acceptance.status !== "void" ? (
+        <section className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+          <p className="font-semibold">
+            {q.acceptance.status === "accepted" ? "Accepted" : "Accepted, waiting for the deposit"} by {q.acceptance.signedName} on{" "}
+            {formatBusinessDate(q.acceptance.acceptedAt, "MMM d, yyyy 'at' h:mm a")} (version {q.acceptance.version}, from{" "}
+            {q.acceptance.clientAddress})
+          </p>
+          <p>
+            Total {formatCents(q.acceptance.total)}
+            {q.acceptance.deposit > 0 ? ` · deposit ${formatCents(q.acceptance.deposit)}` : ""}
+          </p>
+          {q.acceptance.visitsNeedingTime.length ? (
+            <p className="mt-2 font-medium text-amber-900">
+              {q.acceptance.visitsNeedingTime.length} visit(s) need a time: no crew was free. They are pending on the schedule.
+            </p>
+          ) : null}
+          {q.scheduleId ? (
+            <ButtonLink href={`/schedule?date=${v.planFirstDate}`} prefetch={false} variant="outline" size="sm" className="mt-3">
+              <CalendarDays className="size-4" aria-hidden="true" /> See the plan on the schedule
+            </ButtonLink>
+          ) : null}
+        </section>
+      ) : null}
+      {q.status === "declined" ? (
+        <p className="rounded-xl border border-gray-200 bg-gray-50 p-4 text-sm text-gray-800">
+          Declined{q.declineReason ? `: “${q.declineReason}”` : " without a reason"}.
+        </p>
+      ) : null}
+
+      <section className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <table className="w-full text-sm">
+          <thead className="border-b border-gray-200 text-left text-gray-600">
+            <tr>
+              <th className="p-3 font-medium">Line</th>
+              <th className="p-3 text-right font-medium">Qty</th>
+              <th className="hidden p-3 text-right font-medium sm:table-cell">Unit</th>
+              <th className="p-3 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {v.items.map((item) => (
+              <tr key={item.id}>
+                <td className="p-3">
+                  {item.description}
+                  {item.optional ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Optional</span> : null}
+                </td>
+                <td className="p-3 text-right">{item.quantity}</td>
+                <td className="hidden p-3 text-right sm:table-cell">{formatCents(item.unitPrice)}</td>
+                <td className="p-3 text-right">{formatCents(item.quantity * item.unitPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="border-t border-gray-200 p-3 text-right text-sm">
+          Required lines {formatCents(v.totals.subtotal)} + tax ({formatTaxRate(v.taxRateBasisPoints)}) {formatCents(v.totals.tax)} ={" "}
+          <strong>{formatCents(v.totals.total)}</strong>
+        </p>
+      </section>
+      <p className="text-sm text-gray-700">
+        Plan: {v.planKind === "one_time" ? "one visit" : `${v.planFrequency} visits${v.planEndDate ? ` until ${v.planEndDate}` : ""}`} from{" "}
+        {v.planFirstDate} at {v.planStartTime} ({v.planDurationMinutes} min)
+        {v.planPricePerVisit != null ? `, ${formatCents(v.planPricePerVisit)} per visit` : ""}
+        {v.depositKind === "percent"
+          ? ` · deposit ${v.depositValue}%`
+          : v.depositKind === "amount"
+            ? ` · deposit ${formatCents(v.depositValue)}`
+            : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+"use client";
+
+import { CircleCheck, Printer } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { CardPaymentForm } from "@/components/payments/card-payment-form";
+import { Button } from "@/components/ui/button";
+import { FieldError, TextAreaField, TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { businessInstant, formatBusinessDate, startOfBusinessDay } from "@/lib/business-time";
+import type { JsonAnswer } from "@/lib/json-answer";
+import { formatCents } from "@/lib/money";
+import { formatTaxRate, quoteTotals } from "@/lib/quote-totals";
+import { restRequest } from "@/lib/rest-client";
+import type { QuotePage } from "@/server/quotes/quote-page";
+
+type Page = JsonAnswer<QuotePage>;
+
+const FREQUENCY_LABELS: Record<string, string> = { weekly: "Weekly", biweekly: "Every two weeks", monthly: "Monthly" };
+const day = (date: string) => formatBusinessDate(startOfBusinessDay(date), "EEEE, MMMM d, yyyy");
+const time = (date: string, hhmm: string) => formatBusinessDate(businessInstant(date, hhmm), "h:mm a");
+
+function planSentence(plan: Page["plan"]): string {
+  const what = plan.serviceName ? `${plan.serviceName}: ` : "";
+  if (plan.kind === "one_time")
+    return `${what}${what ? "one" : "One"} visit on ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}.`;
+  const until = plan.endDate ? `until ${day(plan.endDate)}` : "until you stop it";
+  const price = plan.pricePerVisit != null ? `, ${formatCents(plan.pricePerVisit)} per visit` : "";
+  return `${what}${FREQUENCY_LABELS[plan.frequency ?? "weekly"]} visits from ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}, ${until}${price}.`;
+}
+
+/**
+ * The customer's quote: the lines, the optional ones with live totals, the plan and the terms;
+ * accept (typed name and the terms ticked, then the deposit when one is due) or decline. Prints as
+ * the quote's PDF: the print stylesheet drops the site's frame and the buttons.
+ */
+export function QuoteView({ token, initialPage }: { token: string; initialPage: Page }) {
+  const [page, setPage] = useState(initialPage);
+  const settled = page.acceptance?.status === "accepted" || page.status === "accepted";
+  const [ticked, setTicked] = useState<number[]>(page.acceptance?.optionalItemIds ?? []);
+  const totals = quoteTotals(page.items, {
+    taxRateBasisPoints: page.taxRateBasisPoints,
+    selectedOptionalIds: ticked,
+    depositKind: page.deposit.kind,
+    depositValue: page.deposit.value,
+  });
+  const open = !settled && page.status !== "declined" && page.acceptance?.status !== "awaiting_deposit";
+
+  const reload = async () => {
+    const result = await restRequest<QuotePage>("POST", "/quote-page", { token });
+    if (result.ok) setPage(result.data);
+  };
+
+  return (
+    <div className="quote-document mx-auto max-w-3xl px-4 py-8 print:max-w-none print:px-0 print:py-0">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-brand-700">GreenScape Austin · Quote {page.reference}</p>
+          <h1 className="mt-1 text-2xl font-bold text-gray-900">Your quote, {page.fullName}</h1>
+          <p className="mt-1 text-sm text-gray-700">{page.address}</p>
+          <p className="mt-1 text-sm text-gray-700">
+            Version {page.version} · valid through {day(page.expiresOn)}
+          </p>
+        </div>
+        <Button type="button" variant="outline" onClick={() => window.print()} className="print:hidden">
+          <Printer aria-hidden="true" className="size-4" /> Print or save as PDF
+        </Button>
+      </header>
+
+      {page.message ? <p className="mt-6 whitespace-pre-line rounded-xl bg-brand-50 p-4 text-gray-800">{page.message}</p> : null}
+
+      <section aria-labelledby="items-heading" className="mt-8">
+        <h2 id="items-heading" className="text-lg font-semibold text-gray-900">
+          What's included
+        </h2>
+        <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200">
+          {page.items.map((item) => {
+            const line = formatCents(item.quantity * item.unitPrice);
+            const label = `${item.description} (${item.quantity} × ${formatCents(item.unitPrice)})`;
+            return (
+              <li key={item.id} className="flex items-start justify-between gap-4 p-4">
+                {item.optional ? (
+                  <label className="flex min-h-11 cursor-pointer items-start gap-3">
+                    <input
+                      type="checkbox"
+                      className="mt-1 size-5 accent-brand-700"
+                      checked={ticked.includes(item.id)}
+                      disabled={!open}
+                      onChange={(event) =>
+                        setTicked((current) => (event.target.checked ? [...current, item.id] : current.filter((id) => id !== item.id)))
+                      }
+                    />
+                    <span>
+                      <span className="text-gray-900">{label}</span>
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Optional</span>
+                    </span>
+                  </label>
+                ) : (
+                  <span className="text-gray-900">{label}</span>
+                )}
+                <span className="shrink-0 font-medium text-gray-900">{line}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <dl className="mt-4 ml-auto w-full max-w-xs space-y-1 text-sm" aria-live="polite">
+          <div className="flex justify-between">
+            <dt className="text-gray-700">Subtotal</dt>
+            <dd>{formatCents(totals.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-gray-700">Tax ({formatTaxRate(page.taxRateBasisPoints)})</dt>
+            <dd>{formatCents(totals.tax)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-gray-200 pt-1 text-base font-bold">
+            <dt>Total</dt>
+            <dd data-testid="quote-total">{formatCents(totals.total)}</dd>
+          </div>
+          {totals.deposit > 0 ? (
+            <div className="flex justify-between text-brand-800">
+              <dt>Deposit due on acceptance</dt>
+              <dd>{formatCents(totals.deposit)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="plan-heading" className="mt-8">
+        <h2 id="plan-heading" className="text-lg font-semibold text-gray-900">
+          The plan
+        </h2>
+        <p className="mt-2 text-gray-800">{planSentence(page.plan)}</p>
+        {totals.deposit > 0 ? <p className="mt-1 text-sm text-gray-700">The deposit is credited against the first visits.</p> : null}
+      </section>
+
+      <section aria-labelledby="terms-heading" className="mt-8">
+        <h2 id="terms-heading" className="text-lg font-semibold text-gray-900">
+          Terms
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-sm text-gray-700">{page.terms}</p>
+      </section>
+
+      <div className="mt-8 print:hidden">
+        {settled ? (
+          <p role="status" className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            Accepted by {page.acceptance?.signedName ?? page.fullName}. Thank you! Your visits are on our schedule and we'll confirm the
+            times.
+          </p>
+        ) : page.status === "declined" ? (
+          <p role="status" className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-gray-800">
+            You declined this quote. If you change your mind, call or email us.
+          </p>
+        ) : page.acceptance?.status === "awaiting_deposit" ? (
+          <DepositStep token={token} amount={page.acceptance.deposit} onPaid={reload} />
+        ) : (
+          <AcceptOrDecline token={token} version={page.version} optionalItemIds={ticked} onDone={reload} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AcceptOrDecline({
+  token,
+  version,
+  optionalItemIds,
+  onDone,
+}: {
+  token: string;
+  version: number;
+  optionalItemIds: number[];
+  onDone: () => Promise<void>;
+}) {
+  const [signedName, setSignedName] = useState("");
+  const [agree, setAgree] = useState(false);
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const accept = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (signedName.trim().length < 2) found.signedName = "Type your full name to accept";
+    if (!agree) found.agreeToTerms = "Please tick the box to accept the terms";
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const result = await restRequest("POST", "/quote-page/accept", { token, version, signedName, agreeToTerms: true, optionalItemIds });
+    setBusy(false);
+    if (!result.ok) return setFailure(result.answered ? result.message : "We could not reach the server. Please try again.");
+    await onDone();
+  };
+  const decline = async () => {
+    setBusy(true);
+    const result = await restRequest("POST", "/quote-page/decline", { token, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    setBusy(false);
+    if (!result.ok) return setFailure(result.answered ? result.message : "We could not reach the server. Please try again.");
+    await onDone();
+  };
+
+  return (
+    <div className="space-y-6">
+      <FormAlert message={failure} />
+      <form onSubmit={(event) => void accept(event)} noValidate className="space-y-4 rounded-2xl border border-gray-200 p-6">
+        <h2 className="text-lg font-semibold text-gray-900">Accept this quote</h2>
+        <TextField
+          label="Your full name"
+          name="signedName"
+          autoComplete="name"
+          value={signedName}
+          onChange={(event) => setSignedName(event.target.value)}
+          error={errors.signedName}
+        />
+        <div>
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              name="agreeToTerms"
+              className="mt-0.5 size-5 accent-brand-700"
+              checked={agree}
+              onChange={(event) => setAgree(event.target.checked)}
+            />
+            I accept this quote and its terms.
+          </label>
+          <FieldError message={errors.agreeToTerms} />
+        </div>
+        <Button type="submit" variant="primary" size="lg" disabled={busy} className="w-full sm:w-auto">
+          {busy ? "Sending..." : "Accept quote"}
+        </Button>
+      </form>
+      <details className="rounded-2xl border border-gray-200 p-6">
+        <summary className="cursor-pointer font-medium text-gray-900">Not for you? Decline the quote</summary>
+        <div className="mt-4 space-y-3">
+          <TextAreaField
+            label="Reason (optional)"
+            name="reason"
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Button type="button" variant="outline" disabled={busy} onClick={() => void decline()}>
+            Decline quote
+          </Button>
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function DepositStep({ token, amount, onPaid }: { token: string; amount: number; onPaid: () => Promise<void> }) {
+  const [card, setCard] = useState<{ clientSecret: string; publishableKey: string } | null>(null);
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    const config = await restRequest<{ enabled: boolean; publishableKey: string | null }>("GET", "/card-payments/config");
+    const intent = await restRequest<{ clientSecret: string }>("POST", "/quote-page/deposit", { token });
+    setBusy(false);
+    if (!config.ok || !config.data.enabled || !config.data.publishableKey)
+      return setFailure("Card payment is unavailable right now. Please call us to pay the deposit.");
+    if (!intent.ok) return setFailure(intent.answered ? intent.message : "We could not reach the server. Please try again.");
+    setCard({ clientSecret: intent.data.clientSecret, publishableKey: config.data.publishableKey });
+  };
+
+  return (
+    <section aria-labelledby="deposit-heading" className="space-y-4 rounded-2xl border border-gray-200 p-6">
+      <h2 id="deposit-heading" className="text-lg font-semibold text-gray-900">
+        Pay the deposit: {formatCents(amount)}
+      </h2>
+      <p className="text-sm text-gray-700">Your acceptance is recorded. The quote is accepted as soon as the deposit is paid.</p>
+      <FormAlert message={failure} />
+      {card ? (
+        <CardPaymentForm
+          clientSecret={card.clientSecret}
+          publishableKey={card.publishableKey}
+          amountCents={amount}
+          onPaid={() => void onPaid()}
+        />
+      ) : (
+        <Button type="button" variant="primary" size="lg" disabled={busy} onClick={() => void start()}>
+          {busy ? "Loading..." : "Pay deposit by card"}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { formatCents } from "@/lib/money";
+import { appUrl } from "@/server/email/app-url";
+import { renderEmail } from "@/server/email/layout";
+import { sendEmail, type OutgoingEmail } from "@/server/email/send-email";
+import { greetingName } from "@/server/email/templates";
+import type { Db } from "@/server/db";
+import { getNotificationSettings } from "@/server/notifications/settings";
+
+function excerpt(text: string): string {
+  return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
+}
+
+/** A request from /quote: the office hears of it (when it hears of inquiries). */
+export async function announceQuoteRequest(
+  db: Db,
+  request: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string | null;
+    address: string;
+    zipCode: string;
+    description: string;
+    preferredTime: string | null;
+  },
+  photoCount: number,
+) {
+  const settings = await getNotificationSettings(db);
+  if (!settings.notifyNewInquiry) return;
+  const email: OutgoingEmail = {
+    to: settings.officeEmail,
+    subject: `New quote request from ${request.name}`,
+    kind: "staff_quote_request",
+    ...renderEmail({
+      audience: "staff",
+      greeting: "Hello,",
+      paragraphs: [`${request.name} asked for a quote on the website:`, excerpt(request.description)],
+      details: [
+        ["Email", request.email],
+        ...(request.phone ? ([["Phone", request.phone]] as Array<[string, string]>) : []),
+        ["Address", `${request.address} ${request.zipCode}`],
+        ...(request.preferredTime ? ([["Preferred time", request.preferredTime]] as Array<[string, string]>) : []),
+        ["Photos", String(photoCount)],
+      ],
+      action: { label: "Open requests", url: appUrl("/messages?tab=requests") },
+    }),
+  };
+  await sendEmail(db, email, { idempotencyKey: `staff-quote-request:${request.id}` });
+}
+
+/** The quote's link, to the address the quote is for. The token is a secret: scrubbed once sent. */
+export function quoteLinkEmail(
+  quote: { id: number; fullName: string; email: string; version: number },
+  link: { url: string; token: string },
+  summary: { total: number; expiresOn: string; deposit: number },
+): OutgoingEmail {
+  return {
+    to: quote.email,
+    subject:
+      quote.version > 1 ? `Your updated quote from GreenScape Austin (Q-${quote.id})` : `Your quote from GreenScape Austin (Q-${quote.id})`,
+    kind: "quote",
+    secrets: [link.token],
+    ...renderEmail({
+      greeting: `Hi ${greetingName(quote.fullName)},`,
+      paragraphs: [
+        quote.version > 1 ? "We've updated your quote. This link shows the latest version:" : "Thanks for asking us. Your quote is ready:",
+        "You can choose optional items, then accept online by typing your name, or decline. You don't need an account.",
+      ],
+      details: [
+        ["Quote", `Q-${quote.id}`],
+        ["Total", formatCents(summary.total)],
+        ...(summary.deposit > 0 ? ([["Deposit due on acceptance", formatCents(summary.deposit)]] as Array<[string, string]>) : []),
+        ["Valid through", summary.expiresOn],
+      ],
+      action: { label: "View your quote", url: link.url },
+    }),
+  };
+}
+
+/** The office hears that a quote became a plan, and of any visit that still needs a time. */
+export async function announceQuoteAccepted(
+  db: Db,
+  quote: { id: number; fullName: string },
+  acceptance: { id: number; total: number; deposit: number; signedName: string; visitsNeedingTime: number },
+) {
+  const settings = await getNotificationSettings(db);
+  const email: OutgoingEmail = {
+    to: settings.officeEmail,
+    subject: `Quote Q-${quote.id} accepted by ${quote.fullName}`,
+    kind: "staff_quote_accepted",
+    ...renderEmail({
+      audience: "staff",
+      greeting: "Hello,",
+      paragraphs: [
+        `${acceptance.signedName} accepted quote Q-${quote.id}. Its plan is on the schedule.`,
+        ...(acceptance.visitsNeedingTime > 0
+          ? [
+              `${acceptance.visitsNeedingTime} visit(s) could not fit the crews' time and are pending: give them a time on the quote's page.`,
+            ]
+          : []),
+      ],
+      details: [
+        ["Total", formatCents(acceptance.total)],
+        ...(acceptance.deposit > 0 ? ([["Deposit paid", formatCents(acceptance.deposit)]] as Array<[string, string]>) : []),
+      ],
+      action: { label: "Open the quote", url: appUrl(`/quotes/${quote.id}`) },
+    }),
+  };
+  await sendEmail(db, email, { idempotencyKey: `staff-quote-accepted:${acceptance.id}` });
+}

@@ -1,0 +1,370 @@
+import { desc, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, businessInstant, businessToday } from "@/lib/business-time";
+import type { TQuoteOfferInput } from "@/lib/validation/quotes";
+import { getDb } from "@/server/db";
+import { customers, emailOutbox, payments, quoteAcceptances, quotes, schedules, visits, webhookEvents } from "@/server/db/schema";
+import { handleStripeWebhook } from "@/server/http/stripe-webhook-handler";
+import { setCrewCapacity } from "@/server/schedules/crew-capacity";
+import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
+import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller } from "#test/helpers";
+import { setEnv } from "#test/env";
+
+const today = businessToday();
+let sequence = 0;
+const uniqueEmail = () => `quote.${Date.now().toString(36)}.${sequence++}@example.com`;
+
+function offer(overrides: Partial<TQuoteOfferInput> = {}): TQuoteOfferInput {
+  return {
+    items: [
+      { description: "Sod, St. Augustine (pallet)", quantity: 2, unitPrice: 45_000 },
+      { description: "Haul away old turf", quantity: 1, unitPrice: 12_000 },
+      { description: "Starter fertilizer", quantity: 1, unitPrice: 4_000, optional: true },
+    ],
+    expiresOn: addDays(today, 14),
+    plan: { kind: "one_time", firstDate: addDays(today, 10), startTime: "10:00", durationMinutes: 120 },
+    deposit: { kind: "none", value: 0 },
+    ...overrides,
+  };
+}
+
+async function newQuote(overrides: Partial<TQuoteOfferInput> = {}, email = uniqueEmail()) {
+  const staff = await staffCaller();
+  const quote = await staff.quotes.create({
+    ...offer(overrides),
+    contact: { fullName: "Dana Whitfield", email, address: "4512 Avenue F", city: "Austin", zipCode: "78751" },
+  });
+  return { staff, quote };
+}
+
+/** The token in the latest quote email to this address, as the customer's inbox would show it. */
+async function tokenSentTo(email: string): Promise<string> {
+  const db = await getDb();
+  const [sent] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.id)).limit(1);
+  const token = /\/q\/([a-z2-7]+)/.exec(sent?.body ?? "")?.[1];
+  if (!token) throw new Error(`No quote link was emailed to ${email}`);
+  return token;
+}
+
+async function sentQuote(overrides: Partial<TQuoteOfferInput> = {}) {
+  const email = uniqueEmail();
+  const { staff, quote } = await newQuote(overrides, email);
+  await staff.quotes.send({ id: quote.id });
+  return { staff, quote, email, token: await tokenSentTo(email) };
+}
+
+async function quoteRow(id: number) {
+  const [row] = await (await getDb()).select().from(quotes).where(eq(quotes.id, id));
+  return row!;
+}
+
+describe("building and sending a quote", () => {
+  it("stores a draft with its lines and totals in cents, at the tax rate in Settings", async () => {
+    const { quote } = await newQuote();
+    expect(quote).toMatchObject({ status: "draft", currentVersion: 1, link: "none" });
+    expect(quote.version.taxRateBasisPoints).toBe(825);
+    // 1,020.00 required; 8.25% = 84.15
+    expect(quote.version.totals).toEqual({ subtotal: 102_000, tax: 8_415, total: 110_415, deposit: 0 });
+  });
+
+  it("emails a link whose token is stored only as a hash, and fires quote.sent", async () => {
+    await createWebhookEndpoint(
+      await getDb(),
+      { url: "https://hooks.example.com/quotes", events: ["quote.sent", "quote.accepted", "quote.declined"], enabled: true },
+      null,
+    );
+    const { quote, token } = await sentQuote();
+    const row = await quoteRow(quote.id);
+    expect(row.status).toBe("sent");
+    expect(row.tokenHash).not.toContain(token);
+    expect(JSON.stringify(row)).not.toContain(token);
+    const events = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.type, "quote.sent"));
+    expect(events.some((event) => (event.payload as { data: { quote: { id: number } } }).data.quote.id === quote.id)).toBe(true);
+  });
+
+  it("shows the page by the token, without an account, and marks the quote viewed", async () => {
+    const { quote, token } = await sentQuote();
+    const page = await (await anonymousCaller()).quotePage.view({ token });
+    expect(page).toMatchObject({ reference: `Q-${quote.id}`, version: 1, status: "viewed" });
+    expect(page.items.filter((item) => item.optional)).toHaveLength(1);
+    expect((await quoteRow(quote.id)).status).toBe("viewed");
+  });
+
+  it("makes the link sent before useless when the quote is sent again", async () => {
+    const { staff, quote, token, email } = await sentQuote();
+    await staff.quotes.send({ id: quote.id });
+    const fresh = await tokenSentTo(email);
+    expect(fresh).not.toBe(token);
+    expect((await rest("POST", "/quote-page", { body: { token } })).status).toBe(404);
+    expect((await rest("POST", "/quote-page", { body: { token: fresh } })).status).toBe(200);
+  });
+});
+
+describe("quote links that no longer work", () => {
+  it("answers 404 for an unknown token, 410 for a revoked one and for an expired quote", async () => {
+    expect((await rest("POST", "/quote-page", { body: { token: "a".repeat(32) } })).status).toBe(404);
+
+    const revoked = await sentQuote();
+    await revoked.staff.quotes.revoke({ id: revoked.quote.id });
+    const gone = await rest("POST", "/quote-page", { body: { token: revoked.token } });
+    expect(gone.status).toBe(410);
+    expect(gone.json.message).toMatch(/withdrawn/);
+    expect(
+      (
+        await rest("POST", "/quote-page/accept", {
+          body: { token: revoked.token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true },
+        })
+      ).status,
+    ).toBe(410);
+
+    const expiring = await sentQuote();
+    await (await getDb()).execute(
+      // The quote's last day passes.
+      (await import("drizzle-orm")).sql`update quote_versions set expires_on = ${addDays(today, -1)} where quote_id = ${expiring.quote.id}`,
+    );
+    const expired = await rest("POST", "/quote-page", { body: { token: expiring.token } });
+    expect(expired.status).toBe(410);
+    expect(expired.json.message).toMatch(/expired/);
+  });
+});
+
+describe("accepting", () => {
+  it("records the name, time, address and exact version, and makes the plan under the quote's email", async () => {
+    const { quote, token, email } = await sentQuote();
+    const page = await (await anonymousCaller()).quotePage.view({ token });
+    const optional = page.items.find((item) => item.optional)!;
+    const caller = await callerWith({ "x-test": "1" });
+    await expect(
+      caller.quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true, optionalItemIds: [optional.id] }),
+    ).resolves.toEqual({ status: "accepted", deposit: 0 });
+
+    const db = await getDb();
+    const [acceptance] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id));
+    // 1,060.00 with the fertilizer; tax 87.45
+    expect(acceptance).toMatchObject({
+      status: "accepted",
+      version: 1,
+      signedName: "Dana Whitfield",
+      clientAddress: "203.0.113.9",
+      subtotal: 106_000,
+      tax: 8_745,
+      total: 114_745,
+      optionalItemIds: [optional.id],
+    });
+    const row = await quoteRow(quote.id);
+    expect(row.status).toBe("accepted");
+    const [plan] = await db.select().from(schedules).where(eq(schedules.id, row.scheduleId!));
+    expect(plan).toMatchObject({ bookedEmail: email, bookedVia: "office", isRecurring: false, totalPrice: 114_745, status: "pending" });
+    const [customer] = await db.select().from(customers).where(eq(customers.id, plan!.customerId));
+    expect(customer!.email).toBe(email);
+    expect(await db.$count(visits, eq(visits.scheduleId, plan!.id))).toBe(1);
+    // The office is told.
+    expect(await db.$count(emailOutbox, eq(emailOutbox.subject, `Quote Q-${quote.id} accepted by Dana Whitfield`))).toBe(1);
+
+    await expect(caller.quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+  });
+
+  it("refuses an acceptance without the terms ticked or with an item that is not optional", async () => {
+    const { token } = await sentQuote();
+    const noTerms = await rest("POST", "/quote-page/accept", {
+      body: { token, version: 1, signedName: "Dana Whitfield", agreeToTerms: false },
+    });
+    expect(noTerms.status).toBe(400);
+    expect(noTerms.json.message).toBe("Please tick the box to accept the terms");
+    const page = await (await anonymousCaller()).quotePage.view({ token });
+    const required = page.items.find((item) => !item.optional)!;
+    const sneaky = await rest("POST", "/quote-page/accept", {
+      body: { token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true, optionalItemIds: [required.id] },
+    });
+    expect(sneaky.status).toBe(400);
+  });
+
+  it("refuses the old version's acceptance once the quote is revised, and shows the latest", async () => {
+    const { staff, quote, token } = await sentQuote();
+    await staff.quotes.revise({
+      id: quote.id,
+      ...offer({ items: [{ description: "Sod, Zoysia (pallet)", quantity: 2, unitPrice: 52_000 }] }),
+    });
+    const caller = await anonymousCaller();
+    await expect(caller.quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/updated after you opened it/),
+    });
+    const page = await caller.quotePage.view({ token });
+    expect(page.version).toBe(2);
+    expect(page.items.map((item) => item.description)).toEqual(["Sod, Zoysia (pallet)"]);
+    await expect(caller.quotePage.accept({ token, version: 2, signedName: "Dana Whitfield", agreeToTerms: true })).resolves.toMatchObject({
+      status: "accepted",
+    });
+  });
+
+  it("voids an acceptance waiting for its deposit when the quote is revised", async () => {
+    const { staff, quote, token } = await sentQuote({ deposit: { kind: "percent", value: 25 } });
+    await (await anonymousCaller()).quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true });
+    await staff.quotes.revise({ id: quote.id, ...offer({ deposit: { kind: "percent", value: 25 } }) });
+    const rows = await (await getDb()).select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id));
+    expect(rows.map((row) => row.status)).toEqual(["void"]);
+  });
+
+  it("lets exactly one of an acceptance and a revision racing each other win", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { staff, quote, token } = await sentQuote();
+      const customer = await anonymousCaller();
+      const [accepted, revised] = await Promise.allSettled([
+        customer.quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true }),
+        staff.quotes.revise({ id: quote.id, ...offer({ items: [{ description: "Mulch (yard)", quantity: 3, unitPrice: 6_000 }] }) }),
+      ]);
+      expect([accepted.status, revised.status].filter((status) => status === "fulfilled")).toHaveLength(1);
+      const row = await quoteRow(quote.id);
+      if (accepted.status === "fulfilled") expect(row).toMatchObject({ status: "accepted", currentVersion: 1 });
+      else expect(row).toMatchObject({ status: "sent", currentVersion: 2, scheduleId: null });
+      expect(
+        await (await getDb()).$count(schedules, eq(schedules.notes, `From quote Q-${quote.id} (version 1), accepted by Dana Whitfield.`)),
+      ).toBe(accepted.status === "fulfilled" ? 1 : 0);
+    }
+  });
+
+  it("creates a visit no crew can take as pending and lists it as needing a time", async () => {
+    const db = await getDb();
+    await setCrewCapacity(db, 1);
+    try {
+      const date = addDays(today, 20);
+      // Every hour of that day is taken by another customer's visit.
+      const { customer } = await createCustomer();
+      const staff = await staffCaller();
+      for (let hour = 7; hour <= 18; hour++) {
+        const start = businessInstant(date, `${String(hour).padStart(2, "0")}:00`);
+        await staff.schedules.create({
+          customerId: customer.id,
+          date: start,
+          startTime: start,
+          endTime: new Date(start.getTime() + 60 * 60_000),
+          status: "confirmed",
+          totalPrice: 5_000,
+          isRecurring: false,
+        });
+      }
+      const { quote, token } = await sentQuote({ plan: { kind: "one_time", firstDate: date, startTime: "10:00", durationMinutes: 60 } });
+      await (await anonymousCaller()).quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true });
+      const detail = await staff.quotes.get({ id: quote.id });
+      expect(detail.acceptance?.visitsNeedingTime).toHaveLength(1);
+      const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, detail.scheduleId!));
+      expect(visit).toMatchObject({ status: "pending", id: detail.acceptance!.visitsNeedingTime[0] });
+    } finally {
+      await setCrewCapacity(db, 2);
+    }
+  });
+});
+
+describe("declining", () => {
+  it("records the reason and fires quote.declined", async () => {
+    const { quote, token } = await sentQuote();
+    const page = await (await anonymousCaller()).quotePage.decline({ token, reason: "Went with a neighbour's cousin" });
+    expect(page.declinedAt).toBeInstanceOf(Date);
+    expect(await quoteRow(quote.id)).toMatchObject({ status: "declined", declineReason: "Went with a neighbour's cousin" });
+    const events = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.type, "quote.declined"));
+    expect(events.some((event) => (event.payload as { data: { quote: { id: number } } }).data.quote.id === quote.id)).toBe(true);
+  });
+});
+
+describe("who sees a quote", () => {
+  it("never shows a quote inside another customer's session, by token or by guessing ids", async () => {
+    const { quote, token, email } = await sentQuote();
+    const other = await customerCookie();
+    const asOther = await rest("POST", "/quote-page", { body: { token }, headers: { cookie: other } });
+    expect(asOther.status).toBe(404);
+    expect(
+      (
+        await rest("POST", "/quote-page/accept", {
+          body: { token, version: 1, signedName: "Mallory", agreeToTerms: true },
+          headers: { cookie: other },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await rest("POST", "/quote-page/decline", { body: { token }, headers: { cookie: other } })).status).toBe(404);
+    // The staff answers are staff's only.
+    expect((await rest("GET", `/quotes/${quote.id}`, { headers: { cookie: other } })).status).toBe(401);
+
+    // The customer the quote is for sees it signed in too.
+    const { customer } = await createCustomer({ email, password: "its-mine-1" });
+    expect((await rest("POST", "/quote-page", { body: { token }, headers: { cookie: await customerCookie(customer.id) } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("the deposit", () => {
+  const WEBHOOK_SECRET = "whsec_test_quote_deposits";
+  const signer = new Stripe("sk_test_signer_only");
+  beforeAll(() => setEnv({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
+  afterAll(() => setEnv({ STRIPE_WEBHOOK_SECRET: undefined }));
+
+  function succeeded(eventId: string, intentId: string, amount: number) {
+    return JSON.stringify({
+      id: eventId,
+      object: "event",
+      type: "payment_intent.succeeded",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: intentId,
+          object: "payment_intent",
+          amount,
+          amount_received: amount,
+          currency: "usd",
+          status: "succeeded",
+          latest_charge: `ch_${intentId}`,
+          metadata: {},
+        },
+      },
+    });
+  }
+  const deliver = (payload: string) =>
+    handleStripeWebhook(
+      new Request("http://localhost/api/webhooks/stripe", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        body: payload,
+      }),
+    );
+
+  it("accepts the quote only when the deposit's webhook confirms it, once however often it is replayed", async () => {
+    const { quote, token } = await sentQuote({ deposit: { kind: "percent", value: 25 } });
+    const answer = await (await anonymousCaller()).quotePage.accept({
+      token,
+      version: 1,
+      signedName: "Dana Whitfield",
+      agreeToTerms: true,
+    });
+    // 25% of 1,104.15 = 276.0375 → 276.04
+    expect(answer).toEqual({ status: "awaiting_deposit", deposit: 27_604 });
+    expect(await quoteRow(quote.id)).toMatchObject({ status: "sent", scheduleId: null });
+
+    const db = await getDb();
+    const [acceptance] = await db.select().from(quoteAcceptances).where(eq(quoteAcceptances.quoteId, quote.id));
+    // The card form made an intent for the deposit's payment record.
+    const intentId = `pi_quote_${quote.id}`;
+    await db.update(payments).set({ stripePaymentIntent: intentId }).where(eq(payments.id, acceptance!.paymentId!));
+
+    const payload = succeeded(`evt_quote_${quote.id}`, intentId, 27_604);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(payload)));
+    expect(answers.every((response) => response.status === 200)).toBe(true);
+    // A different event for the same success (Stripe may send one) changes nothing either.
+    expect((await deliver(succeeded(`evt_quote_${quote.id}_again`, intentId, 27_604))).status).toBe(200);
+
+    const row = await quoteRow(quote.id);
+    expect(row.status).toBe("accepted");
+    expect(await db.$count(schedules, eq(schedules.customerId, row.customerId!))).toBe(1);
+    expect(await db.$count(quoteAcceptances, eq(quoteAcceptances.quoteId, quote.id))).toBe(1);
+    // The deposit comes off the first visit: 1,104.15 − 276.04.
+    const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, row.scheduleId!));
+    expect(visit!.totalPrice).toBe(110_415 - 27_604);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.subject, `Quote Q-${quote.id} accepted by Dana Whitfield`))).toBe(1);
+  });
+});

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { LIMITS } from "@/server/auth/limits";
+import { getDb } from "@/server/db";
+import { quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
+import { anonymousCaller, callerWith, fromAddress, rest, staffCaller } from "#test/helpers";
+import { QUOTE_REQUEST_THANKS } from "./requests";
+
+// The smallest valid PNG (1×1), and bytes that only claim to be one.
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const SCRIPT = Buffer.from("#!/bin/sh\necho pwned\n").toString("base64");
+
+let sequence = 0;
+const request = (overrides: Record<string, unknown> = {}) => ({
+  name: "Priya Natarajan",
+  email: `priya.${Date.now().toString(36)}.${sequence++}@example.com`,
+  phone: "512-555-0142",
+  address: "2301 S Lamar Blvd",
+  city: "Austin",
+  zipCode: "78704",
+  description: "Please quote new sod for the backyard, about 1,200 sq ft.",
+  preferredTime: "Weekday mornings",
+  ...overrides,
+});
+
+describe("quoteRequests.submit", () => {
+  it("stores the request with its photos, for staff to read under Requests", async () => {
+    const receipt = await (await anonymousCaller()).quoteRequests.submit({
+      ...request(),
+      photos: [{ contentType: "image/png", dataBase64: PNG }],
+    });
+    expect(receipt).toEqual({ success: true, id: expect.any(Number), message: QUOTE_REQUEST_THANKS });
+    const staff = await staffCaller();
+    const stored = await staff.quoteRequests.get({ id: receipt.id });
+    expect(stored).toMatchObject({ zipCode: "78704", preferredTime: "Weekday mornings", handledAt: null });
+    expect(stored.photoIds).toHaveLength(1);
+    const photo = await staff.quoteRequests.photo({ id: receipt.id, photoId: stored.photoIds[0]! });
+    expect(photo).toEqual({ contentType: "image/png", dataBase64: PNG });
+    expect((await staff.quoteRequests.list({ status: "open" })).map((row) => row.id)).toContain(receipt.id);
+  });
+
+  it("refuses a ZIP we do not serve, as booking does", async () => {
+    const refused = await rest("POST", "/quote-requests", { body: request({ zipCode: "10001" }) });
+    expect(refused.status).toBe(400);
+    expect(refused.json.issues).toEqual([expect.objectContaining({ path: ["zipCode"] })]);
+  });
+
+  it("refuses a file that is not the image it claims to be, and more than 3 photos", async () => {
+    const before = await (await getDb()).$count(quoteRequests);
+    const fake = await rest("POST", "/quote-requests", { body: request({ photos: [{ contentType: "image/png", dataBase64: SCRIPT }] }) });
+    expect(fake.status).toBe(400);
+    expect(fake.json.message).toBe("Photos must be JPEG, PNG or WebP images");
+    const gif = await rest("POST", "/quote-requests", { body: request({ photos: [{ contentType: "image/gif", dataBase64: PNG }] }) });
+    expect(gif.status).toBe(400);
+    const four = Array.from({ length: 4 }, () => ({ contentType: "image/png", dataBase64: PNG }));
+    const tooMany = await rest("POST", "/quote-requests", { body: request({ photos: four }) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.message).toBe("Add at most 3 photos");
+    expect(await (await getDb()).$count(quoteRequests)).toBe(before);
+    expect(await (await getDb()).$count(quoteRequestPhotos, eq(quoteRequestPhotos.contentType, "image/gif"))).toBe(0);
+  });
+
+  it("limits an address that keeps sending, like the contact form", async () => {
+    const caller = await callerWith(fromAddress("192.0.2.91"));
+    for (let sent = 0; sent < LIMITS.quoteRequestPerAddress.limit; sent++) await caller.quoteRequests.submit(request());
+    await expect(caller.quoteRequests.submit(request())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  });
+
+  it("is staff's to read: nobody signed in gets 401", async () => {
+    expect((await rest("GET", "/quote-requests")).status).toBe(401);
+  });
+});
