@@ -37,19 +37,43 @@ export async function useStripeStandIn({ webhookSecret, quiet = false }: { webho
 const signer = new Stripe("sk_test_signer_only");
 let events = 0;
 
-/**
- * An event of `type` about `object`, signed with `secret` as Stripe signs it; the function returned
- * delivers it to the webhook handler, the same event each time it is called.
- */
-export function signedStripeEvent(type: string, object: unknown, secret: string) {
+/** The JSON body of a Stripe event of `type` about `object`, with a new event id each call. */
+export function stripeEventPayload(type: string, object: unknown) {
   events += 1;
-  const payload = JSON.stringify({
+  return JSON.stringify({
     id: `evt_test_${events}_${Date.now()}`,
     object: "event",
     type,
     created: Math.floor(Date.now() / 1000),
     data: { object },
   });
+}
+
+/**
+ * A payment intent as a payment_intent.succeeded event (charged in full) or a
+ * payment_intent.payment_failed one (the card declined) carries it.
+ */
+export function paymentIntentObject(intentId: string, amount: number, outcome: "succeeded" | "failed") {
+  const succeeded = outcome === "succeeded";
+  return {
+    id: intentId,
+    object: "payment_intent",
+    amount,
+    amount_received: succeeded ? amount : 0,
+    currency: "usd",
+    status: succeeded ? "succeeded" : "requires_payment_method",
+    latest_charge: succeeded ? `ch_${intentId}` : null,
+    last_payment_error: succeeded ? null : { message: "Your card was declined." },
+    metadata: {},
+  };
+}
+
+/**
+ * An event of `type` about `object`, signed with `secret` as Stripe signs it; the function returned
+ * delivers it to the webhook handler, the same event each time it is called.
+ */
+export function signedStripeEvent(type: string, object: unknown, secret: string) {
+  const payload = stripeEventPayload(type, object);
   return () =>
     handleStripeWebhook(
       new Request("http://localhost/api/webhooks/stripe", {

@@ -20,12 +20,3 @@ export type DepositKind = (typeof DEPOSIT_KINDS)[number];
  */
 export const ACCEPTANCE_STATUSES = ["awaiting_deposit", "accepted", "void"] as const;
 export type AcceptanceStatus = (typeof ACCEPTANCE_STATUSES)[number];
-
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-};

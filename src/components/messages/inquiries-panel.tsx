@@ -3,14 +3,15 @@
 import { Check, Mail, Phone, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FilterToggle } from "@/components/ui/filter-toggle";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { cn } from "@/lib/cn";
 import { formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 
-type InquiryFilter = "open" | "handled";
+const INQUIRY_FILTERS = ["open", "handled"] as const;
+type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
 
 /** Contact-form submissions, kept apart from customer conversations (docs/product-rules.md#messages). */
 export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (customerId: number) => void }) {
@@ -46,22 +47,7 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
         <h2 id="inquiries-heading" className="font-semibold text-gray-900">
           Website inquiries
         </h2>
-        <div role="group" aria-label="Show inquiries" className="flex rounded-lg border border-gray-300 p-0.5">
-          {(["open", "handled"] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-              className={cn(
-                "min-h-9 rounded-md px-3 text-sm font-medium capitalize",
-                filter === value ? "bg-brand-700 text-white" : "text-gray-700 hover:bg-gray-100",
-              )}
-            >
-              {value}
-            </button>
-          ))}
-        </div>
+        <FilterToggle label="Show inquiries" options={INQUIRY_FILTERS} value={filter} onChange={setFilter} />
       </header>
       {inquiries.isPending ? (
         <div className="flex justify-center p-6">

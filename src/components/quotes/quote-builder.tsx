@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
-import { TextAreaField, TextField, controlClasses } from "@/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { addDays, businessToday } from "@/lib/business-time";
 import { centsToDollars, formatCents } from "@/lib/money";
@@ -206,20 +206,15 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
 
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
         <legend className="px-1 font-semibold text-gray-900">The plan it becomes</legend>
-        <div>
-          <label htmlFor="plan-kind" className="mb-1 block text-sm font-medium text-gray-800">
-            Kind
-          </label>
-          <select
-            id="plan-kind"
-            className={controlClasses()}
-            value={planKind}
-            onChange={(event) => setPlanKind(event.target.value as "one_time" | "recurring")}
-          >
-            <option value="one_time">One visit</option>
-            <option value="recurring">Recurring</option>
-          </select>
-        </div>
+        <SelectField
+          id="plan-kind"
+          label="Kind"
+          value={planKind}
+          onChange={(event) => setPlanKind(event.target.value as "one_time" | "recurring")}
+        >
+          <option value="one_time">One visit</option>
+          <option value="recurring">Recurring</option>
+        </SelectField>
         <TextField label="First date" type="date" value={firstDate} onChange={(event) => setFirstDate(event.target.value)} />
         <TextField label="Start time" type="time" step={3600} value={startTime} onChange={(event) => setStartTime(event.target.value)} />
         <TextField label="Duration (minutes)" inputMode="numeric" value={duration} onChange={(event) => setDuration(event.target.value)} />
@@ -232,21 +227,16 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
         />
         {planKind === "recurring" ? (
           <>
-            <div>
-              <label htmlFor="plan-frequency" className="mb-1 block text-sm font-medium text-gray-800">
-                Frequency
-              </label>
-              <select
-                id="plan-frequency"
-                className={controlClasses()}
-                value={frequency}
-                onChange={(event) => setFrequency(event.target.value as typeof frequency)}
-              >
-                <option value="weekly">Weekly</option>
-                <option value="biweekly">Every two weeks</option>
-                <option value="monthly">Monthly</option>
-              </select>
-            </div>
+            <SelectField
+              id="plan-frequency"
+              label="Frequency"
+              value={frequency}
+              onChange={(event) => setFrequency(event.target.value as typeof frequency)}
+            >
+              <option value="weekly">Weekly</option>
+              <option value="biweekly">Every two weeks</option>
+              <option value="monthly">Monthly</option>
+            </SelectField>
             <TextField label="End date (optional)" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />
           </>
         ) : null}
@@ -255,21 +245,16 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
         <legend className="px-1 font-semibold text-gray-900">Terms</legend>
         <TextField label="Valid through" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />
-        <div>
-          <label htmlFor="deposit-kind" className="mb-1 block text-sm font-medium text-gray-800">
-            Deposit
-          </label>
-          <select
-            id="deposit-kind"
-            className={controlClasses()}
-            value={depositKind}
-            onChange={(event) => setDepositKind(event.target.value as typeof depositKind)}
-          >
-            <option value="none">No deposit</option>
-            <option value="percent">Percentage</option>
-            <option value="amount">Amount</option>
-          </select>
-        </div>
+        <SelectField
+          id="deposit-kind"
+          label="Deposit"
+          value={depositKind}
+          onChange={(event) => setDepositKind(event.target.value as typeof depositKind)}
+        >
+          <option value="none">No deposit</option>
+          <option value="percent">Percentage</option>
+          <option value="amount">Amount</option>
+        </SelectField>
         {depositKind !== "none" ? (
           <TextField
             label={depositKind === "percent" ? "Deposit (%)" : "Deposit ($)"}

@@ -5,9 +5,9 @@ import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
+import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
-import { QUOTE_STATUS_LABELS } from "@/lib/quote-enums";
 import { formatTaxRate } from "@/lib/quote-totals";
 import { api } from "@/trpc/react";
 
@@ -34,10 +34,7 @@ export function QuoteDetail({ id }: { id: number }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">
-            Quote Q-{q.id}{" "}
-            <span className="ml-2 rounded-full bg-brand-50 px-2.5 py-0.5 align-middle text-sm font-medium text-brand-800">
-              {QUOTE_STATUS_LABELS[q.status]}
-            </span>
+            Quote Q-{q.id} <QuoteStatusBadge status={q.status} className="ml-2 align-middle text-sm" />
           </h1>
           <p className="mt-1 text-sm text-gray-700">
             {q.fullName} · {q.email} · {q.address} {q.zipCode}

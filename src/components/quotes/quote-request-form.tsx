@@ -3,7 +3,7 @@
 import { CircleCheck } from "lucide-react";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { FieldError, TextAreaField, TextField, controlClasses } from "@/components/ui/field";
+import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { quoteRequestAction } from "@/server/forms/quote-request-action";
@@ -69,24 +69,16 @@ export function QuoteRequestForm() {
         error={errors.preferredTime}
         hint="Days or times that suit you, such as weekday mornings."
       />
-      <div>
-        <label htmlFor="quote-photos" className="mb-1 block text-sm font-medium text-gray-800">
-          Photos (optional, up to 3)
-        </label>
-        <input
-          id="quote-photos"
-          name="photos"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          aria-describedby="quote-photos-hint"
-          className={controlClasses(Boolean(errors.photos))}
-        />
-        <p id="quote-photos-hint" className="mt-1 text-xs text-gray-600">
-          JPEG, PNG or WebP, at most 5 MB each.
-        </p>
-        <FieldError message={errors.photos} />
-      </div>
+      <TextField
+        id="quote-photos"
+        label="Photos (optional, up to 3)"
+        name="photos"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        multiple
+        error={errors.photos}
+        hint="JPEG, PNG or WebP, at most 5 MB each."
+      />
       <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full sm:w-auto">
         {pending ? "Sending..." : "Request a quote"}
       </Button>

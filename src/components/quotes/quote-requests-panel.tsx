@@ -5,9 +5,12 @@ import { useState } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button, ButtonLink } from "@/components/ui/button";
+import { FilterToggle } from "@/components/ui/filter-toggle";
 import { Spinner } from "@/components/ui/spinner";
 import { formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+
+const REQUEST_FILTERS = ["open", "all"] as const;
 
 function Photo({ requestId, photoId }: { requestId: number; photoId: number }) {
   const photo = api.quoteRequests.photo.useQuery({ id: requestId, photoId }, { staleTime: Number.POSITIVE_INFINITY });
@@ -30,7 +33,7 @@ function Photo({ requestId, photoId }: { requestId: number; photoId: number }) {
 
 /** Messages → Requests: quote requests from the public form, each one a quote to build (docs/product-rules.md#quotes). */
 export function QuoteRequestsPanel() {
-  const [filter, setFilter] = useState<"open" | "all">("open");
+  const [filter, setFilter] = useState<(typeof REQUEST_FILTERS)[number]>("open");
   const requests = api.quoteRequests.list.useQuery({ status: filter });
   const utils = api.useUtils();
   const setHandled = api.quoteRequests.setHandled.useMutation({
@@ -47,19 +50,7 @@ export function QuoteRequestsPanel() {
         <h2 id="requests-heading" className="font-semibold text-gray-900">
           Requests
         </h2>
-        <div role="group" aria-label="Show requests" className="flex rounded-lg border border-gray-300 p-0.5">
-          {(["open", "all"] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-              className={`min-h-9 rounded-md px-3 text-sm ${filter === value ? "bg-brand-700 text-white" : "text-gray-700"}`}
-            >
-              {value === "open" ? "Open" : "All"}
-            </button>
-          ))}
-        </div>
+        <FilterToggle label="Show requests" options={REQUEST_FILTERS} value={filter} onChange={setFilter} />
       </header>
       {requests.isPending ? (
         <div className="flex justify-center p-6">

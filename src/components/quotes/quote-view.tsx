@@ -1,11 +1,12 @@
 "use client";
 
 import { CircleCheck, Printer } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { CardPaymentForm } from "@/components/payments/card-payment-form";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { businessInstant, formatBusinessDate, startOfBusinessDay } from "@/lib/business-time";
 import type { JsonAnswer } from "@/lib/json-answer";
 import { formatCents } from "@/lib/money";
@@ -68,10 +69,7 @@ export function QuoteView({ token, initialPage }: { token: string; initialPage: 
 
       {page.message ? <p className="mt-6 whitespace-pre-line rounded-xl bg-brand-50 p-4 text-gray-800">{page.message}</p> : null}
 
-      <section aria-labelledby="items-heading" className="mt-8">
-        <h2 id="items-heading" className="text-lg font-semibold text-gray-900">
-          What's included
-        </h2>
+      <DocumentSection id="items" title="What's included">
         <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200">
           {page.items.map((item) => {
             const line = formatCents(item.quantity * item.unitPrice);
@@ -122,22 +120,16 @@ export function QuoteView({ token, initialPage }: { token: string; initialPage: 
             </div>
           ) : null}
         </dl>
-      </section>
+      </DocumentSection>
 
-      <section aria-labelledby="plan-heading" className="mt-8">
-        <h2 id="plan-heading" className="text-lg font-semibold text-gray-900">
-          The plan
-        </h2>
+      <DocumentSection id="plan" title="The plan">
         <p className="mt-2 text-gray-800">{planSentence(page.plan)}</p>
         {totals.deposit > 0 ? <p className="mt-1 text-sm text-gray-700">The deposit is credited against the first visits.</p> : null}
-      </section>
+      </DocumentSection>
 
-      <section aria-labelledby="terms-heading" className="mt-8">
-        <h2 id="terms-heading" className="text-lg font-semibold text-gray-900">
-          Terms
-        </h2>
+      <DocumentSection id="terms" title="Terms">
         <p className="mt-2 whitespace-pre-line text-sm text-gray-700">{page.terms}</p>
-      </section>
+      </DocumentSection>
 
       <div className="mt-8 print:hidden">
         {settled ? (
@@ -160,6 +152,18 @@ export function QuoteView({ token, initialPage }: { token: string; initialPage: 
   );
 }
 
+/** One part of the quote document, named by its heading. */
+function DocumentSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function AcceptOrDecline({
   token,
   version,
@@ -171,32 +175,33 @@ function AcceptOrDecline({
   optionalItemIds: number[];
   onDone: () => Promise<void>;
 }) {
-  const [signedName, setSignedName] = useState("");
-  const [agree, setAgree] = useState(false);
-  const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const accept = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (signedName.trim().length < 2) found.signedName = "Type your full name to accept";
-    if (!agree) found.agreeToTerms = "Please tick the box to accept the terms";
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  /** Sends the customer's answer; once it is taken, the page reloads into its new state. */
+  const answer = async (path: string, body: Record<string, unknown>) => {
     setBusy(true);
-    const result = await restRequest("POST", "/quote-page/accept", { token, version, signedName, agreeToTerms: true, optionalItemIds });
+    const result = await restRequest("POST", path, { token, ...body });
     setBusy(false);
     if (!result.ok) return setFailure(result.answered ? result.message : "We could not reach the server. Please try again.");
     await onDone();
   };
-  const decline = async () => {
-    setBusy(true);
-    const result = await restRequest("POST", "/quote-page/decline", { token, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-    setBusy(false);
-    if (!result.ok) return setFailure(result.answered ? result.message : "We could not reach the server. Please try again.");
-    await onDone();
+  const accept = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const signedName = String(form.get("signedName") ?? "");
+    const found: Record<string, string> = {};
+    if (signedName.trim().length < 2) found.signedName = "Type your full name to accept";
+    if (!form.has("agreeToTerms")) found.agreeToTerms = "Please tick the box to accept the terms";
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    await answer("/quote-page/accept", { version, signedName, agreeToTerms: true, optionalItemIds });
+  };
+  const decline = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
+    await answer("/quote-page/decline", reason ? { reason } : {});
   };
 
   return (
@@ -204,45 +209,25 @@ function AcceptOrDecline({
       <FormAlert message={failure} />
       <form onSubmit={(event) => void accept(event)} noValidate className="space-y-4 rounded-2xl border border-gray-200 p-6">
         <h2 className="text-lg font-semibold text-gray-900">Accept this quote</h2>
-        <TextField
-          label="Your full name"
-          name="signedName"
-          autoComplete="name"
-          value={signedName}
-          onChange={(event) => setSignedName(event.target.value)}
-          error={errors.signedName}
-        />
+        <TextField label="Your full name" name="signedName" autoComplete="name" error={errors.signedName} />
         <div>
           <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              name="agreeToTerms"
-              className="mt-0.5 size-5 accent-brand-700"
-              checked={agree}
-              onChange={(event) => setAgree(event.target.checked)}
-            />
-            I accept this quote and its terms.
+            <input type="checkbox" name="agreeToTerms" className="mt-0.5 size-5 accent-brand-700" />I accept this quote and its terms.
           </label>
           <FieldError message={errors.agreeToTerms} />
         </div>
-        <Button type="submit" variant="primary" size="lg" disabled={busy} className="w-full sm:w-auto">
+        <SubmitButton variant="primary" size="lg" disabled={busy} className="w-full sm:w-auto">
           {busy ? "Sending..." : "Accept quote"}
-        </Button>
+        </SubmitButton>
       </form>
       <details className="rounded-2xl border border-gray-200 p-6">
         <summary className="cursor-pointer font-medium text-gray-900">Not for you? Decline the quote</summary>
-        <div className="mt-4 space-y-3">
-          <TextAreaField
-            label="Reason (optional)"
-            name="reason"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <Button type="button" variant="outline" disabled={busy} onClick={() => void decline()}>
+        <form onSubmit={(event) => void decline(event)} noValidate className="mt-4 space-y-3">
+          <TextAreaField label="Reason (optional)" name="reason" rows={3} />
+          <SubmitButton variant="outline" disabled={busy}>
             Decline quote
-          </Button>
-        </div>
+          </SubmitButton>
+        </form>
       </details>
     </div>
   );

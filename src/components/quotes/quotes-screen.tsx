@@ -4,8 +4,8 @@ import { Plus } from "lucide-react";
 import Link from "next/link";
 import { ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
+import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatCents } from "@/lib/money";
-import { QUOTE_STATUS_LABELS } from "@/lib/quote-enums";
 import { api } from "@/trpc/react";
 
 /** Staff's list of quotes, newest first. */
@@ -44,9 +44,7 @@ export function QuotesScreen() {
                 </span>
                 <span className="flex items-center gap-3">
                   <span className="font-medium">{formatCents(quote.total)}</span>
-                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
-                    {QUOTE_STATUS_LABELS[quote.status]}
-                  </span>
+                  <QuoteStatusBadge status={quote.status} className="text-xs" />
                 </span>
               </Link>
             </li>

@@ -47,9 +47,9 @@ const ZPhotoSchema = z.object({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, QUOTE_MESSAGES.photoType),
 });
 
-/** The public request form, and POST /api/quote-requests. */
-export const ZQuoteRequestFormSchema = z.object({
-  name: requiredText(QUOTE_MESSAGES.name, { min: 2, max: 200 }),
+/** Whom a request or a quote is for, and where the work is: the request form and a new quote's contact ask alike. */
+const contactName = requiredText(QUOTE_MESSAGES.name, { min: 2, max: 200 });
+const contactFields = {
   email: emailField(QUOTE_MESSAGES.email),
   phone: optionalText(30),
   address: requiredText(QUOTE_MESSAGES.address, { min: 5, max: 300 }),
@@ -58,6 +58,12 @@ export const ZQuoteRequestFormSchema = z.object({
     .string({ error: QUOTE_MESSAGES.zipCode })
     .trim()
     .regex(/^\d{5}$/, QUOTE_MESSAGES.zipCode),
+};
+
+/** The public request form, and POST /api/quote-requests. */
+export const ZQuoteRequestFormSchema = z.object({
+  name: contactName,
+  ...contactFields,
   description: requiredText(QUOTE_MESSAGES.description, { min: 10, max: 5000 }),
   preferredTime: optionalText(200),
   photos: z.array(ZPhotoSchema, { error: QUOTE_MESSAGES.photos }).max(MAX_PHOTOS, QUOTE_MESSAGES.photos).default([]),
@@ -129,15 +135,8 @@ export type TQuoteOfferInput = z.input<typeof ZQuoteOfferSchema>;
 
 /** Whom a new quote is for: a request, a customer, or someone typed in. */
 export const ZQuoteContactSchema = z.object({
-  fullName: requiredText(QUOTE_MESSAGES.name, { min: 2, max: 200 }),
-  email: emailField(QUOTE_MESSAGES.email),
-  phone: optionalText(30),
-  address: requiredText(QUOTE_MESSAGES.address, { min: 5, max: 300 }),
-  city: optionalText(200),
-  zipCode: z
-    .string({ error: QUOTE_MESSAGES.zipCode })
-    .trim()
-    .regex(/^\d{5}$/, QUOTE_MESSAGES.zipCode),
+  fullName: contactName,
+  ...contactFields,
 });
 
 export const ZCreateQuoteSchema = ZQuoteOfferSchema.extend({

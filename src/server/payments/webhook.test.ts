@@ -6,6 +6,7 @@ import { getDb } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
 import { createCustomer } from "#test/helpers";
 import { setEnv } from "#test/env";
+import { paymentIntentObject, stripeEventPayload } from "#test/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_comms_secret";
 const signer = new Stripe("sk_test_signer_only");
@@ -29,26 +30,7 @@ async function cardPayment(amount = 3000) {
 }
 
 function intentEvent(type: "payment_intent.succeeded" | "payment_intent.payment_failed", intentId: string, amount: number) {
-  eventCounter += 1;
-  return JSON.stringify({
-    id: `evt_test_${eventCounter}_${Date.now()}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: intentId,
-        object: "payment_intent",
-        amount,
-        amount_received: type === "payment_intent.succeeded" ? amount : 0,
-        currency: "usd",
-        status: type === "payment_intent.succeeded" ? "succeeded" : "requires_payment_method",
-        latest_charge: type === "payment_intent.succeeded" ? `ch_${intentId}` : null,
-        last_payment_error: type === "payment_intent.payment_failed" ? { message: "Your card was declined." } : null,
-        metadata: {},
-      },
-    },
-  });
+  return stripeEventPayload(type, paymentIntentObject(intentId, amount, type === "payment_intent.succeeded" ? "succeeded" : "failed"));
 }
 
 function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {

@@ -1,15 +1,14 @@
 import { desc, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import type { TQuoteOfferInput } from "@/lib/validation/quotes";
 import { getDb } from "@/server/db";
 import { customers, emailOutbox, payments, quoteAcceptances, quotes, schedules, visits, webhookEvents } from "@/server/db/schema";
-import { handleStripeWebhook } from "@/server/http/stripe-webhook-handler";
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
 import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller } from "#test/helpers";
 import { setEnv } from "#test/env";
+import { paymentIntentObject, signedStripeEvent } from "#test/stripe";
 
 const today = businessToday();
 let sequence = 0;
@@ -298,41 +297,11 @@ describe("who sees a quote", () => {
 
 describe("the deposit", () => {
   const WEBHOOK_SECRET = "whsec_test_quote_deposits";
-  const signer = new Stripe("sk_test_signer_only");
   beforeAll(() => setEnv({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }));
   afterAll(() => setEnv({ STRIPE_WEBHOOK_SECRET: undefined }));
 
-  function succeeded(eventId: string, intentId: string, amount: number) {
-    return JSON.stringify({
-      id: eventId,
-      object: "event",
-      type: "payment_intent.succeeded",
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: intentId,
-          object: "payment_intent",
-          amount,
-          amount_received: amount,
-          currency: "usd",
-          status: "succeeded",
-          latest_charge: `ch_${intentId}`,
-          metadata: {},
-        },
-      },
-    });
-  }
-  const deliver = (payload: string) =>
-    handleStripeWebhook(
-      new Request("http://localhost/api/webhooks/stripe", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-        },
-        body: payload,
-      }),
-    );
+  const succeeded = (intentId: string, amount: number) =>
+    signedStripeEvent("payment_intent.succeeded", paymentIntentObject(intentId, amount, "succeeded"), WEBHOOK_SECRET);
 
   it("accepts the quote only when the deposit's webhook confirms it, once however often it is replayed", async () => {
     const { quote, token } = await sentQuote({ deposit: { kind: "percent", value: 25 } });
@@ -352,11 +321,11 @@ describe("the deposit", () => {
     const intentId = `pi_quote_${quote.id}`;
     await db.update(payments).set({ stripePaymentIntent: intentId }).where(eq(payments.id, acceptance!.paymentId!));
 
-    const payload = succeeded(`evt_quote_${quote.id}`, intentId, 27_604);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(payload)));
+    const deliver = succeeded(intentId, 27_604);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver()));
     expect(answers.every((response) => response.status === 200)).toBe(true);
     // A different event for the same success (Stripe may send one) changes nothing either.
-    expect((await deliver(succeeded(`evt_quote_${quote.id}_again`, intentId, 27_604))).status).toBe(200);
+    expect((await succeeded(intentId, 27_604)()).status).toBe(200);
 
     const row = await quoteRow(quote.id);
     expect(row.status).toBe("accepted");

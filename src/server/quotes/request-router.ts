@@ -17,6 +17,8 @@ import { ZQuoteRequestPhotoSchema, ZQuoteRequestReceiptSchema, ZQuoteRequestSche
 
 const TAGS = ["quotes"];
 const ZRequestId = pathId(QUOTE_REQUEST_NOT_FOUND);
+/** Staff reading or marking one request: the office roles, and a 404 when it is not there. */
+const oneRequestProcedure = staffProcedure.meta({ roles: ROLES.office, errors: [NotFoundError] });
 
 /** Requests for a quote: the public form sends them, staff read them under Messages → Requests. */
 export const quoteRequestsRouter = createTRPCRouter({
@@ -48,20 +50,16 @@ export const quoteRequestsRouter = createTRPCRouter({
     .output(z.array(ZQuoteRequestSchema))
     .query(({ ctx, input }) => listQuoteRequests(ctx.db, input.status)),
 
-  get: staffProcedure
+  get: oneRequestProcedure
     .meta({
-      roles: ROLES.office,
-      errors: [NotFoundError],
       openapi: { method: "GET", path: "/quote-requests/{id}", tags: TAGS, summary: "One quote request" },
     })
     .input(z.object({ id: ZRequestId }))
     .output(ZQuoteRequestSchema)
     .query(({ ctx, input }) => getQuoteRequest(ctx.db, input.id)),
 
-  photo: staffProcedure
+  photo: oneRequestProcedure
     .meta({
-      roles: ROLES.office,
-      errors: [NotFoundError],
       openapi: { method: "GET", path: "/quote-requests/{id}/photos/{photoId}", tags: TAGS, summary: "One photo of a request, as base64" },
     })
     .input(z.object({ id: ZRequestId, photoId: pathId("Photo not found") }))
@@ -71,10 +69,8 @@ export const quoteRequestsRouter = createTRPCRouter({
       return { contentType: photo.contentType as "image/jpeg" | "image/png" | "image/webp", dataBase64: photo.dataBase64 };
     }),
 
-  setHandled: staffProcedure
+  setHandled: oneRequestProcedure
     .meta({
-      roles: ROLES.office,
-      errors: [NotFoundError],
       openapi: { method: "PATCH", path: "/quote-requests/{id}/handled", tags: TAGS, summary: "Mark a request handled (or open again)" },
     })
     .input(z.object({ id: ZRequestId, handled: z.boolean({ error: "handled must be true or false" }).default(true) }))

@@ -11,6 +11,7 @@ import { toast } from "@/components/toast/toast-store";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
+import { capitalize } from "@/lib/capitalize";
 import { formatCents } from "@/lib/money";
 import { bookingPrice } from "@/lib/pricing";
 import { idField } from "@/lib/validation/fields";
@@ -201,7 +202,7 @@ export function ScheduleForm({
         <SelectField id="schedule-status" label="Status" error={errors.status?.message} {...register("status")}>
           {SCHEDULE_STATUSES.map((status) => (
             <option key={status} value={status} className="capitalize">
-              {status[0]!.toUpperCase() + status.slice(1)}
+              {capitalize(status)}
             </option>
           ))}
         </SelectField>
@@ -226,7 +227,7 @@ export function ScheduleForm({
             <SelectField id="schedule-frequency" label="Frequency" {...register("recurringFrequency")}>
               {RECURRING_FREQUENCIES.map((frequency) => (
                 <option key={frequency} value={frequency}>
-                  {frequency[0]!.toUpperCase() + frequency.slice(1)}
+                  {capitalize(frequency)}
                 </option>
               ))}
             </SelectField>
