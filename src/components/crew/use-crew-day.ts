@@ -49,6 +49,7 @@ export function useCrewDay(initialDay: DayCopy | null, username: string): CrewDa
   const [sending, setSending] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const flushing = useRef(false);
+  const flushAgain = useRef(false);
 
   const keepDay = useCallback(async (next: DayCopy) => {
     setDay((current) => (current && current.savedAt > next.savedAt ? current : next));
@@ -69,22 +70,30 @@ export function useCrewDay(initialDay: DayCopy | null, username: string): CrewDa
   }, [keepDay]);
 
   const flush = useCallback(async () => {
-    if (flushing.current) return;
+    // An action queued while a run is finishing (past its last look at the queue, reading the day)
+    // would otherwise wait for the next retry: the run goes round once more instead.
+    if (flushing.current) {
+      flushAgain.current = true;
+      return;
+    }
     flushing.current = true;
     setSending(true);
     try {
-      // The head of the queue each time: actions taken while sending join the same run, in order.
-      for (let action = (await loadQueue())[0]; action; action = (await loadQueue())[0]) {
-        const outcome = await sendAction(action);
-        if (outcome.kind === "unsent") break;
-        if (outcome.kind === "refused") {
-          await addRefusal({ key: action.key, visitId: action.visitId, kind: action.kind, message: outcome.message });
+      do {
+        flushAgain.current = false;
+        // The head of the queue each time: actions taken while sending join the same run, in order.
+        for (let action = (await loadQueue())[0]; action; action = (await loadQueue())[0]) {
+          const outcome = await sendAction(action);
+          if (outcome.kind === "unsent") break;
+          if (outcome.kind === "refused") {
+            await addRefusal({ key: action.key, visitId: action.visitId, kind: action.kind, message: outcome.message });
+          }
+          await dropFromQueue(action.key);
+          setQueue(await loadQueue());
         }
-        await dropFromQueue(action.key);
-        setQueue(await loadQueue());
-      }
-      setRefusals(await loadRefusals());
-      await refresh();
+        setRefusals(await loadRefusals());
+        await refresh();
+      } while (flushAgain.current);
     } finally {
       flushing.current = false;
       setSending(false);
