@@ -8,12 +8,13 @@ import { execSync } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { buildIfNeeded, freshDatabase, fromClient, startServer } from "./lib.mjs";
+import { bookingBody as bookingAt, buildIfNeeded, freshDatabase, fromClient, startServer } from "./lib.mjs";
 import { seedVisits } from "./visits-data.mjs";
 
 const COUNT = Number(process.argv[2] ?? 2000);
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
 const DAYS = 30;
+const bookingBody = (index) => bookingAt(index, { days: DAYS, emailPrefix: "cpu-booker" });
 const TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
 
 /** [own user+system, reaped children's user+system] of a process, in ms. */
@@ -39,26 +40,6 @@ function clusterCpu(postmaster) {
   return total;
 }
 
-function austinDate(offsetDays) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + offsetDays * 86_400_000));
-}
-
-function bookingBody(index) {
-  return JSON.stringify({
-    serviceId: 1,
-    address: "1100 Congress Ave",
-    city: "Austin",
-    state: "TX",
-    zipCode: "78701",
-    date: austinDate(2 + (index % DAYS)),
-    timeSlot: `${String(9 + (Math.floor(index / DAYS) % 9)).padStart(2, "0")}:00`,
-    isRecurring: false,
-    fullName: "Bench Booker",
-    email: `cpu-booker${index}@example.com`,
-    phone: "5125550111",
-  });
-}
-
 buildIfNeeded();
 const url = await freshDatabase(`greenscape_bench_booking_cpu_${PORT}`);
 const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });
@@ -74,7 +55,7 @@ try {
     await fetch(`http://127.0.0.1:${PORT}/api/bookings`, {
       method: "POST",
       headers: { "content-type": "application/json", ...fromClient(90_000 + index) },
-      body: bookingBody(90_000 + index).replace(/"date":"[^"]+"/, `"date":"${austinDate(200 + index)}"`),
+      body: bookingAt(90_000 + index, { days: 20, firstDay: 200, emailPrefix: "cpu-warm" }),
     });
   }
   const before = { app: cpuOf(server.child.pid).own, database: clusterCpu(postmaster), wall: performance.now() };

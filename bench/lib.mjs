@@ -134,3 +134,28 @@ export function percentile(sorted, p) {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)];
 }
+
+/** A date `offsetDays` from today in Austin, as yyyy-MM-dd. */
+export function austinDate(offsetDays) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+/**
+ * The index-th booking of a run across `days` days from `firstDay` days ahead, slot by slot (nine a
+ * day), each from its own email address (`emailPrefix` keeps one run's customers apart from another's).
+ */
+export function bookingBody(index, { days, firstDay = 2, emailPrefix = "booker" }) {
+  return JSON.stringify({
+    serviceId: 1,
+    address: "1100 Congress Ave",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    date: austinDate(firstDay + (index % days)),
+    timeSlot: `${String(9 + (Math.floor(index / days) % 9)).padStart(2, "0")}:00`,
+    isRecurring: false,
+    fullName: "Bench Booker",
+    email: `${emailPrefix}${index}@example.com`,
+    phone: "5125550111",
+  });
+}

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { buildIfNeeded, freshDatabase, fromClient, percentile, staffCookie, startServer } from "./lib.mjs";
+import { austinDate, bookingBody, buildIfNeeded, freshDatabase, fromClient, percentile, staffCookie, startServer } from "./lib.mjs";
 import { seedVisits } from "./visits-data.mjs";
 
 const kind = process.argv[2] ?? "availability";
@@ -20,31 +20,11 @@ const PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
 const DIR = "bench/.out/profiles";
 const BOOKING_DAYS = Number(process.env.BENCH_BOOKING_DAYS ?? 30);
 
-function austinDate(offsetDays) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + offsetDays * 86_400_000));
-}
-
 /** The index-th request of its kind: availability of another day, or a month-long range starting another day. */
 function pathOf(index) {
   if (kind === "month") return `/api/schedules?startDate=${austinDate(index - 200)}&endDate=${austinDate(index - 170)}`;
   if (kind === "dashboard") return ["/api/dashboard-stats", "/api/dashboard/week", "/api/dashboard/recent-messages"][index % 3];
   return `/api/availability?date=${austinDate(2 + (index % 360))}&serviceId=1`;
-}
-
-export function bookingBody(index, days = BOOKING_DAYS, firstDay = 2) {
-  return JSON.stringify({
-    serviceId: 1,
-    address: "1100 Congress Ave",
-    city: "Austin",
-    state: "TX",
-    zipCode: "78701",
-    date: austinDate(firstDay + (index % days)),
-    timeSlot: `${String(9 + (Math.floor(index / days) % 9)).padStart(2, "0")}:00`,
-    isRecurring: false,
-    fullName: "Bench Booker",
-    email: `booker${index}@example.com`,
-    phone: "5125550111",
-  });
 }
 
 buildIfNeeded();
@@ -84,7 +64,7 @@ try {
               setupRequest: (request) => ({
                 ...request,
                 headers: { ...request.headers, ...fromClient(index) },
-                body: bookingBody(index++),
+                body: bookingBody(index++, { days: BOOKING_DAYS }),
               }),
             },
           ],

@@ -11,7 +11,18 @@ import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { ADMIN_URL, buildIfNeeded, freshDatabase, fromClient, machine, percentile, staffCookie, startServer } from "./lib.mjs";
+import {
+  austinDate,
+  bookingBody,
+  ADMIN_URL,
+  buildIfNeeded,
+  freshDatabase,
+  fromClient,
+  machine,
+  percentile,
+  staffCookie,
+  startServer,
+} from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 import { SCALE, seedVisits } from "./visits-data.mjs";
 
@@ -36,27 +47,6 @@ const load = () =>
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(", ");
-
-function austinDate(offsetDays) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + offsetDays * 86_400_000));
-}
-
-/** The index-th booking: across `days` days from 40 days ahead (free of the other runs), slot by slot. */
-function bookingBody(index, days, firstDay) {
-  return JSON.stringify({
-    serviceId: 1,
-    address: "1100 Congress Ave",
-    city: "Austin",
-    state: "TX",
-    zipCode: "78701",
-    date: austinDate(firstDay + (index % days)),
-    timeSlot: `${String(9 + (Math.floor(index / days) % 9)).padStart(2, "0")}:00`,
-    isRecurring: false,
-    fullName: "Bench Booker",
-    email: `writes${firstDay}_${index}@example.com`,
-    phone: "5125550111",
-  });
-}
 
 async function sequential(url, count, headers = {}) {
   const timings = [];
@@ -87,7 +77,7 @@ function bookings(port, days, firstDay) {
         setupRequest: (request) => ({
           ...request,
           headers: { ...request.headers, ...fromClient(index) },
-          body: bookingBody(index++, days, firstDay),
+          body: bookingBody(index++, { days, firstDay, emailPrefix: `writes${firstDay}_` }),
         }),
       },
     ],
