@@ -9,24 +9,11 @@ import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
 import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller } from "#test/helpers";
 import { setEnv } from "#test/env";
 import { paymentIntentObject, signedStripeEvent } from "#test/stripe";
+import { quoteOffer as offer } from "#test/fixtures/quotes";
 
 const today = businessToday();
 let sequence = 0;
 const uniqueEmail = () => `quote.${Date.now().toString(36)}.${sequence++}@example.com`;
-
-function offer(overrides: Partial<TQuoteOfferInput> = {}): TQuoteOfferInput {
-  return {
-    items: [
-      { description: "Sod, St. Augustine (pallet)", quantity: 2, unitPrice: 45_000 },
-      { description: "Haul away old turf", quantity: 1, unitPrice: 12_000 },
-      { description: "Starter fertilizer", quantity: 1, unitPrice: 4_000, optional: true },
-    ],
-    expiresOn: addDays(today, 14),
-    plan: { kind: "one_time", firstDate: addDays(today, 10), startTime: "10:00", durationMinutes: 120 },
-    deposit: { kind: "none", value: 0 },
-    ...overrides,
-  };
-}
 
 async function newQuote(overrides: Partial<TQuoteOfferInput> = {}, email = uniqueEmail()) {
   const staff = await staffCaller();
