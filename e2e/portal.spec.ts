@@ -1,8 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
+import { linkIn, receivedEmail } from "./fixtures/mailbox";
 
 // A test-only window into the e2e database (the one e2e/serve.mjs creates): the guest's earlier
-// booking is written here directly, and the verification link is read from the email outbox.
+// booking is written here directly. Emailed links are read from the email that reached the
+// journeys' SMTP server (e2e/fixtures/mailbox.ts).
 // On PGlite the server holds the database alone, so the journey that needs it runs on PostgreSQL only.
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
 const databaseUrl = process.env.TEST_DATABASE_URL
@@ -43,14 +45,10 @@ async function guestBooking(email: string) {
   return { customerId: customer!.id, serviceName: service!.name };
 }
 
-/** The path of the newest emailed link to `email` carrying `parameter` (verify, invite or token). */
+/** The path of the newest link to `email` carrying `parameter` (verify, invite or token), from the email that arrived. */
 async function emailedPath(email: string, parameter: "verify" | "invite" | "token") {
-  const [row] = await sql!<{ body: string }[]>`
-    select body from email_outbox where lower("to") = ${email.toLowerCase()} and body like ${`%?${parameter}=%`} order by id desc limit 1`;
-  const link = new RegExp(`https?://\\S+\\?${parameter}=[a-z0-9]+`).exec(row?.body ?? "")?.[0];
-  if (!link) throw new Error(`No email with a ${parameter} link for ${email}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
+  const message = await receivedEmail(email, new RegExp(`\\?${parameter}=`));
+  return linkIn(message, new RegExp(`https?://\\S+\\?${parameter}=[a-z0-9]+`));
 }
 
 async function openTab(page: Page, name: string) {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays, businessInstant, businessToday, formatBusinessDate, startOfBusinessDay } from "../src/lib/business-time";
 import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
-import { withE2eDatabase } from "./fixtures/database";
+import { linkIn, receivedEmail } from "./fixtures/mailbox";
 
 // Staff roles (docs/product-rules.md#staff-roles): a crew member works their crew's day and is
 // sent away from payments and customers; an owner invites an office member, who cannot manage staff.
@@ -18,22 +18,10 @@ async function shoot(page: Page, name: string) {
   if (back) await page.setViewportSize(back);
 }
 
-/** The path of the newest staff invitation emailed to `email`, read from the outbox. */
+/** The path of the newest staff invitation that reached `email`. */
 async function invitationPath(email: string): Promise<string> {
-  let path = "";
-  await expect
-    .poll(async () => {
-      const [row] = await withE2eDatabase(
-        (sql) => sql<{ body: string }[]>`
-          select body from email_outbox where lower("to") = ${email.toLowerCase()} and body like '%staff-invitation?token=%'
-          order by id desc limit 1`,
-      );
-      const link = /https?:\/\/\S+\/staff-invitation\?token=[A-Za-z0-9_-]+/.exec(row?.body ?? "")?.[0];
-      path = link ? `${new URL(link).pathname}${new URL(link).search}` : "";
-      return path;
-    })
-    .not.toBe("");
-  return path;
+  const message = await receivedEmail(email, /staff-invitation\?token=/);
+  return linkIn(message, /https?:\/\/\S+\/staff-invitation\?token=[A-Za-z0-9_-]+/);
 }
 
 async function visitFor(request: APIRequestContext, customerId: number, serviceId: number, crewId: number, time: string) {

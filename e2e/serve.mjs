@@ -2,8 +2,11 @@
 // database when TEST_DATABASE_URL is set, else a new PGlite folder), a known staff login, and
 // `next start` on E2E_PORT. Set E2E_SKIP_BUILD=1 to reuse an existing build. Set E2E_STRIPE=1 to
 // configure card payments against a local Stripe stand-in on E2E_PORT + 1000 (test keys only).
+// Email goes through a real SMTP server on E2E_PORT + 2000, whose inbox the journeys read on
+// E2E_PORT + 2001 (e2e/fixtures/mail-catcher.ts, e2e/fixtures/mailbox.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 
@@ -47,10 +50,36 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (bundle.status !== 0) process.exit(bundle.status ?? 1);
 }
 
+const tsx = "node_modules/tsx/dist/cli.mjs";
+const smtpPort = Number(port) + 2000;
+const mailCatcher = spawn(process.execPath, [tsx, "e2e/fixtures/mail-catcher.ts", String(smtpPort)], { stdio: "inherit" });
+env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+await listening(smtpPort + 1);
+
+/**
+ * Resolves once something accepts connections on the port (the mail catcher's inbox opens last).
+ * @param {number} target
+ */
+async function listening(target) {
+  for (let tries = 0; tries < 300; tries++) {
+    const open = await new Promise((resolve) => {
+      const socket = connect(target, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Nothing listens on port ${target}`);
+}
+
 let stripeStandIn = null;
 if (process.env.E2E_STRIPE === "1") {
   const standInPort = String(Number(port) + 1000);
-  stripeStandIn = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/fixtures/stripe-stand-in.ts", standInPort], {
+  // Like Stripe, the stand-in tells the app's webhook endpoint when a card payment it confirmed goes through.
+  stripeStandIn = spawn(process.execPath, [tsx, "e2e/fixtures/stripe-stand-in.ts", standInPort, `${env.APP_URL}/api/webhooks/stripe`], {
     stdio: "inherit",
   });
   Object.assign(env, {
@@ -65,10 +94,12 @@ const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => {
     stripeStandIn?.kill(signal);
+    mailCatcher.kill(signal);
     server.kill(signal);
   });
 }
 server.on("exit", (code) => {
   stripeStandIn?.kill("SIGTERM");
+  mailCatcher.kill("SIGTERM");
   process.exit(code ?? 0);
 });

@@ -4,9 +4,10 @@ import { SMTPServer } from "smtp-server";
 
 /**
  * The one SMTP double: a real SMTP server (the `smtp-server` package) on a free local port, keeping
- * each message it accepts, parsed. `reject` makes it refuse every message, as a full mailbox would.
+ * each message it accepts, parsed. `reject` makes it refuse every message, as a full mailbox would;
+ * `port` fixes the port (the browser journeys' server is told it before it starts).
  */
-export async function startSmtpServer(options: { reject?: boolean } = {}) {
+export async function startSmtpServer(options: { reject?: boolean; port?: number } = {}) {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +27,7 @@ export async function startSmtpServer(options: { reject?: boolean } = {}) {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
 
 /**
  * A small stand-in for Stripe's API, for tests: the real `stripe` SDK talks to it over HTTP
@@ -12,6 +13,11 @@ import type { AddressInfo } from "node:net";
  * leaves the charge processing until the test moves it on (as a bank may hold a payment).
  * `POST /test/setup_intents/{id or latest}/confirm?card=visa` does what Stripe.js does after the customer
  * enters a card, for browser journeys where Stripe.js cannot load.
+ *
+ * `POST /v1/payment_intents/{id}/confirm` with the client secret and a test card number is what
+ * Stripe.js sends when the customer pays in the Payment Element (the journeys' Stripe.js stand-in,
+ * e2e/fixtures/stripe-js.ts, sends it). Given `webhook`, the outcome is then delivered to the app as
+ * Stripe delivers it: a signed payment_intent.succeeded or payment_intent.payment_failed event.
  */
 export interface RecordedRequest {
   method: string;
@@ -113,7 +119,35 @@ function metadataOf(params: URLSearchParams): Record<string, string> {
   return metadata;
 }
 
-export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn> {
+/** Stripe's test card numbers, as the customer types them into the card form. */
+const TEST_CARD_NUMBERS: Record<string, StandInCard> = {
+  "4242424242424242": "visa",
+  "5555555555554444": "mastercard",
+  "4000002760003184": "authentication_required",
+  "4000000000000002": "declined",
+};
+
+/** Delivers an event to the app's webhook endpoint, signed with its secret, as Stripe does. */
+async function deliverEvent(webhook: { url: string; secret: string }, type: string, object: unknown) {
+  const payload = JSON.stringify({
+    id: `evt_standin_${Date.now().toString(36)}_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const signature = new Stripe("sk_test_signer_only").webhooks.generateTestHeaderString({ payload, secret: webhook.secret });
+  await fetch(webhook.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  }).catch((error: unknown) => console.error(`[stripe stand-in] webhook delivery failed: ${String(error)}`));
+}
+
+export async function startStripeStandIn(
+  listenPort = 0,
+  options: { webhook?: { url: string; secret: string } } = {},
+): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, { intent: StandInIntent; confirmError: unknown }>();
@@ -361,6 +395,45 @@ export async function startStripeStandIn(listenPort = 0): Promise<StripeStandIn>
         refunds.set(refund.id, refund);
         return { status: 200, json: refund };
       });
+    }
+
+    // The customer pays in the browser: Stripe.js confirms the intent with the card typed in.
+    const confirmByCustomer = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
+    if (request.method === "POST" && confirmByCustomer?.[1]) {
+      const intent = intents.get(confirmByCustomer[1]);
+      if (!intent || params.get("client_secret") !== intent.client_secret) return missing("payment_intent", confirmByCustomer[1]);
+      if (intent.status === "succeeded") {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: "This PaymentIntent has already succeeded.",
+          },
+        });
+      }
+      const card = TEST_CARD_NUMBERS[(params.get("payment_method_data[card][number]") ?? "").replace(/\D/g, "")];
+      if (!card) {
+        return send(402, { error: { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect." } });
+      }
+      counter += 1;
+      const method: StandInPaymentMethod = {
+        id: `pm_standin_${counter}`,
+        object: "payment_method",
+        type: "card",
+        customer: intent.customer,
+        card: { ...CARDS[card], exp_month: 12, exp_year: 2034 },
+        // The customer is present, so a card asking for authentication passes it.
+        behaviour: card === "authentication_required" ? "visa" : card,
+      };
+      paymentMethods.set(method.id, method);
+      intent.payment_method = method.id;
+      intent.last_payment_error = null;
+      const failure = confirmIntent(intent);
+      if (options.webhook) {
+        const type = intent.status === "succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed";
+        void deliverEvent(options.webhook, type, { ...intent });
+      }
+      return failure ? send(402, failure) : send(200, intent);
     }
 
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
