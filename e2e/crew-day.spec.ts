@@ -233,6 +233,12 @@ test.describe("the crew's phone", () => {
       expect((await page.request.patch(`/api/schedules/visits/${visitId}/status`, { data: { status: "cancelled" } })).status()).toBe(200);
       await page.reload();
       await expect(page.getByRole("list", { name: "Crews can't do" })).toHaveCount(0);
+
+      // At the end of the day the phone signs out; the crew's page then asks for a sign-in again.
+      await phone.getByRole("navigation", { name: "Crew" }).getByRole("button", { name: "Sign out" }).click();
+      await expect(phone).toHaveURL(/\/login$/);
+      await phone.goto("/crew");
+      await expect(phone).toHaveURL(/\/login/);
       await phoneContext.close();
       await customer.context.close();
     } finally {

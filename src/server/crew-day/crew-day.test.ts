@@ -7,6 +7,7 @@ import { getDatabase, getDb } from "@/server/db";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { emailOutbox, fieldActions, payments, schedules, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
+import { findVisit, moveVisit } from "@/server/schedules/visits";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
 import { chargeAutopay } from "@/server/payments/autopay";
 import { startStripeStandIn, type StripeStandIn } from "#test/doubles/stripe-stand-in";
@@ -152,6 +153,24 @@ describe("the crew's day", () => {
     expect(done.json.stop).toMatchObject({ status: "completed", report: { completionNote: "Neighbour let us in", problemReason: null } });
     const after = await rest("GET", "/crew/problems", { headers: { cookie: office } });
     expect((after.json as unknown as Array<{ visitId: string }>).map((stop) => stop.visitId)).not.toContain(String(visit.id));
+  });
+
+  it("drops a problem from the office's list once the office moves the visit, and shows a new report again", async () => {
+    const visit = await crewVisit(crewA, { time: "16:00" });
+    await post(`/crew/visits/${visit.id}/cant-do`, crewMemberA, { reason: "Customer asked for later" });
+    const open = async () =>
+      ((await rest("GET", "/crew/problems", { headers: { cookie: office } })).json as unknown as Array<{ visitId: string }>).map(
+        (stop) => stop.visitId,
+      );
+    expect(await open()).toContain(String(visit.id));
+
+    const db = await getDb();
+    const later = businessInstant(businessToday(), "17:00");
+    await moveVisit(db, (await findVisit(db, String(visit.id)))!, later, new Date(later.getTime() + 60 * 60_000));
+    expect(await open()).not.toContain(String(visit.id));
+
+    await post(`/crew/visits/${visit.id}/cant-do`, crewMemberA, { reason: "Still locked at five" });
+    expect(await open()).toContain(String(visit.id));
   });
 
   it("refuses a field action without an idempotency key, or a key reused for another action", async () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CrewDayScreen } from "@/components/crew/crew-day-screen";
 import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { staffLogoutAction } from "@/server/forms/staff-logout-action";
 import { serverApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Crew day" };
@@ -18,13 +19,19 @@ export default async function CrewPage() {
     <>
       <nav aria-label="Crew" className="flex items-center justify-between bg-brand-800 px-4 py-2 text-white">
         <span className="font-semibold">GreenScape Crew</span>
-        <span className="flex gap-4 text-sm">
+        <span className="flex gap-3 text-sm whitespace-nowrap">
           <a href="/schedule" className="flex min-h-11 items-center underline-offset-2 hover:underline">
             Schedule
           </a>
           <a href="/settings" className="flex min-h-11 items-center underline-offset-2 hover:underline">
             Settings
           </a>
+          {/* Actions not yet sent stay on this phone under this member's name and go at the next sign-in. */}
+          <form action={staffLogoutAction}>
+            <button type="submit" className="flex min-h-11 items-center underline-offset-2 hover:underline">
+              Sign out
+            </button>
+          </form>
         </span>
       </nav>
       <main>
