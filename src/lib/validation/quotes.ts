@@ -38,6 +38,8 @@ export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 /** Base64 of at most MAX_PHOTO_BYTES bytes. */
 const MAX_PHOTO_BASE64 = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+/** A JSON request with its photos as base64 at their largest, and room for the text fields. */
+export const QUOTE_REQUEST_BODY_LIMIT = MAX_PHOTOS * MAX_PHOTO_BASE64 + 64 * 1024;
 
 const ZPhotoSchema = z.object({
   contentType: z.enum(PHOTO_TYPES, { error: QUOTE_MESSAGES.photoType }),

@@ -76,7 +76,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
   409: { name: "Conflict", description: "The request conflicts with the current state, such as a slot already full." },
   410: { name: "Gone", description: "The link was revoked or has expired: ask for a new one." },
   412: { name: "PreconditionFailed", description: "A condition for this action is not met." },
-  413: { name: "PayloadTooLarge", description: "The request body is larger than 100 kB." },
+  413: {
+    name: "PayloadTooLarge",
+    description: "The request body is larger than the limit: 100 kB, or more where an operation takes photos (its message names it).",
+  },
   415: { name: "UnsupportedMediaType", description: "The request body is not sent as JSON." },
   429: { name: "TooManyRequests", description: "Too many attempts; wait for the seconds in `Retry-After`.", retryAfter: true },
   503: {

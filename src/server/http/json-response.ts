@@ -15,10 +15,11 @@ export const CROSS_SITE_REFUSED: ApiErrorBody = {
   code: "FORBIDDEN",
 };
 
-export const BODY_TOO_LARGE: ApiErrorBody = {
-  message: "The request body is too large (the limit is 100 kB).",
-  code: "PAYLOAD_TOO_LARGE",
-};
+/** The 413 answer, naming the limit that applied (100 kB, or an operation's own: photos). */
+export function bodyTooLarge(limit = MAX_BODY_BYTES): ApiErrorBody {
+  const size = limit < 1024 * 1024 ? `${Math.round(limit / 1024)} kB` : `${Number((limit / (1024 * 1024)).toFixed(1))} MB`;
+  return { message: `The request body is too large (the limit is ${size}).`, code: "PAYLOAD_TOO_LARGE" };
+}
 
 /**
  * The request body as text, or null when it is larger than the limit. Content-Length is checked

@@ -2,7 +2,7 @@ import { createCaller } from "@/server/api/root";
 import { createTRPCContext, crewScopeOf, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
-import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
+import { bodyTooLarge, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
 import {
   answerKey,
   cachedOrCompute,
@@ -209,7 +209,7 @@ function readQuery(searchParams: URLSearchParams, route: RestRoute): Record<stri
 
 async function readJsonBody(request: Request, limit?: number): Promise<Record<string, unknown>> {
   const text = await readBodyWithinLimit(request, limit);
-  if (text === null) throw new InputRefused(413, BODY_TOO_LARGE);
+  if (text === null) throw new InputRefused(413, bodyTooLarge(limit));
   // Some clients send body-less POSTs (logout, mark read): that is an empty input.
   if (text.trim() === "") return {};
   const contentType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();

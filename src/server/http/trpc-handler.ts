@@ -4,7 +4,7 @@ import { appRouter } from "@/server/api/root";
 import { procedureMetas } from "@/server/api/procedure-meta";
 import { createTRPCContext } from "@/server/api/trpc";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
-import { BODY_TOO_LARGE, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit, type ApiErrorBody } from "./json-response";
+import { bodyTooLarge, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit, type ApiErrorBody } from "./json-response";
 
 const ENDPOINT = "/api/trpc";
 /** The React app batches a handful of calls at most; a long batch is a script. */
@@ -42,8 +42,9 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
   if (refused) return jsonError(400, refused);
   let forwarded = request;
   if (request.method === "POST") {
-    const body = await readBodyWithinLimit(request, bodyLimitOf(new URL(request.url)));
-    if (body === null) return jsonError(413, BODY_TOO_LARGE);
+    const limit = bodyLimitOf(new URL(request.url));
+    const body = await readBodyWithinLimit(request, limit);
+    if (body === null) return jsonError(413, bodyTooLarge(limit));
     forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   }
   const response = await fetchRequestHandler({

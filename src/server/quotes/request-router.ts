@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
-import { ZQuoteRequestFormSchema } from "@/lib/validation/quotes";
+import { QUOTE_REQUEST_BODY_LIMIT, ZQuoteRequestFormSchema } from "@/lib/validation/quotes";
 import { createTRPCRouter, publicProcedure, staffProcedure } from "@/server/api/trpc";
 import { InvalidInputError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import {
@@ -30,8 +30,10 @@ export const quoteRequestsRouter = createTRPCRouter({
         path: "/quote-requests",
         tags: TAGS,
         protect: false,
-        summary: "Ask for a quote: what, where (a served ZIP), when suits, up to 3 photos as base64 (the 100 kB body limit applies here)",
+        summary: "Ask for a quote: what, where (a served ZIP), when suits, up to 3 photos (each at most 5 MB) as base64",
       },
+      // Three photos at their largest, as base64: the form sends the same photos as files.
+      bodyLimit: QUOTE_REQUEST_BODY_LIMIT,
       successStatus: 201,
     })
     .input(ZQuoteRequestFormSchema)

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { QUOTE_REQUEST_BODY_LIMIT } from "@/lib/validation/quotes";
 import { LIMITS } from "@/server/auth/limits";
 import { getDb } from "@/server/db";
 import { quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
@@ -58,6 +59,22 @@ describe("quoteRequests.submit", () => {
     expect(tooMany.json.message).toBe("Add at most 3 photos");
     expect(await (await getDb()).$count(quoteRequests)).toBe(before);
     expect(await (await getDb()).$count(quoteRequestPhotos, eq(quoteRequestPhotos.contentType, "image/gif"))).toBe(0);
+  });
+
+  it("takes photos of several megabytes over REST, and names its own limit when a body is larger", async () => {
+    const photo = Buffer.concat([Buffer.from(PNG, "base64"), Buffer.alloc(1_500_000)]).toString("base64");
+    const sent = await rest("POST", "/quote-requests", { body: request({ photos: [{ contentType: "image/png", dataBase64: photo }] }) });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    const [stored] = await (await getDb())
+      .select({ contentType: quoteRequestPhotos.contentType })
+      .from(quoteRequestPhotos)
+      .where(eq(quoteRequestPhotos.requestId, sent.json.id as number));
+    expect(stored).toEqual({ contentType: "image/png" });
+
+    const huge = "A".repeat(QUOTE_REQUEST_BODY_LIMIT);
+    const refused = await rest("POST", "/quote-requests", { body: request({ photos: [{ contentType: "image/png", dataBase64: huge }] }) });
+    expect(refused.status).toBe(413);
+    expect(refused.json.message).toBe("The request body is too large (the limit is 20.1 MB).");
   });
 
   it("limits an address that keeps sending, like the contact form", async () => {
