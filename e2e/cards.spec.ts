@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
 import { registerCustomer, STAFF_LOGIN } from "./fixtures/accounts";
+import { useStripeJsStandIn } from "./fixtures/stripe-js";
 
 // Card on file and autopay in the browser (E2E_STRIPE=1: card payments against the local stand-in).
-// Stripe.js cannot load on this offline machine, so where the customer would type a card into the
-// Payment Element the journey asks the stand-in to do what Stripe.js does: attach a test card to the
-// SetupIntent the page just made. Everything else (SetupIntent, listing, autopay, the off-session
-// charge on completion, the receipt, the notice) is the app's own.
+// Stripe.js cannot load on this offline machine, so the browser gets its stand-in
+// (e2e/fixtures/stripe-js.ts): the customer types a test card into the card form, and the Stripe
+// stand-in attaches it to the SetupIntent the page made. Everything else (SetupIntent, listing,
+// autopay, the off-session charge on completion, the receipt, the notice) is the app's own.
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
-const STAND_IN = `http://127.0.0.1:${Number(E2E_PORT) + 1000}`;
 const databaseUrl = process.env.TEST_DATABASE_URL
   ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/greenscape_e2e_${E2E_PORT}` }).toString()
   : null;
@@ -34,16 +34,18 @@ async function portalCustomer(page: Page, fullName: string) {
   return { ...customer, id: row!.id };
 }
 
-/** What the customer does in the Payment Element, done by the stand-in (see the note above). */
-async function saveCard(page: Page, card: "visa" | "declined") {
+/**
+ * The customer saves a test card in the card form: 4242… is a good Visa, 4000000000000341 is saved
+ * but refused when charged, and 4000000000000002 is refused at once.
+ */
+async function saveCard(page: Page, number: string) {
+  await useStripeJsStandIn(page.context());
   await page.getByRole("button", { name: "Add Payment Method" }).click();
-  await expect(page.getByRole("heading", { name: "Add a card" })).toBeVisible();
-  await expect(page.getByText("Card form unavailable")).toBeVisible({ timeout: 20_000 });
-  const confirmed = await page.request.post(`${STAND_IN}/test/setup_intents/latest/confirm?card=${card}`);
-  expect(confirmed.ok()).toBe(true);
-  // The dialog has the X (named Close) and a Close button at the end of the form: the latter.
-  await page.getByText("Close", { exact: true }).click();
-  await page.reload();
+  const dialog = page.getByRole("dialog", { name: "Add a card" });
+  await dialog.getByLabel("Card number").fill(number);
+  await dialog.getByLabel("Expiration date").fill("12 / 34");
+  await dialog.getByLabel("Security code").fill("123");
+  await dialog.getByRole("button", { name: "Save card" }).click();
 }
 
 /** Staff (in the same browser, with their own session cookie) book a visit for today and mark it completed. */
@@ -74,7 +76,8 @@ test.describe("card on file and autopay", () => {
   test("a customer saves a card and turns on autopay; a completed visit is charged and has a receipt", async ({ page }) => {
     const customer = await portalCustomer(page, "Avery Autopay");
     await expect(page.getByText("No payment methods saved")).toBeVisible();
-    await saveCard(page, "visa");
+    await saveCard(page, "4242 4242 4242 4242");
+    await expect(page.getByRole("status").filter({ hasText: "Your card is saved for future payments." })).toBeVisible();
 
     const cards = page.getByRole("list", { name: "Saved cards" });
     await expect(cards).toContainText("Visa ending in 4242");
@@ -108,8 +111,13 @@ test.describe("card on file and autopay", () => {
 
   test("a declined card shows the customer what to do", async ({ page }) => {
     const customer = await portalCustomer(page, "Dana Declined");
-    await saveCard(page, "declined");
-    await expect(page.getByRole("list", { name: "Saved cards" })).toContainText("Visa ending in 0002");
+    // A card the bank refuses at once is not saved, and the form says why.
+    await saveCard(page, "4000 0000 0000 0002");
+    await expect(page.getByRole("dialog", { name: "Add a card" }).getByRole("alert")).toHaveText("Your card was declined.");
+    await shoot(page, "card-refused");
+    await page.getByRole("dialog", { name: "Add a card" }).getByLabel("Card number").fill("4000 0000 0000 0341");
+    await page.getByRole("dialog", { name: "Add a card" }).getByRole("button", { name: "Save card" }).click();
+    await expect(page.getByRole("list", { name: "Saved cards" })).toContainText("Visa ending in 0341");
     // The switch shows the server's answer, so it turns on once the server has saved it.
     await page.getByRole("checkbox", { name: /Autopay/ }).click();
     await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
@@ -132,7 +140,7 @@ test.describe("card on file and autopay", () => {
 
   test("staff see cards, autopay and what is owed, and refund part of a card payment", async ({ page }) => {
     const customer = await portalCustomer(page, "Riley Refund");
-    await saveCard(page, "visa");
+    await saveCard(page, "4242 4242 4242 4242");
     await page.getByRole("checkbox", { name: /Autopay/ }).click();
     await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
     const schedule = await staffCompleteVisit(page, customer.id);

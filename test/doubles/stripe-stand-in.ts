@@ -119,13 +119,18 @@ function metadataOf(params: URLSearchParams): Record<string, string> {
   return metadata;
 }
 
-/** Stripe's test card numbers, as the customer types them into the card form. */
+/**
+ * Stripe's test card numbers, as the customer types them into the card form: 4000000000000002 is
+ * refused at once, 4000000000000341 is saved but refused when charged.
+ */
 const TEST_CARD_NUMBERS: Record<string, StandInCard> = {
   "4242424242424242": "visa",
   "5555555555554444": "mastercard",
   "4000002760003184": "authentication_required",
   "4000000000000002": "declined",
+  "4000000000000341": "declined",
 };
+const REFUSED_AT_ONCE = "4000000000000002";
 
 /** Delivers an event to the app's webhook endpoint, signed with its secret, as Stripe does. */
 async function deliverEvent(webhook: { url: string; secret: string }, type: string, object: unknown) {
@@ -181,6 +186,28 @@ export async function startStripeStandIn(
     paymentMethods.set(method.id, method);
     setup.status = "succeeded";
     setup.payment_method = method.id;
+    return method;
+  }
+
+  const typedNumber = (params: URLSearchParams) => (params.get("payment_method_data[card][number]") ?? "").replace(/\D/g, "");
+  const INCORRECT_NUMBER = { error: { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect." } };
+
+  /** The payment method Stripe.js makes of the card the customer typed, or null for a number that is no test card. */
+  function typedCard(params: URLSearchParams, customer: string | null): StandInPaymentMethod | null {
+    const number = typedNumber(params);
+    const card = TEST_CARD_NUMBERS[number];
+    if (!card) return null;
+    counter += 1;
+    const method: StandInPaymentMethod = {
+      id: `pm_standin_${counter}`,
+      object: "payment_method",
+      type: "card",
+      customer,
+      card: { brand: CARDS[card].brand, last4: number.slice(-4), exp_month: 12, exp_year: 2034 },
+      // The customer is present, so a card asking for authentication passes it.
+      behaviour: card === "authentication_required" ? "visa" : card,
+    };
+    paymentMethods.set(method.id, method);
     return method;
   }
 
@@ -411,21 +438,8 @@ export async function startStripeStandIn(
           },
         });
       }
-      const card = TEST_CARD_NUMBERS[(params.get("payment_method_data[card][number]") ?? "").replace(/\D/g, "")];
-      if (!card) {
-        return send(402, { error: { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect." } });
-      }
-      counter += 1;
-      const method: StandInPaymentMethod = {
-        id: `pm_standin_${counter}`,
-        object: "payment_method",
-        type: "card",
-        customer: intent.customer,
-        card: { ...CARDS[card], exp_month: 12, exp_year: 2034 },
-        // The customer is present, so a card asking for authentication passes it.
-        behaviour: card === "authentication_required" ? "visa" : card,
-      };
-      paymentMethods.set(method.id, method);
+      const method = typedCard(params, intent.customer);
+      if (!method) return send(402, INCORRECT_NUMBER);
       intent.payment_method = method.id;
       intent.last_payment_error = null;
       const failure = confirmIntent(intent);
@@ -434,6 +448,23 @@ export async function startStripeStandIn(
         void deliverEvent(options.webhook, type, { ...intent });
       }
       return failure ? send(402, failure) : send(200, intent);
+    }
+
+    // The customer saves a card in the browser: Stripe.js confirms the SetupIntent with the card typed in.
+    const confirmSetupByCustomer = url.pathname.match(/^\/v1\/setup_intents\/([^/]+)\/confirm$/);
+    if (request.method === "POST" && confirmSetupByCustomer?.[1]) {
+      const setup = setupIntents.get(confirmSetupByCustomer[1]);
+      if (!setup || params.get("client_secret") !== setup.client_secret) return missing("setup_intent", confirmSetupByCustomer[1]);
+      if (typedNumber(params) === REFUSED_AT_ONCE) {
+        return send(402, {
+          error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+        });
+      }
+      const method = typedCard(params, setup.customer);
+      if (!method) return send(402, INCORRECT_NUMBER);
+      setup.status = "succeeded";
+      setup.payment_method = method.id;
+      return send(200, setup);
     }
 
     const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
