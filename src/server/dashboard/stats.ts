@@ -38,7 +38,8 @@ export async function dashboardStats(db: Db, now: Date = new Date()) {
     ${counted(payments, failedAutopayCondition())} as "autopay",
     ${counted(visits, eq(visits.needsTime, true))} as "needsTime",
     (${owedTotalSql()}) as "owed"`);
-  const [row] = rowsOf<Record<"upcoming" | "completed" | "unread" | "inquiries" | "autopay" | "needsTime" | "owed", number | string | null>>(result);
+  const [row] =
+    rowsOf<Record<"upcoming" | "completed" | "unread" | "inquiries" | "autopay" | "needsTime" | "owed", number | string | null>>(result);
   const value = (key: keyof NonNullable<typeof row>) => Number(row?.[key] ?? 0);
   return {
     upcomingServices: value("upcoming"),

@@ -79,7 +79,9 @@ const ZAcceptance = z.object({
   scheduleId: z.number().int().nullable(),
   visitsNeedingTime: z
     .array(z.number().int())
-    .describe("Visits no crew was free for when it was accepted, created pending for staff to give a time (the quote's visitsNeedingTime lists those still waiting)"),
+    .describe(
+      "Visits no crew was free for when it was accepted, created pending for staff to give a time (the quote's visitsNeedingTime lists those still waiting)",
+    ),
   completedAt: z.date().nullable(),
 });
 
@@ -111,7 +113,9 @@ export const ZQuoteSchema = z
     acceptance: ZAcceptance.nullable(),
     visitsNeedingTime: z
       .array(z.object({ visitId: z.string(), startTime: z.date(), endTime: z.date() }))
-      .describe("The plan's visits still waiting for staff to give them a time, soonest first; one given a time (moved, confirmed) or cancelled drops off"),
+      .describe(
+        "The plan's visits still waiting for staff to give them a time, soonest first; one given a time (moved, confirmed) or cancelled drops off",
+      ),
   })
   .meta({ id: "Quote" });
 

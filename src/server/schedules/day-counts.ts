@@ -18,7 +18,12 @@ export async function countVisitsByDay(db: Db, range: { startDate: string; endDa
   const to = endOfBusinessDayExclusive(end);
   const day = sql<string>`to_char(${visits.startTime} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ date: day, status: visits.status, visits: count(), needsTime: sql<number>`(count(*) filter (where ${visits.needsTime}))::int` })
+    .select({
+      date: day,
+      status: visits.status,
+      visits: count(),
+      needsTime: sql<number>`(count(*) filter (where ${visits.needsTime}))::int`,
+    })
     .from(visits)
     .where(
       and(

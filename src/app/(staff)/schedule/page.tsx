@@ -16,7 +16,8 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
   const today = businessToday();
   // Planning (the new and edit forms) is the office's; a crew member gets their crew's day.
   const { user } = await requireStaff();
-  if (user.role === "crew" && (params.new !== undefined || params.edit !== undefined || params.needsTime !== undefined)) redirect("/schedule");
+  if (user.role === "crew" && (params.new !== undefined || params.edit !== undefined || params.needsTime !== undefined))
+    redirect("/schedule");
   const editId = typeof params.edit === "string" && /^\d{1,9}$/.test(params.edit) && Number(params.edit) > 0 ? Number(params.edit) : null;
   if (params.needsTime === "true") {
     await prefetchApi.schedules.needingTime.prefetch(NEEDING_TIME_INPUT);

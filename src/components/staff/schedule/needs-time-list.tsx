@@ -56,9 +56,9 @@ export function NeedsTimeList() {
   return (
     <div className="space-y-6">
       <p className="text-sm text-gray-700">
-        {visitsText(needing.data.length)} of accepted quotes could not fit the crews&apos; time and {needing.data.length === 1 ? "is" : "are"}{" "}
-        pending where the quote put {needing.data.length === 1 ? "it" : "them"}. Moving a visit, or confirming it to keep its time, takes it
-        off this list.
+        {visitsText(needing.data.length)} of accepted quotes could not fit the crews&apos; time and{" "}
+        {needing.data.length === 1 ? "is" : "are"} pending where the quote put {needing.data.length === 1 ? "it" : "them"}. Moving a visit,
+        or confirming it to keep its time, takes it off this list.
       </p>
       {[...days].map(([day, visits]) => (
         <section key={day} aria-labelledby={`needs-time-${day}`} className="space-y-3">
