@@ -242,7 +242,7 @@ describe("accepting", () => {
       const cookie = await staffCookie();
       const listed = await rest("GET", `/schedules?startDate=${date}&endDate=${date}`, { headers: { cookie } });
       expect(
-        (listed.json as Array<{ visitId: string; needsTime: boolean }>).find((entry) => entry.visitId === String(visit!.id)),
+        (listed.json as unknown as Array<{ visitId: string; needsTime: boolean }>).find((entry) => entry.visitId === String(visit!.id)),
       ).toMatchObject({
         needsTime: true,
       });
