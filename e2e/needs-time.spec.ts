@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
-import { addDays, businessInstant, businessToday, formatBusinessDate } from "../src/lib/business-time";
+import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { addDays, businessInstant, businessToday, formatBusinessDate, startOfBusinessDay } from "../src/lib/business-time";
 import { signInAsStaff } from "./fixtures/accounts";
 import { withE2eDatabase } from "./fixtures/database";
 
@@ -11,10 +11,12 @@ import { withE2eDatabase } from "./fixtures/database";
 // Far enough ahead that no other journey's visit falls on this day.
 const day = addDays(businessToday(), 187);
 
-async function shoot(page: Page, name: string) {
+/** At 1280 and 375 px: the whole page, or the screen around `around` when the page is long. */
+async function shoot(page: Page, name: string, around?: Locator) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `screenshots/needs-time-${name}-${width}.png`, fullPage: true });
+    if (around) await around.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: `screenshots/needs-time-${name}-${width}.png`, fullPage: !around });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -115,7 +117,13 @@ test("a quote's visit no crew can take shows as needing a time until staff give 
   await expect(page.getByTestId("needs-time-notice")).toContainText(/\d+ visits? needs? a time/);
   await expect(page.locator(`[data-day="${day}"]`)).toHaveAttribute("aria-label", /, 1 needing a time$/);
   await expect(page.locator(`[data-day="${day}"]`).getByTestId("needs-time-dot")).toBeVisible();
-  await shoot(page, "schedule-day");
+  await shoot(page, "schedule-day", card);
+  // The whole month: the day is marked and its line says how many wait.
+  await page.getByRole("button", { name: "Show the whole month" }).click();
+  await expect(
+    page.getByRole("list").getByRole("button", { name: new RegExp(`^${formatBusinessDate(startOfBusinessDay(day), "EEEE, MMMM d")}\\b`) }),
+  ).toContainText("1 needs a time");
+  await shoot(page, "schedule-month");
 
   // The dashboard counts it and leads to the list.
   await page.goto("/dashboard");
