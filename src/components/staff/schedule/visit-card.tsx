@@ -38,7 +38,7 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
           No crew was free at this time when the quote was accepted.{" "}
           {plans
             ? visit.isRecurring
-              ? "Move it by saving the series with its clashing visits moved, or confirm it to keep this time."
+              ? "Confirm it to keep this time, or cancel it and book the customer another time."
               : "Give it a time with Edit, or confirm it to keep this time."
             : "The office will give it a time."}
         </p>
