@@ -479,6 +479,7 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.everyone,
     request: () => ({ path: `/schedules/day-counts?startDate=${aheadBy(1)}&endDate=${aheadBy(40)}` }),
   },
+  "GET /schedules/needing-time": { access: "staff", roles: ROLES.office, request: () => ({ path: "/schedules/needing-time" }) },
   "POST /schedules": {
     access: "staff",
     roles: ROLES.office,

@@ -1,6 +1,7 @@
 "use client";
 
-import { CalendarDays, Pencil, Send, XCircle } from "lucide-react";
+import { AlarmClock, CalendarDays, Pencil, Send, XCircle } from "lucide-react";
+import Link from "next/link";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -74,10 +75,29 @@ export function QuoteDetail({ id }: { id: number }) {
             Total {formatCents(q.acceptance.total)}
             {q.acceptance.deposit > 0 ? ` · deposit ${formatCents(q.acceptance.deposit)}` : ""}
           </p>
-          {q.acceptance.visitsNeedingTime.length ? (
-            <p className="mt-2 font-medium text-amber-900">
-              {q.acceptance.visitsNeedingTime.length} visit(s) need a time: no crew was free. They are pending on the schedule.
-            </p>
+          {q.visitsNeedingTime.length ? (
+            <div className="mt-3 rounded-lg border border-orange-200 bg-white p-3 text-orange-900" data-testid="quote-visits-needing-time">
+              <p className="font-medium">
+                {q.visitsNeedingTime.length === 1 ? "1 visit needs" : `${q.visitsNeedingTime.length} visits need`} a time: no crew was free.{" "}
+                {q.visitsNeedingTime.length === 1 ? "It is" : "They are"} pending on the schedule.
+              </p>
+              <ul className="mt-1 space-y-1">
+                {q.visitsNeedingTime.map((visit) => (
+                  <li key={visit.visitId}>
+                    <Link
+                      href={`/schedule?date=${formatBusinessDate(visit.startTime, "yyyy-MM-dd")}`}
+                      prefetch={false}
+                      className="inline-flex min-h-11 items-center gap-2 font-semibold underline"
+                    >
+                      <AlarmClock className="size-4" aria-hidden="true" />
+                      {formatBusinessDate(visit.startTime, "EEE, MMM d 'at' h:mm a")}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : q.acceptance.visitsNeedingTime.length ? (
+            <p className="mt-2 text-brand-900">Every visit that needed a time has one now.</p>
           ) : null}
           {q.scheduleId ? (
             <ButtonLink href={`/schedule?date=${v.planFirstDate}`} prefetch={false} variant="outline" size="sm" className="mt-3">

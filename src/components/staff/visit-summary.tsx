@@ -3,6 +3,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { customerChangeLine } from "@/lib/visit-change-label";
 import type { RouterOutputs } from "@/trpc/react";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { NeedsTimeBadge } from "./needs-time-badge";
 
 export type ScheduleVisit = RouterOutputs["schedules"]["list"][number];
 
@@ -18,6 +19,7 @@ export function VisitSummary({ visit }: { visit: ScheduleVisit }) {
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-semibold text-gray-900">{visit.customer.fullName}</p>
         <StatusBadge status={visit.status} />
+        {visit.needsTime ? <NeedsTimeBadge /> : null}
         {visit.isRecurring ? (
           <span className="inline-flex items-center gap-1 text-xs text-gray-600">
             <Repeat aria-hidden="true" className="size-3.5" />

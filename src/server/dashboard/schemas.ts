@@ -9,6 +9,10 @@ export const ZDashboardStatsSchema = z
     openInquiries: z.number().int().describe("Website contact-form inquiries not yet marked handled"),
     owedTotal: z.number().int().describe("Cents owed for every completed, unpaid visit"),
     autopayNeedingCustomer: z.number().int().describe("Autopay charges the card did not cover, waiting for the customer"),
+    visitsNeedingTime: z
+      .number()
+      .int()
+      .describe("Visits waiting, pending, for staff to give them a time (GET /schedules/needing-time lists them)"),
   })
   .meta({ id: "DashboardStats" });
 

@@ -13,7 +13,8 @@ export const UPCOMING_WINDOW_DAYS = 30;
  * The dashboard's counts, in Austin time, each one SQL aggregate, every visit of a series counted:
  * pending or confirmed visits from now through the next 30 days, visits completed
  * this calendar month, customer messages no one has read, website inquiries not yet handled, and
- * what completed visits still owe (every unpaid visit summed, not only the latest listed elsewhere).
+ * what completed visits still owe (every unpaid visit summed, not only the latest listed elsewhere),
+ * and the visits waiting for staff to give them a time (an accepted quote's, whatever their date).
  * A visit already under way has started: it is today's work, not upcoming.
  */
 export async function dashboardStats(db: Db, now: Date = new Date()) {
@@ -35,8 +36,10 @@ export async function dashboardStats(db: Db, now: Date = new Date()) {
     ${counted(messages, and(eq(messages.read, false), eq(messages.senderType, "customer")))} as "unread",
     ${counted(contactInquiries, isNull(contactInquiries.handledAt))} as "inquiries",
     ${counted(payments, failedAutopayCondition())} as "autopay",
+    ${counted(visits, eq(visits.needsTime, true))} as "needsTime",
     (${owedTotalSql()}) as "owed"`);
-  const [row] = rowsOf<Record<"upcoming" | "completed" | "unread" | "inquiries" | "autopay" | "owed", number | string | null>>(result);
+  const [row] =
+    rowsOf<Record<"upcoming" | "completed" | "unread" | "inquiries" | "autopay" | "needsTime" | "owed", number | string | null>>(result);
   const value = (key: keyof NonNullable<typeof row>) => Number(row?.[key] ?? 0);
   return {
     upcomingServices: value("upcoming"),
@@ -45,5 +48,6 @@ export async function dashboardStats(db: Db, now: Date = new Date()) {
     openInquiries: value("inquiries"),
     owedTotal: value("owed"),
     autopayNeedingCustomer: value("autopay"),
+    visitsNeedingTime: value("needsTime"),
   };
 }

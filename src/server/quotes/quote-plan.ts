@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { addDays, businessDateOf, businessInstant, businessToday, startOfBusinessDay } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import type { Db } from "@/server/db";
@@ -13,7 +13,7 @@ import type { LoadedVersion, QuoteRow } from "./quotes";
  * The plan an accepted quote becomes, with its visits, inside the crews' capacity
  * (docs/product-rules.md#quotes). A visit landing where every crew is busy moves to a free time the
  * same day (the customer keeps their day); when the day has none it stays pending at its planned
- * time and is listed as needing a time, for staff to place. A first date already gone starts
+ * time, flagged as needing a time (`visits.needs_time`) for staff to place. A first date already gone starts
  * tomorrow at the quoted time.
  */
 export async function createQuotePlan(
@@ -66,6 +66,8 @@ export async function createQuotePlan(
     if (visit && clash.nearestFree) await moveVisit(tx, visit, clash.nearestFree.startTime, clash.nearestFree.endTime);
     else needingTime.push(clash.visitId);
   }
+  // The flag the schedule, the dashboard and the quote's page read; giving the visit a time clears it.
+  if (needingTime.length) await tx.update(visits).set({ needsTime: true }).where(inArray(visits.id, needingTime));
   return { scheduleId: plan!.id, visitsNeedingTime: needingTime };
 }
 

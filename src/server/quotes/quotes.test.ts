@@ -6,7 +6,8 @@ import { getDb } from "@/server/db";
 import { customers, emailOutbox, payments, quoteAcceptances, quotes, schedules, visits, webhookEvents } from "@/server/db/schema";
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
-import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller } from "#test/helpers";
+import { findVisit, moveVisit } from "@/server/schedules/visits";
+import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
 import { setEnv } from "#test/env";
 import { paymentIntentObject, signedStripeEvent } from "#test/stripe";
 import { quoteOffer as offer } from "#test/fixtures/quotes";
@@ -213,37 +214,134 @@ describe("accepting", () => {
     }
   });
 
-  it("creates a visit no crew can take as pending and lists it as needing a time", async () => {
+  it("flags a visit no crew can take as needing a time, everywhere staff look, until staff give it one", async () => {
     const db = await getDb();
     await setCrewCapacity(db, 1);
     try {
       const date = addDays(today, 20);
-      // Every hour of that day is taken by another customer's visit.
       const { customer } = await createCustomer();
       const staff = await staffCaller();
-      for (let hour = 7; hour <= 18; hour++) {
-        const start = businessInstant(date, `${String(hour).padStart(2, "0")}:00`);
-        await staff.schedules.create({
-          customerId: customer.id,
-          date: start,
-          startTime: start,
-          endTime: new Date(start.getTime() + 60 * 60_000),
-          status: "confirmed",
-          totalPrice: 5_000,
-          isRecurring: false,
-        });
-      }
+      await fillDay(staff, customer.id, date);
+      const waitingBefore = (await staff.dashboard.stats({})).visitsNeedingTime;
       const { quote, token } = await sentQuote({ plan: { kind: "one_time", firstDate: date, startTime: "10:00", durationMinutes: 60 } });
       await (await anonymousCaller()).quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true });
       const detail = await staff.quotes.get({ id: quote.id });
       expect(detail.acceptance?.visitsNeedingTime).toHaveLength(1);
       const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, detail.scheduleId!));
-      expect(visit).toMatchObject({ status: "pending", id: detail.acceptance!.visitsNeedingTime[0] });
+      expect(visit).toMatchObject({ status: "pending", id: detail.acceptance!.visitsNeedingTime[0], needsTime: true });
+      expect(detail.visitsNeedingTime).toEqual([{ visitId: String(visit!.id), startTime: visit!.startTime, endTime: visit!.endTime }]);
+
+      // The schedule flags it in the day's list, counts it on its day, and lists it with the others waiting.
+      const day = await staff.schedules.list({ startDate: date, endDate: date });
+      expect(day.filter((listed) => listed.needsTime).map((listed) => listed.visitId)).toEqual([String(visit!.id)]);
+      expect((await staff.schedules.dayCounts({ startDate: date, endDate: date }))[0]).toMatchObject({ needsTime: 1, pending: 1 });
+      expect((await staff.schedules.needingTime({})).map((listed) => listed.visitId)).toContain(String(visit!.id));
+      expect((await staff.schedules.get({ id: detail.scheduleId! })).visitsNeedingTime).toBe(1);
+      expect((await staff.dashboard.stats({})).visitsNeedingTime).toBe(waitingBefore + 1);
+      // REST answers the same: the list as PostgreSQL writes it, and the quote.
+      const cookie = await staffCookie();
+      const listed = await rest("GET", `/schedules?startDate=${date}&endDate=${date}`, { headers: { cookie } });
+      expect(
+        (listed.json as unknown as Array<{ visitId: string; needsTime: boolean }>).find((entry) => entry.visitId === String(visit!.id)),
+      ).toMatchObject({
+        needsTime: true,
+      });
+      expect((await rest("GET", `/quotes/${quote.id}`, { headers: { cookie } })).json).toMatchObject({
+        visitsNeedingTime: [{ visitId: String(visit!.id) }],
+      });
+
+      // Staff give it a time: the next day, where a crew is free.
+      const plan = await staff.schedules.get({ id: detail.scheduleId! });
+      const start = businessInstant(addDays(date, 1), "10:00");
+      await staff.schedules.update({
+        id: plan.id,
+        customerId: plan.customerId,
+        serviceId: plan.serviceId,
+        date: start,
+        startTime: start,
+        endTime: new Date(start.getTime() + 60 * 60_000),
+        status: "pending",
+        totalPrice: plan.totalPrice,
+        isRecurring: false,
+      });
+      const [given] = await db.select().from(visits).where(eq(visits.id, visit!.id));
+      expect(given).toMatchObject({ needsTime: false, status: "pending", startTime: start });
+      const after = await staff.quotes.get({ id: quote.id });
+      expect(after.visitsNeedingTime).toEqual([]);
+      // What acceptance found stays on its record.
+      expect(after.acceptance?.visitsNeedingTime).toEqual([visit!.id]);
+      expect((await staff.schedules.needingTime({})).map((entry) => entry.visitId)).not.toContain(String(visit!.id));
+      expect((await staff.schedules.get({ id: plan.id })).visitsNeedingTime).toBe(0);
+      expect((await staff.dashboard.stats({})).visitsNeedingTime).toBe(waitingBefore);
+    } finally {
+      await setCrewCapacity(db, 2);
+    }
+  });
+
+  it("takes a visit off the list once it is moved, confirmed or cancelled, and never flags one that fit", async () => {
+    const db = await getDb();
+    await setCrewCapacity(db, 1);
+    try {
+      const first = addDays(today, 41);
+      const days = [first, addDays(first, 7), addDays(first, 14)];
+      const { customer } = await createCustomer();
+      const staff = await staffCaller();
+      for (const date of days) await fillDay(staff, customer.id, date);
+      // A fourth week is free: its visit fits and is never flagged.
+      const { quote, token } = await sentQuote({
+        plan: {
+          kind: "recurring",
+          frequency: "weekly",
+          firstDate: first,
+          endDate: addDays(first, 21),
+          startTime: "10:00",
+          durationMinutes: 60,
+          pricePerVisit: 6_000,
+        },
+      });
+      await (await anonymousCaller()).quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true });
+      const detail = await staff.quotes.get({ id: quote.id });
+      const planVisits = await db.select().from(visits).where(eq(visits.scheduleId, detail.scheduleId!)).orderBy(visits.startTime);
+      expect(planVisits.map((visit) => visit.needsTime)).toEqual([true, true, true, false]);
+      expect(detail.visitsNeedingTime.map((visit) => visit.visitId)).toEqual(planVisits.slice(0, 3).map((visit) => String(visit.id)));
+      const [one, two, three] = planVisits;
+
+      // Confirmed: staff keep it where it is. Cancelled: it needs no time.
+      expect(await staff.schedules.setVisitStatus({ visitId: String(one!.id), status: "confirmed" })).toMatchObject({ needsTime: false });
+      const cookie = await staffCookie();
+      const cancelled = await rest("PATCH", `/schedules/visits/${two!.id}/status`, { headers: { cookie }, body: { status: "cancelled" } });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.json).toMatchObject({ needsTime: false, status: "cancelled" });
+      // Moved, by whichever path: rain day, route, series clashes and the portal all move through moveVisit.
+      const start = businessInstant(addDays(days[2]!, 2), "10:00");
+      await moveVisit(db, (await findVisit(db, String(three!.id)))!, start, new Date(start.getTime() + 60 * 60_000));
+
+      const after = await db.select().from(visits).where(eq(visits.scheduleId, detail.scheduleId!)).orderBy(visits.id);
+      expect(after.every((visit) => !visit.needsTime)).toBe(true);
+      expect((await staff.quotes.get({ id: quote.id })).visitsNeedingTime).toEqual([]);
+      const waiting = (await staff.schedules.needingTime({})).map((entry) => entry.visitId);
+      for (const visit of planVisits) expect(waiting).not.toContain(String(visit.id));
     } finally {
       await setCrewCapacity(db, 2);
     }
   });
 });
+
+/** Every hour of the day taken by another customer's visit, so a crew of one is never free. */
+async function fillDay(staff: Awaited<ReturnType<typeof staffCaller>>, customerId: number, date: string) {
+  for (let hour = 7; hour <= 18; hour++) {
+    const start = businessInstant(date, `${String(hour).padStart(2, "0")}:00`);
+    await staff.schedules.create({
+      customerId,
+      date: start,
+      startTime: start,
+      endTime: new Date(start.getTime() + 60 * 60_000),
+      status: "confirmed",
+      totalPrice: 5_000,
+      isRecurring: false,
+    });
+  }
+}
 
 describe("declining", () => {
   it("records the reason and fires quote.declined", async () => {

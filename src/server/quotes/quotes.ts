@@ -5,7 +5,7 @@ import { quoteTotals } from "@/lib/quote-totals";
 import type { TCreateQuote, TQuoteOffer } from "@/lib/validation/quotes";
 import { normalizeEmail } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
-import { customers, quoteAcceptances, quoteLineItems, quoteRequests, quotes, quoteVersions, services } from "@/server/db/schema";
+import { customers, quoteAcceptances, quoteLineItems, quoteRequests, quotes, quoteVersions, services, visits } from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { getQuoteSettings } from "./quote-settings";
 
@@ -209,7 +209,11 @@ export function effectiveStatus(status: QuoteStatus, expiresOn: string, now: Dat
   return (status === "sent" || status === "viewed" || status === "draft") && expiresOn < businessToday(now) ? "expired" : status;
 }
 
-/** Everything staff see of a quote: the current version with its totals, the versions, the acceptance. */
+/**
+ * Everything staff see of a quote: the current version with its totals, the versions, the
+ * acceptance, and its plan's visits still waiting for a time (the flag the schedule shows, so one
+ * given a time drops off).
+ */
 export async function getQuote(db: Db, id: number, now = new Date()) {
   const [quote] = await db.select().from(quotes).where(eq(quotes.id, id));
   if (!quote) throw new NotFoundError(QUOTE_NOT_FOUND);
@@ -225,6 +229,13 @@ export async function getQuote(db: Db, id: number, now = new Date()) {
     .where(eq(quoteAcceptances.quoteId, id))
     .orderBy(desc(quoteAcceptances.id))
     .limit(1);
+  const visitsNeedingTime = quote.scheduleId
+    ? await db
+        .select({ id: visits.id, startTime: visits.startTime, endTime: visits.endTime })
+        .from(visits)
+        .where(and(eq(visits.scheduleId, quote.scheduleId), eq(visits.needsTime, true)))
+        .orderBy(asc(visits.startTime), asc(visits.id))
+    : [];
   const { tokenHash, tokenRevokedAt, ...rest } = quote;
   return {
     ...rest,
@@ -233,6 +244,7 @@ export async function getQuote(db: Db, id: number, now = new Date()) {
     version: { ...version, totals: versionTotals(version) },
     versions,
     acceptance: acceptance ?? null,
+    visitsNeedingTime: visitsNeedingTime.map(({ id, ...times }) => ({ visitId: String(id), ...times })),
   };
 }
 

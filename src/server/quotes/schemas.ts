@@ -77,7 +77,11 @@ const ZAcceptance = z.object({
   status: z.enum(ACCEPTANCE_STATUSES),
   paymentId: z.number().int().nullable(),
   scheduleId: z.number().int().nullable(),
-  visitsNeedingTime: z.array(z.number().int()).describe("Visits no crew was free for: pending, for staff to give a time"),
+  visitsNeedingTime: z
+    .array(z.number().int())
+    .describe(
+      "Visits no crew was free for when it was accepted, created pending for staff to give a time (the quote's visitsNeedingTime lists those still waiting)",
+    ),
   completedAt: z.date().nullable(),
 });
 
@@ -107,6 +111,11 @@ export const ZQuoteSchema = z
     version: ZVersion,
     versions: z.array(z.object({ version: z.number().int(), createdAt: z.date() })),
     acceptance: ZAcceptance.nullable(),
+    visitsNeedingTime: z
+      .array(z.object({ visitId: z.string(), startTime: z.date(), endTime: z.date() }))
+      .describe(
+        "The plan's visits still waiting for staff to give them a time, soonest first; one given a time (moved, confirmed) or cancelled drops off",
+      ),
   })
   .meta({ id: "Quote" });
 

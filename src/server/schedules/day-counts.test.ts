@@ -43,11 +43,11 @@ describe("schedules.dayCounts", () => {
 
     const counts = await staff.schedules.dayCounts({ startDate: "2031-05-01", endDate: "2031-05-31" });
     expect(counts).toEqual([
-      { date: "2031-05-06", total: 2, pending: 1, confirmed: 1, completed: 0, cancelled: 0 },
-      { date: "2031-05-07", total: 1, pending: 0, confirmed: 0, completed: 0, cancelled: 1 },
-      { date: "2031-05-13", total: 1, pending: 1, confirmed: 0, completed: 0, cancelled: 0 },
-      { date: "2031-05-20", total: 1, pending: 1, confirmed: 0, completed: 0, cancelled: 0 },
-      { date: "2031-05-27", total: 1, pending: 1, confirmed: 0, completed: 0, cancelled: 0 },
+      { date: "2031-05-06", total: 2, needsTime: 0, pending: 1, confirmed: 1, completed: 0, cancelled: 0 },
+      { date: "2031-05-07", total: 1, needsTime: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 1 },
+      { date: "2031-05-13", total: 1, needsTime: 0, pending: 1, confirmed: 0, completed: 0, cancelled: 0 },
+      { date: "2031-05-20", total: 1, needsTime: 0, pending: 1, confirmed: 0, completed: 0, cancelled: 0 },
+      { date: "2031-05-27", total: 1, needsTime: 0, pending: 1, confirmed: 0, completed: 0, cancelled: 0 },
     ]);
     // The day list agrees with the count of its day.
     expect(await staff.schedules.list({ startDate: "2031-05-06", endDate: "2031-05-06" })).toHaveLength(2);
@@ -59,7 +59,7 @@ describe("schedules.dayCounts", () => {
     const cookie = await staffCookie();
     const answer = await rest("GET", "/schedules/day-counts?startDate=2031-04-01&endDate=2031-04-31", { headers: { cookie } });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual([{ date: "2031-04-30", total: 1, pending: 1, confirmed: 0, completed: 0, cancelled: 0 }]);
+    expect(answer.json).toEqual([{ date: "2031-04-30", total: 1, needsTime: 0, pending: 1, confirmed: 0, completed: 0, cancelled: 0 }]);
 
     expect((await rest("GET", "/schedules/day-counts?startDate=2031-04-01&endDate=2031-04-30")).status).toBe(401);
     for (const caller of [await anonymousCaller(), await customerCaller()]) {

@@ -3,11 +3,13 @@ import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { countVisitsByDay } from "@/server/schedules/day-counts";
-import { listSchedulesInRange, listSchedulesJson } from "@/server/schedules/list-schedules";
+import { listSchedulesInRange, listSchedulesJson, toScheduleVisit } from "@/server/schedules/list-schedules";
 import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
 import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { listVisitsNeedingTime } from "@/server/schedules/visits";
+import { ZNoInputSchema } from "@/lib/validation/common";
 import { ConflictError } from "@/server/errors";
 import { createTRPCRouter, crewScopeOf, staffProcedure } from "@/server/api/trpc";
 import {
@@ -68,6 +70,21 @@ export const schedulesRouter = createTRPCRouter({
     .input(ZDateRangeInput)
     .output(z.array(ZDayCountSchema))
     .query(({ ctx, input }) => countVisitsByDay(ctx.db, { ...input, ...crewScopeOf(ctx.staff) })),
+
+  needingTime: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      openapi: {
+        method: "GET",
+        path: "/schedules/needing-time",
+        tags: TAGS,
+        summary:
+          "Visits waiting, pending, for staff to give them a time (no crew was free where an accepted quote's plan put them), soonest first, at most 200. Moving one, or setting any status but pending, takes it off",
+      },
+    })
+    .input(ZNoInputSchema)
+    .output(z.array(ZScheduleVisitSchema))
+    .query(async ({ ctx }) => (await listVisitsNeedingTime(ctx.db)).map(toScheduleVisit)),
 
   /**
    * The same list as the JSON text PostgreSQL writes: REST answers GET /schedules with it as it is

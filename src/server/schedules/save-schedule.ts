@@ -127,7 +127,10 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
   });
 }
 
-/** A one-time plan keeps exactly one visit still to come: the one sharing its id. */
+/**
+ * A one-time plan keeps exactly one visit still to come: the one sharing its id. Saved by staff, it
+ * has passed the crews' check at its time, so a visit that needed a time has one now.
+ */
 async function makeOneTimeVisit(tx: Db, plan: typeof schedules.$inferSelect, now: Date) {
   const occurrenceDate = businessDateOf(plan.startTime);
   // A former series' visits still to come go; its past ones stay as history.
@@ -143,7 +146,7 @@ async function makeOneTimeVisit(tx: Db, plan: typeof schedules.$inferSelect, now
   const fields = { ...visitFieldsOf(plan), occurrenceDate, startTime: plan.startTime, endTime: plan.endTime, updatedAt: now };
   const [updated] = await tx
     .update(visits)
-    .set({ ...fields, origin: sql`case when ${visits.origin} = 'series' then 'staff' else ${visits.origin} end` })
+    .set({ ...fields, needsTime: false, origin: sql`case when ${visits.origin} = 'series' then 'staff' else ${visits.origin} end` })
     .where(eq(visits.id, plan.id))
     .returning({ id: visits.id });
   if (!updated) await tx.insert(visits).values({ ...fields, id: plan.id, origin: "staff" });

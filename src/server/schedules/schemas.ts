@@ -38,7 +38,15 @@ const ZSeriesChangeSchema = z
 
 /** One schedule (a one-time visit or a whole series), as the edit form reads it. */
 export const ZScheduleSchema = z
-  .object({ id: z.number().int(), ...scheduleFields, seriesChange: ZSeriesChangeSchema })
+  .object({
+    id: z.number().int(),
+    ...scheduleFields,
+    visitsNeedingTime: z
+      .number()
+      .int()
+      .describe("Its visits waiting, pending, for staff to give them a time (no crew was free where an accepted quote's plan put them)"),
+    seriesChange: ZSeriesChangeSchema,
+  })
   .meta({ id: "Schedule" });
 
 /** A schedule just saved: what the edit form reads, and the later visits moved off clashes. */
@@ -67,6 +75,11 @@ export const ZScheduleVisitSchema = z
     startTime: scheduleFields.startTime,
     endTime: scheduleFields.endTime,
     status: scheduleFields.status,
+    needsTime: z
+      .boolean()
+      .describe(
+        "True while the visit waits, pending, for staff to give it a time: no crew was free where an accepted quote's plan put it. Moving it, or any status but pending, clears it",
+      ),
     customerChange: z
       .enum(CUSTOMER_CHANGES)
       .nullable()
@@ -125,6 +138,7 @@ export const ZDayCountSchema = z
   .object({
     date: z.string().describe("The Austin date (yyyy-MM-dd) the visits start on"),
     total: z.number().int().describe("Every visit that day, whatever its status"),
+    needsTime: z.number().int().describe("Visits that day waiting for staff to give them a time (see ScheduleVisit.needsTime)"),
     ...(Object.fromEntries(SCHEDULE_STATUSES.map((status) => [status, z.number().int()])) as Record<
       (typeof SCHEDULE_STATUSES)[number],
       z.ZodNumber

@@ -135,6 +135,8 @@ export async function regenerateSeriesVisits(db: Db, plan: Plan, fromDate: DateS
           state: sql`excluded.state`,
           zipCode: sql`excluded.zip_code`,
           origin: sql`excluded.origin`,
+          // Rewritten by a series save, which then checks every visit against the crews.
+          needsTime: false,
           updatedAt: new Date(),
         },
         setWhere: eq(visits.changed, false),

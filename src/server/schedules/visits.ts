@@ -27,6 +27,8 @@ export interface Visit {
   statusBeforePause: ScheduleStatus | null;
   changedBy: ChangeAuthor | null;
   changedAt: Date | null;
+  /** Pending until staff give it a time: no crew was free where an accepted quote's plan put it. */
+  needsTime: boolean;
   customerId: number;
   serviceId: number | null;
   crewId: number | null;
@@ -121,6 +123,12 @@ export async function listVisits(db: Db, query: VisitQuery): Promise<Visit[]> {
   return rows.map(toVisit);
 }
 
+/** Visits waiting for staff to give them a time, soonest first: one scan of their partial index. */
+export async function listVisitsNeedingTime(db: Db, limit = 200): Promise<Visit[]> {
+  const rows = await selectVisitRows(db, eq(visits.needsTime, true)).orderBy(asc(visits.startTime), asc(visits.id)).limit(limit);
+  return rows.map(toVisit);
+}
+
 export async function findVisit(db: Db, visitId: string): Promise<Visit | null> {
   const parsed = parseVisitId(visitId);
   if (!parsed) return null;
@@ -157,25 +165,30 @@ function changeFields(change: VisitChange, now: Date) {
 /**
  * The one place a visit's status changes (staff, the portal's cancellation, skip and pause). A
  * one-time plan is its visit, so the plan follows. Whatever should happen when a visit becomes
- * "completed" (billing, autopay) hooks in here.
+ * "completed" (billing, autopay) hooks in here. A visit needing a time no longer does once it is
+ * anything but pending: confirmed, staff have taken it as it is; cancelled or done, it needs none.
  */
 export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatus, change: VisitChange = BY_STAFF) {
   const now = new Date();
   await db
     .update(visits)
-    .set({ status, ...changeFields(change, now) })
+    .set({ status, ...changeFields(change, now), ...(status === "pending" ? {} : { needsTime: false }) })
     .where(eq(visits.id, visit.id));
   if (!visit.isRecurring) await db.update(schedules).set({ status, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
   if (status === "completed") await onVisitCompleted(db, visit);
 }
 
-/** Moves one visit to a new time, keeping it in its series (rain-day reschedule, a customer's reschedule). */
+/**
+ * The one place a single visit moves to a new time, keeping it in its series (rain-day reschedule,
+ * route order, series clashes, a customer's reschedule). Every caller checks the crews first, so
+ * a visit that needed a time has one now.
+ */
 export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: Date, change: VisitChange = BY_STAFF) {
   const now = new Date();
   await db
     .update(visits)
-    .set({ startTime, endTime, ...changeFields(change, now) })
+    .set({ startTime, endTime, needsTime: false, ...changeFields(change, now) })
     .where(eq(visits.id, visit.id));
   if (!visit.isRecurring) {
     await db.update(schedules).set({ date: startTime, startTime, endTime, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
@@ -198,6 +211,7 @@ function toVisit(row: VisitRow): Visit {
     statusBeforePause: visit.statusBeforePause,
     changedBy: visit.changedBy,
     changedAt: visit.changedAt,
+    needsTime: visit.needsTime,
     customerId: visit.customerId,
     serviceId: visit.serviceId,
     crewId: visit.crewId,

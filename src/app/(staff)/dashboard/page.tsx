@@ -4,6 +4,7 @@ import { CrewProblems } from "@/components/staff/dashboard/crew-problems";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
 import { QuoteRequestsCard } from "@/components/quotes/quote-requests-card";
+import { NeedsTimeCard } from "@/components/staff/dashboard/needs-time-card";
 import { StatCards } from "@/components/staff/dashboard/stat-cards";
 import { TodaysSchedule } from "@/components/staff/dashboard/todays-schedule";
 import { WeekStrip } from "@/components/staff/dashboard/week-strip";
@@ -45,7 +46,10 @@ export default async function DashboardPage() {
       <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
       <StatCards stats={stats} />
       {problems === null || problems.length > 0 ? <CrewProblems problems={problems} /> : null}
-      <QuoteRequestsCard open={quoteRequests?.length ?? null} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <QuoteRequestsCard open={quoteRequests?.length ?? null} />
+        <NeedsTimeCard count={stats?.visitsNeedingTime ?? null} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <TodaysSchedule today={today} visits={todays} />
         <RecentMessages messages={messages} />

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { requireStaff } from "@/server/auth/sign-in-gates";
 import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { ScheduleScreen } from "@/components/staff/schedule/schedule-screen";
-import { dayVisitsInput, monthCountsInput } from "@/components/staff/schedule/schedule-queries";
+import { dayVisitsInput, monthCountsInput, NEEDING_TIME_INPUT } from "@/components/staff/schedule/schedule-queries";
 import { businessToday, isDateString } from "@/lib/business-time";
 import { HydrateClient, prefetchApi } from "@/trpc/server";
 
@@ -16,9 +16,12 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
   const today = businessToday();
   // Planning (the new and edit forms) is the office's; a crew member gets their crew's day.
   const { user } = await requireStaff();
-  if (user.role === "crew" && (params.new !== undefined || params.edit !== undefined)) redirect("/schedule");
+  if (user.role === "crew" && (params.new !== undefined || params.edit !== undefined || params.needsTime !== undefined))
+    redirect("/schedule");
   const editId = typeof params.edit === "string" && /^\d{1,9}$/.test(params.edit) && Number(params.edit) > 0 ? Number(params.edit) : null;
-  if (params.new === "true" || editId !== null) {
+  if (params.needsTime === "true") {
+    await prefetchApi.schedules.needingTime.prefetch(NEEDING_TIME_INPUT);
+  } else if (params.new === "true" || editId !== null) {
     // The form arrives with its first customers and the services to choose from.
     await Promise.all([
       prefetchApi.customers.search.prefetch(customerPickerInput()),
@@ -31,6 +34,7 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
     await Promise.all([
       prefetchApi.schedules.dayCounts.prefetch(monthCountsInput(initialDate)),
       prefetchApi.schedules.list.prefetch(dayVisitsInput(initialDate)),
+      ...(user.role === "crew" ? [] : [prefetchApi.schedules.needingTime.prefetch(NEEDING_TIME_INPUT)]),
     ]);
   }
   return (

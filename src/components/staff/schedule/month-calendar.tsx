@@ -53,6 +53,7 @@ export function MonthCalendar({
   selected,
   today,
   counts,
+  needsTime,
   onMonthChange,
   onSelect,
 }: {
@@ -61,6 +62,8 @@ export function MonthCalendar({
   today: DateString;
   /** Visits per day of the shown month; days without any may be missing. */
   counts: ReadonlyMap<DateString, number>;
+  /** Visits per day waiting for a time (marked with an orange dot); days without any may be missing. */
+  needsTime?: ReadonlyMap<DateString, number>;
   onMonthChange: (month: DateString) => void;
   onSelect: (date: DateString | null) => void;
 }) {
@@ -135,6 +138,7 @@ export function MonthCalendar({
               {week.map((day) => {
                 const own = inMonth(day);
                 const visits = own ? (counts.get(day) ?? 0) : 0;
+                const waiting = own ? (needsTime?.get(day) ?? 0) : 0;
                 const isSelected = day === selected;
                 return (
                   <td key={day} className="p-0">
@@ -144,7 +148,7 @@ export function MonthCalendar({
                       tabIndex={day === tabStop ? 0 : -1}
                       aria-pressed={isSelected}
                       aria-current={day === today ? "date" : undefined}
-                      aria-label={`${dayLabel.format(utcDate(day))}${own ? `, ${visits === 0 ? "no visits" : `${visits} visit${visits === 1 ? "" : "s"}`}` : ""}`}
+                      aria-label={`${dayLabel.format(utcDate(day))}${own ? `, ${visits === 0 ? "no visits" : `${visits} visit${visits === 1 ? "" : "s"}`}` : ""}${waiting ? `, ${waiting} needing a time` : ""}`}
                       onClick={() => {
                         setFocused(day);
                         onSelect(isSelected ? null : day);
@@ -159,6 +163,13 @@ export function MonthCalendar({
                       )}
                     >
                       <span>{Number(day.slice(8))}</span>
+                      {waiting > 0 ? (
+                        <span
+                          aria-hidden="true"
+                          data-testid="needs-time-dot"
+                          className="absolute top-1 right-1 size-2 rounded-full bg-orange-600 ring-1 ring-white"
+                        />
+                      ) : null}
                       {visits > 0 ? (
                         // Positioned out of the flow, so the day's underline does not run under the count.
                         <span

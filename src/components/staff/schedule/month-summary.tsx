@@ -48,6 +48,7 @@ export function MonthSummary({
             day.completed ? `${day.completed} completed` : null,
             day.cancelled ? `${day.cancelled} cancelled` : null,
           ].filter(Boolean);
+          const waiting = day.needsTime ? `${day.needsTime} ${day.needsTime === 1 ? "needs" : "need"} a time` : null;
           return (
             <li key={day.date}>
               <button
@@ -59,6 +60,7 @@ export function MonthSummary({
                 <span className="text-sm text-gray-700">
                   <strong className="text-brand-800">{visitsText(day.total)}</strong>
                   {details.length ? ` (${details.join(", ")})` : null}
+                  {waiting ? <strong className="ml-2 font-semibold text-orange-800">{waiting}</strong> : null}
                 </span>
               </button>
             </li>

@@ -12,6 +12,7 @@ import { api } from "@/trpc/react";
 import { ByCrewToggle, CrewDayView } from "./crew-day-view";
 import { MonthCalendar } from "./month-calendar";
 import { MonthSummary } from "./month-summary";
+import { NeedsTimeNotice } from "./needs-time-list";
 import { dayVisitsInput, monthCountsInput, monthOf } from "./schedule-queries";
 import { VisitCard } from "./visit-card";
 
@@ -33,6 +34,10 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
 
   const monthCounts = api.schedules.dayCounts.useQuery(monthCountsInput(month));
   const counts = useMemo(() => new Map((monthCounts.data ?? []).map((day) => [day.date, day.total])), [monthCounts.data]);
+  const needsTime = useMemo(
+    () => new Map((monthCounts.data ?? []).filter((day) => day.needsTime > 0).map((day) => [day.date, day.needsTime])),
+    [monthCounts.data],
+  );
   const dayVisits = api.schedules.list.useQuery(dayVisitsInput(selected ?? month), { enabled: selected !== null });
   // The list holds every visit overlapping the day; the panel shows those that start on it.
   const visits = (dayVisits.data ?? []).filter((visit) => businessDateOf(visit.startTime) === selected);
@@ -46,8 +51,21 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
 
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
+      {plans ? (
+        <div className="empty:hidden lg:col-span-2">
+          <NeedsTimeNotice />
+        </div>
+      ) : null}
       <div className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm lg:self-start">
-        <MonthCalendar month={month} selected={selected} today={today} counts={counts} onMonthChange={setMonth} onSelect={select} />
+        <MonthCalendar
+          month={month}
+          selected={selected}
+          today={today}
+          counts={counts}
+          needsTime={needsTime}
+          onMonthChange={setMonth}
+          onSelect={select}
+        />
         {monthCounts.isError ? (
           <p className="mt-2 text-center text-sm text-red-700">The month&apos;s visit counts could not be loaded.</p>
         ) : null}

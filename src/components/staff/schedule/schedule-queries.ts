@@ -15,3 +15,6 @@ export function monthCountsInput(month: DateString) {
 export function dayVisitsInput(date: DateString) {
   return { startDate: date, endDate: date };
 }
+
+/** The visits waiting for a time (no input: all of them, soonest first). */
+export const NEEDING_TIME_INPUT = {};

@@ -7,6 +7,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { businessDateOf, businessTimeOf, isDateString, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+import { NeedsTimeBadge } from "@/components/staff/needs-time-badge";
+import { NeedsTimeList } from "./needs-time-list";
 import { ScheduleCalendarView } from "./schedule-calendar-view";
 
 // The form (react-hook-form, zod) loads only on ?new and ?edit, not with the calendar.
@@ -49,11 +51,32 @@ function EditSchedule({ id, today }: { id: number; today: string }) {
   const schedule = api.schedules.get.useQuery({ id });
   if (schedule.isPending) return <PageSpinner />;
   if (schedule.isError) return <p className="text-sm text-red-700">{schedule.error.message}</p>;
-  return <EditScheduleForm key={id} id={id} today={today} schedule={schedule.data} />;
+  return (
+    <>
+      <NeedsTimeNote count={schedule.data.visitsNeedingTime} recurring={schedule.data.isRecurring} />
+      <EditScheduleForm key={id} id={id} today={today} schedule={schedule.data} />
+    </>
+  );
+}
+
+/** On the edit form: this visit (or some of this series') waits for staff to give it a time. */
+function NeedsTimeNote({ count, recurring }: { count: number; recurring: boolean }) {
+  if (count === 0) return null;
+  return (
+    <div className="space-y-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-900" data-testid="needs-time-note">
+      <NeedsTimeBadge />
+      <p>
+        {recurring
+          ? `${count} visit${count === 1 ? "" : "s"} of this series ${count === 1 ? "needs" : "need"} a time: no crew was free where the accepted quote put ${count === 1 ? "it" : "them"}. Save the series and choose to move the clashing visits to the nearest free time, or confirm each on the calendar to keep its time.`
+          : "No crew was free at this visit's time when the quote was accepted. Pick a date and time a crew is free and save, or set it Confirmed to keep this time."}
+      </p>
+    </div>
+  );
 }
 
 /**
- * ?new=true opens the create form, ?edit={id} the edit form, otherwise the calendar on ?date or
+ * ?new=true opens the create form, ?edit={id} the edit form, ?needsTime=true the visits waiting
+ * for a time, otherwise the calendar on ?date or
  * today. Today comes from the server, so the server's first screen and the browser's agree.
  */
 export function ScheduleScreen({ today }: { today: DateString }) {
@@ -63,6 +86,15 @@ export function ScheduleScreen({ today }: { today: DateString }) {
   const requestedDate = params.get("date");
   const initialDate = requestedDate && isDateString(requestedDate) ? requestedDate : today;
 
+  if (params.get("needsTime") === "true") {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        <BackToSchedule />
+        <h1 className="text-2xl font-bold text-gray-900">Visits needing a time</h1>
+        <NeedsTimeList />
+      </div>
+    );
+  }
   if (params.get("new") === "true") {
     return (
       <div className="mx-auto max-w-3xl space-y-4">

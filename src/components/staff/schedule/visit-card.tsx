@@ -33,6 +33,16 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
         <VisitSummary visit={visit} />
         <p className="shrink-0 text-sm font-semibold text-gray-900">{formatCents(visit.totalPrice)}</p>
       </div>
+      {visit.needsTime ? (
+        <p className="mt-2 rounded-lg bg-orange-50 p-2 text-sm text-orange-900">
+          No crew was free at this time when the quote was accepted.{" "}
+          {plans
+            ? visit.isRecurring
+              ? "Confirm it to keep this time, or cancel it and book the customer another time."
+              : "Give it a time with Edit, or confirm it to keep this time."
+            : "The office will give it a time."}
+        </p>
+      ) : null}
       {visit.notes ? <p className="mt-2 rounded-lg bg-gray-50 p-2 text-sm text-gray-700">{visit.notes}</p> : null}
       {visit.specialInstructions ? <p className="mt-2 text-sm text-gray-700">Instructions: {visit.specialInstructions}</p> : null}
       {visit.crewId !== null ? <VisitFieldReport visitId={visit.visitId} startTime={visit.startTime} /> : null}

@@ -126,6 +126,11 @@ export const visits = pgTable(
     changedBy: text().$type<ChangeAuthor>(),
     /** The status a visit had when the customer paused it, so resuming restores it (a confirmed visit stays confirmed). */
     statusBeforePause: text().$type<ScheduleStatus>(),
+    /**
+     * No crew was free when an accepted quote's plan put it here: it waits, pending, for staff to give
+     * it a time (docs/product-rules.md#quotes). Moving it, or any status but pending, clears it.
+     */
+    needsTime: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -141,5 +146,6 @@ export const visits = pgTable(
     index("visits_start_time_idx").on(t.startTime),
     index("visits_customer_idx").on(t.customerId, t.startTime),
     index("visits_crew_idx").on(t.crewId, t.startTime).where(sql`${t.crewId} is not null`),
+    index("visits_needs_time_idx").on(t.startTime).where(sql`${t.needsTime}`),
   ],
 );
