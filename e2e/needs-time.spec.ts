@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { addDays, businessInstant, businessToday, formatBusinessDate, startOfBusinessDay } from "../src/lib/business-time";
 import { signInAsStaff } from "./fixtures/accounts";
-import { withE2eDatabase } from "./fixtures/database";
+import { linkIn, receivedEmail } from "./fixtures/mailbox";
 
 // A visit an accepted quote cannot fit (docs/product-rules.md#quotes): every crew is busy on the
 // quote's day, so acceptance leaves the visit pending and flagged. Staff see "Needs a time" on the
 // schedule, the count on the dashboard and the list it leads to, the note on the edit form and the
-// quote; confirming the visit to keep its time takes the flag off everywhere.
+// quote. Staff give it another day in the edit form, which keeps the quoted price, and the flag
+// goes everywhere; confirming a flagged visit where it is clears it too (Vitest covers that).
 
 // Far enough ahead that no other journey's visit falls on this day.
 const day = addDays(businessToday(), 187);
@@ -63,17 +64,10 @@ async function fillTheDay(request: APIRequestContext, suffix: number) {
   }
 }
 
-/** The token in the newest quote email to this address, as the app recorded it for sending. */
+/** The token in the newest quote email that reached this address. */
 async function emailedToken(email: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const rows = await withE2eDatabase(
-      (sql) => sql<{ body: string }[]>`select body from email_outbox where "to" = ${email} and kind = 'quote' order by id desc limit 1`,
-    );
-    const token = /\/q\/([a-z2-7]+)/.exec(rows[0]?.body ?? "")?.[1];
-    if (token) return token;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No quote email to ${email}`);
+  const path = linkIn(await receivedEmail(email, /^Your quote/), /https?:\/\/\S+\/q\/[a-z2-7]+/);
+  return path.split("/").pop()!;
 }
 
 test("a quote's visit no crew can take shows as needing a time until staff give it one", async ({ page, request }) => {
@@ -147,11 +141,18 @@ test("a quote's visit no crew can take shows as needing a time until staff give 
   await expect(page.getByTestId("needs-time-note")).toContainText("Pick a date and time a crew is free");
   await shoot(page, "edit");
 
-  // Confirmed to keep its time: the badge goes, from the day, the list and the quote.
-  await page.goto(`/schedule?date=${day}`);
-  await card.getByLabel("Status").selectOption("confirmed");
+  // Staff give it the next day, a free one, in the edit form: the quoted price stays ($380.00 and 8.25% tax).
+  await expect(page.getByText("Price per visit: $411.35, as agreed.")).toBeVisible();
+  await page.getByLabel("Service date").fill(addDays(day, 1));
+  await page.getByRole("button", { name: "Update Service" }).click();
   await expect(page.getByText("Service updated successfully")).toBeVisible();
-  await expect(card.getByTestId("needs-time-badge")).toHaveCount(0);
+  const moved = await answered<{ totalPrice: number; serviceId: number | null }>(page.request.get(`/api/schedules/${planned.scheduleId}`));
+  expect(moved).toMatchObject({ totalPrice: 41_135, serviceId: null });
+
+  // The badge goes, from the day, the list and the quote.
+  await page.goto(`/schedule?date=${addDays(day, 1)}`);
+  await expect(page.getByTestId("visit-card").filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByTestId("visit-card").filter({ hasText: name }).getByTestId("needs-time-badge")).toHaveCount(0);
   await page.goto("/schedule?needsTime=true");
   await expect(page.getByRole("heading", { name: "Visits needing a time" })).toBeVisible();
   await expect(page.getByTestId("visit-card").filter({ hasText: name })).toHaveCount(0);

@@ -16,16 +16,26 @@ import { regenerateSeriesVisits, visitFieldsOf } from "./series";
 import { requestLocating } from "@/server/locations/locate-addresses";
 import { resolveSeriesClashes } from "./series-clashes";
 
+/** What a plan's price was set from, and the price: an edit that leaves the first three keeps the last. */
+type PricedPlan = Pick<typeof schedules.$inferSelect, "serviceId" | "lawnSizeSqFt" | "isRecurring" | "totalPrice">;
+
 /**
  * The stored fields of a payload. A service is optional: with one, the price follows it (this
  * lawn, less the recurring discount) unless staff enter one; without one it is what staff enter,
- * else 0.
+ * else 0. An edit that enters no price and keeps the service, lawn size and recurrence keeps the
+ * plan's price: moving a visit never reprices what was agreed (a quote's price, a custom price).
  */
-async function scheduleValues(db: Db, payload: TSchedulePayload) {
+async function scheduleValues(db: Db, payload: TSchedulePayload, existing?: PricedPlan) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, payload.customerId));
   if (!customer) throw new InvalidInputError(SCHEDULE_MESSAGES.customer, "customerId");
 
   let totalPrice = payload.totalPrice;
+  const pricedAsBefore =
+    existing &&
+    (payload.serviceId ?? null) === existing.serviceId &&
+    (payload.lawnSizeSqFt ?? null) === existing.lawnSizeSqFt &&
+    payload.isRecurring === existing.isRecurring;
+  if (pricedAsBefore) totalPrice ??= existing.totalPrice;
   if (payload.serviceId != null) {
     const [service] = await db.select().from(services).where(eq(services.id, payload.serviceId));
     if (!service) throw new InvalidInputError(SCHEDULE_MESSAGES.service, "serviceId");
@@ -86,14 +96,21 @@ const SERIES_NOTES_AHEAD_MS = 14 * 86_400_000;
  * were not changed on their own; the answer counts those updated and those kept.
  */
 export async function updateSchedule(db: Db, id: number, payload: TSchedulePayload, now = new Date()) {
-  const values = await scheduleValues(db, payload);
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: schedules.id, customerId: schedules.customerId })
+      .select({
+        id: schedules.id,
+        customerId: schedules.customerId,
+        serviceId: schedules.serviceId,
+        lawnSizeSqFt: schedules.lawnSizeSqFt,
+        isRecurring: schedules.isRecurring,
+        totalPrice: schedules.totalPrice,
+      })
       .from(schedules)
       .where(eq(schedules.id, id))
       .for("update");
     if (!existing) throw new NotFoundError("Schedule not found");
+    const values = await scheduleValues(tx, payload, existing);
     await claimCrew(tx, { ...values, exceptScheduleId: id }, now);
     // A one-time schedule is its visit: a new time or status is news for the customer.
     const before = await findNotifiableVisit(tx, String(id));

@@ -95,6 +95,30 @@ describe("schedules API", () => {
     expect(updated.json).toMatchObject({ status: "confirmed", isRecurring: false, recurringFrequency: null, totalPrice: 4200 });
   });
 
+  it("keeps an agreed price when an edit moves the plan, and prices it anew when the service changes", async () => {
+    const { staff, mowing, customer } = await setup();
+    // Custom work at a quoted price, no service (as an accepted quote makes it).
+    const custom = await staff.schedules.create(visitOn(customer.id, "2031-10-07", ["09:00", "11:00"], { totalPrice: 97_425 }));
+    const moved = await staff.schedules.update({ id: custom.id, ...visitOn(customer.id, "2031-10-08", ["13:00", "15:00"]) });
+    expect(moved).toMatchObject({ totalPrice: 97_425, serviceId: null });
+
+    // A service at a price staff set: moving keeps it; another service is priced from the catalogue.
+    const discounted = await staff.schedules.create(
+      visitOn(customer.id, "2031-10-09", ["09:00", "10:00"], { serviceId: mowing.id, totalPrice: 1_000 }),
+    );
+    const later = await staff.schedules.update({
+      id: discounted.id,
+      ...visitOn(customer.id, "2031-10-09", ["14:00", "15:00"], { serviceId: mowing.id }),
+    });
+    expect(later.totalPrice).toBe(1_000);
+    const other = (await seedServices()).find((service) => service.id !== mowing.id && service.pricePerSqFt === null)!;
+    const repriced = await staff.schedules.update({
+      id: discounted.id,
+      ...visitOn(customer.id, "2031-10-09", ["14:00", "15:00"], { serviceId: other.id }),
+    });
+    expect(repriced.totalPrice).toBe(other.price);
+  });
+
   it("answers the spec's messages for a bad payload", async () => {
     const { customer } = await setup();
     const cookie = await staffCookie();

@@ -22,22 +22,26 @@ import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { ActionRow } from "@/components/ui/action-row";
 import { StaffRecordForm } from "@/components/staff/staff-record-form";
 
+const lawnSizeField = z
+  .union([
+    z.literal(""),
+    z.coerce
+      .number({ error: SCHEDULE_MESSAGES.lawnSize })
+      .int(SCHEDULE_MESSAGES.lawnSize)
+      .min(100, "Lawn size must be at least 100 sq ft")
+      .max(1_000_000, SCHEDULE_MESSAGES.lawnSize),
+  ])
+  .optional();
+
 // Staff pick the service so the visit has a price (totalPrice is required).
 const ZStaffScheduleFormSchema = ZScheduleFormSchema.safeExtend({
   serviceId: idField(SCHEDULE_MESSAGES.service),
-  lawnSizeSqFt: z
-    .union([
-      z.literal(""),
-      z.coerce
-        .number({ error: SCHEDULE_MESSAGES.lawnSize })
-        .int(SCHEDULE_MESSAGES.lawnSize)
-        .min(100, "Lawn size must be at least 100 sq ft")
-        .max(1_000_000, SCHEDULE_MESSAGES.lawnSize),
-    ])
-    .optional(),
+  lawnSizeSqFt: lawnSizeField,
 });
+// A plan made without a service (a quote's custom work) may stay without one when edited.
+const ZServicelessScheduleFormSchema = ZScheduleFormSchema.safeExtend({ lawnSizeSqFt: lawnSizeField });
 type FormInput = z.input<typeof ZStaffScheduleFormSchema>;
-type FormOutput = z.output<typeof ZStaffScheduleFormSchema>;
+type FormOutput = z.output<typeof ZServicelessScheduleFormSchema>;
 
 // Dates before 1900 cannot be picked.
 const EARLIEST_DATE = "1900-01-01";
@@ -75,11 +79,14 @@ export function ScheduleForm({
   today,
   scheduleId,
   initialValues,
+  agreedPrice,
   preselectedCustomerId,
 }: {
   today: DateString;
   scheduleId?: number;
   initialValues?: FormInput;
+  /** An edited plan's price per visit: it stays while the service, lawn size and repeat do (the server keeps it). */
+  agreedPrice?: number;
   preselectedCustomerId?: number;
 }) {
   const router = useRouter();
@@ -92,11 +99,20 @@ export function ScheduleForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useZodForm(ZStaffScheduleFormSchema, initialValues ?? defaultsFor(today, preselectedCustomerId));
+  } = useZodForm(
+    editing && initialValues?.serviceId === "" ? ZServicelessScheduleFormSchema : ZStaffScheduleFormSchema,
+    initialValues ?? defaultsFor(today, preselectedCustomerId),
+  );
+  const servicelessPlan = editing && initialValues?.serviceId === "";
   const [serviceId, isRecurring, date, lawnSize] = useWatch({ control, name: ["serviceId", "isRecurring", "date", "lawnSizeSqFt"] });
   const service = services.data?.find((entry) => String(entry.id) === String(serviceId));
   const lawnSizeNumber = Number(lawnSize) || null;
   const price = service ? bookingPrice(service, { lawnSizeSqFt: lawnSizeNumber, isRecurring: Boolean(isRecurring) }) : null;
+  const keepsAgreedPrice =
+    agreedPrice !== undefined &&
+    String(serviceId ?? "") === String(initialValues?.serviceId ?? "") &&
+    String(lawnSize ?? "") === String(initialValues?.lawnSizeSqFt ?? "") &&
+    Boolean(isRecurring) === Boolean(initialValues?.isRecurring);
 
   const create = api.schedules.create.useMutation();
   const update = api.schedules.update.useMutation();
@@ -176,7 +192,7 @@ export function ScheduleForm({
           )}
         />
         <SelectField id="schedule-service" label="Service" error={errors.serviceId?.message} {...register("serviceId")}>
-          <option value="">Select a service</option>
+          <option value="">{servicelessPlan ? "No service (custom work)" : "Select a service"}</option>
           {services.data?.map((entry) => (
             <option key={entry.id} value={String(entry.id)}>
               {entry.name}
@@ -245,7 +261,12 @@ export function ScheduleForm({
       <TextAreaField label="Notes (optional)" error={errors.notes?.message} {...register("notes")} />
 
       <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-800" aria-live="polite">
-        {price ? (
+        {keepsAgreedPrice ? (
+          <>
+            Price per visit: <strong>{formatCents(agreedPrice)}</strong>, as agreed. Changing the service, lawn size or repeat sets the
+            service's price.
+          </>
+        ) : price ? (
           <>
             Price per visit: <strong>{formatCents(price.total)}</strong>
             {price.recurringDiscount > 0

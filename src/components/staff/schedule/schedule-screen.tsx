@@ -27,7 +27,13 @@ const EditScheduleForm = dynamic(
           schedule: Parameters<typeof valuesFromSchedule>[0];
         }) {
           return (
-            <Form key={id} today={today} scheduleId={id} initialValues={valuesFromSchedule(schedule, businessDateOf, businessTimeOf)} />
+            <Form
+              key={id}
+              today={today}
+              scheduleId={id}
+              initialValues={valuesFromSchedule(schedule, businessDateOf, businessTimeOf)}
+              agreedPrice={schedule.totalPrice}
+            />
           );
         },
     ),
