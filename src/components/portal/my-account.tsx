@@ -2,7 +2,7 @@
 
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { CalendarDays, CreditCard, LogOut, MessageSquare, UserRound } from "lucide-react";
+import { CalendarDays, CreditCard, FileText, LogOut, MessageSquare, UserRound } from "lucide-react";
 import { markCustomerSignedOut } from "@/components/public/customer-session-store";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
@@ -14,6 +14,7 @@ import { ChangePasswordSection } from "./change-password-form";
 import { MessagesTab } from "./messages-tab";
 import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
+import { QuotesTab } from "./quotes-tab";
 import { ProfileTab } from "./profile-tab";
 import { errorMessage } from "@/components/error-text";
 import { VerifyEmailBanner } from "./verify-email-banner";
@@ -23,9 +24,10 @@ const TABS = [
   { name: "Appointments", icon: CalendarDays },
   { name: "Messages", icon: MessageSquare },
   { name: "Payments", icon: CreditCard },
+  { name: "Quotes", icon: FileText },
 ] as const;
 
-/** My Account: visits, payments, messages and profile (docs/product-rules.md#customer-accounts-and-claiming). */
+/** My Account: visits, payments, messages, quotes and profile (docs/product-rules.md#customer-accounts-and-claiming). */
 export function MyAccount({ customer: initial }: { customer: TSessionCustomer }) {
   const router = useRouter();
   const utils = api.useUtils();
@@ -69,7 +71,7 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
       {customer.isVerified ? null : <VerifyEmailBanner email={customer.email} />}
 
       <TabGroup className="mt-8" defaultIndex={openTab}>
-        <TabList className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:grid-cols-4">
+        <TabList className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:grid-cols-5">
           {TABS.map(({ name, icon: Icon }) => (
             <Tab
               key={name}
@@ -99,6 +101,9 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
           </TabPanel>
           <TabPanel>
             <PaymentsTab />
+          </TabPanel>
+          <TabPanel>
+            <QuotesTab verified={customer.isVerified} />
           </TabPanel>
         </TabPanels>
       </TabGroup>
