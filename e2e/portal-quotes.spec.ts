@@ -14,6 +14,8 @@ const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) 
 test.afterAll(async () => sql?.end({ timeout: 5 }));
 
 async function shoot(page: Page, name: string) {
+  // From the top, so the sticky header is not drawn over the middle of the full page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `screenshots/portal-quotes-${name}-${width}.png`, fullPage: true });

@@ -77,7 +77,8 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
               key={name}
               className={({ selected }) =>
                 cn(
-                  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600",
+                  // Five tabs in two columns on a phone: the last one takes the whole row.
+                  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold last:col-span-2 focus-visible:outline-2 focus-visible:outline-brand-600 sm:last:col-span-1",
                   selected ? "bg-white text-brand-800 shadow" : "text-brand-900 hover:bg-white/60",
                 )
               }
