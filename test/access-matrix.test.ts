@@ -31,6 +31,8 @@ import {
 } from "./fixtures/access-matrix";
 import { contractOperations, type OpenApiDocument } from "./contract/document";
 import { draftQuote, quoteAwaitingDeposit, quoteOffer, quoteRequest, sentQuote } from "./fixtures/quotes";
+import { acceptOpenedQuote } from "../src/server/quotes/accept-quote";
+import { sendQuote } from "../src/server/quotes/quote-link";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
 import { setEnv } from "./env";
 import { eq } from "drizzle-orm";
@@ -142,6 +144,19 @@ function registration() {
 const quoteFor = (as: Identity) =>
   as === "customerA" ? { customerId: fx.customerA.id } : as === "customerB" ? { customerId: fx.customerB.id } : {};
 
+/**
+ * A quote of customer A accepted in the portal and waiting for its deposit. Accepted by the quote's
+ * id, not by its emailed link: the identities ask at once, and A's links all go to one inbox.
+ */
+async function portalQuoteAwaitingDeposit() {
+  const db = await getDb();
+  const quote = await draftQuote({ customerId: fx.customerA.id, offer: { deposit: { kind: "percent", value: 25 } } });
+  await sendQuote(db, quote.id);
+  const answer = { version: 1, signedName: "Alice Owner", agreeToTerms: true as const, optionalItemIds: [] };
+  await acceptOpenedQuote(db, { customerId: fx.customerA.id, quoteId: quote.id }, answer, "192.0.2.1");
+  return quote.id;
+}
+
 const MATRIX: Record<string, Entry> = {
   // Quotes (docs/product-rules.md#quotes): requests from the public form, staff's builder, the customer's page by its link.
   "POST /quote-requests": {
@@ -228,6 +243,30 @@ const MATRIX: Record<string, Entry> = {
   "POST /quote-page/deposit": {
     access: "public",
     request: async (as) => ({ path: "/quote-page/deposit", body: { token: (await quoteAwaitingDeposit(quoteFor(as))).token } }),
+  },
+  // The same quotes in My Account, by the session instead of the link: customer A's, which B must not tell from none.
+  "GET /customer/quotes": { access: "customer", request: () => ({ path: "/customer/quotes" }) },
+  "GET /customer/quotes/{id}": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/quotes/${(await sentQuote({ customerId: fx.customerA.id })).quote.id}` }),
+  },
+  "POST /customer/quotes/{id}/accept": {
+    access: "customerOwned",
+    request: async () => ({
+      path: `/customer/quotes/${(await sentQuote({ customerId: fx.customerA.id })).quote.id}/accept`,
+      body: { version: 1, signedName: "Alice Owner", agreeToTerms: true },
+    }),
+  },
+  "POST /customer/quotes/{id}/decline": {
+    access: "customerOwned",
+    request: async () => ({
+      path: `/customer/quotes/${(await sentQuote({ customerId: fx.customerA.id })).quote.id}/decline`,
+      body: { reason: "Not this year" },
+    }),
+  },
+  "POST /customer/quotes/{id}/deposit": {
+    access: "customerOwned",
+    request: async () => ({ path: `/customer/quotes/${await portalQuoteAwaitingDeposit()}/deposit` }),
   },
 
   // Staff sign-in. Logins use real credentials: a public login succeeds whoever asks.

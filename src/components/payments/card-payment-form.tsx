@@ -19,6 +19,8 @@ interface CardPaymentFormProps {
   amountCents: number;
   /** Called once the provider accepted the card and the server has recorded the outcome. */
   onPaid: (result: CardPaymentResult) => void;
+  /** What to say when the card form cannot load; staff's wording (record cash or check) when not given. */
+  unavailableMessage?: string;
 }
 
 /**
@@ -26,15 +28,20 @@ interface CardPaymentFormProps {
  * {origin}/payments/success, no redirect unless required). Shared by the staff New Payment
  * dialog and the customer portal.
  */
-export function CardPaymentForm({ clientSecret, publishableKey, amountCents, onPaid }: CardPaymentFormProps) {
+export function CardPaymentForm({ clientSecret, publishableKey, amountCents, onPaid, unavailableMessage }: CardPaymentFormProps) {
   return (
-    <StripeCardStep publishableKey={publishableKey} clientSecret={clientSecret} unavailableTitle="Card payment unavailable">
+    <StripeCardStep
+      publishableKey={publishableKey}
+      clientSecret={clientSecret}
+      unavailableTitle="Card payment unavailable"
+      unavailableMessage={unavailableMessage}
+    >
       <ConfirmCardForm clientSecret={clientSecret} amountCents={amountCents} onPaid={onPaid} />
     </StripeCardStep>
   );
 }
 
-function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPaymentFormProps, "publishableKey">) {
+function ConfirmCardForm({ clientSecret, amountCents, onPaid }: Omit<CardPaymentFormProps, "publishableKey" | "unavailableMessage">) {
   const recordOutcome = api.payments.returnStatus.useMutation();
 
   const confirm = async (stripe: Stripe, elements: StripeElements) => {

@@ -7,8 +7,14 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 // instead of spinning forever (ARCHITECTURE.md, offline pitfalls).
 const LOAD_TIMEOUT_MS = 15_000;
 
+import { BUSINESS } from "@/lib/business";
+
+/** What staff read when the card form cannot load: they can take the money another way. */
 export const STRIPE_UNAVAILABLE_MESSAGE =
   "The secure card form could not be loaded from the payment provider. Check the internet connection and try again, or record a cash or check payment.";
+
+/** What customers read instead: they cannot record a payment, but they can call. */
+export const CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE = `The secure card form could not be loaded from the payment provider. Check your internet connection and try again, or call us at ${BUSINESS.phone}.`;
 
 const loading = new Map<string, Promise<Stripe>>();
 

@@ -1,6 +1,7 @@
 "use client";
 
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
+import { CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE } from "@/components/payments/load-stripe";
 import { CardElementForm, StripeCardStep } from "@/components/payments/use-stripe-loader";
 
 /**
@@ -32,7 +33,7 @@ export function AddCardForm({
       publishableKey={publishableKey}
       clientSecret={clientSecret}
       unavailableTitle="Card form unavailable"
-      unavailableMessage="The secure card form could not be loaded from the payment provider. Check the internet connection and try again."
+      unavailableMessage={CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE}
     >
       <CardElementForm confirm={confirm} submittingLabel="Saving the card">
         Save card

@@ -2,7 +2,7 @@
 
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { CalendarDays, CreditCard, LogOut, MessageSquare, UserRound } from "lucide-react";
+import { CalendarDays, CreditCard, FileText, LogOut, MessageSquare, UserRound } from "lucide-react";
 import { markCustomerSignedOut } from "@/components/public/customer-session-store";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
@@ -14,6 +14,7 @@ import { ChangePasswordSection } from "./change-password-form";
 import { MessagesTab } from "./messages-tab";
 import { NotificationPreferences } from "./notification-preferences";
 import { PaymentsTab } from "./payments-tab";
+import { QuotesTab } from "./quotes-tab";
 import { ProfileTab } from "./profile-tab";
 import { errorMessage } from "@/components/error-text";
 import { VerifyEmailBanner } from "./verify-email-banner";
@@ -23,9 +24,10 @@ const TABS = [
   { name: "Appointments", icon: CalendarDays },
   { name: "Messages", icon: MessageSquare },
   { name: "Payments", icon: CreditCard },
+  { name: "Quotes", icon: FileText },
 ] as const;
 
-/** My Account: visits, payments, messages and profile (docs/product-rules.md#customer-accounts-and-claiming). */
+/** My Account: visits, payments, messages, quotes and profile (docs/product-rules.md#customer-accounts-and-claiming). */
 export function MyAccount({ customer: initial }: { customer: TSessionCustomer }) {
   const router = useRouter();
   const utils = api.useUtils();
@@ -69,13 +71,14 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
       {customer.isVerified ? null : <VerifyEmailBanner email={customer.email} />}
 
       <TabGroup className="mt-8" defaultIndex={openTab}>
-        <TabList className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:grid-cols-4">
+        <TabList className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1 sm:grid-cols-5">
           {TABS.map(({ name, icon: Icon }) => (
             <Tab
               key={name}
               className={({ selected }) =>
                 cn(
-                  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600",
+                  // Five tabs in two columns on a phone: the last one takes the whole row.
+                  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold last:col-span-2 focus-visible:outline-2 focus-visible:outline-brand-600 sm:last:col-span-1",
                   selected ? "bg-white text-brand-800 shadow" : "text-brand-900 hover:bg-white/60",
                 )
               }
@@ -99,6 +102,9 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
           </TabPanel>
           <TabPanel>
             <PaymentsTab />
+          </TabPanel>
+          <TabPanel>
+            <QuotesTab verified={customer.isVerified} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { CreditCard } from "lucide-react";
 import { CardPaymentForm } from "@/components/payments/card-payment-form";
+import { CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE } from "@/components/payments/load-stripe";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { BUSINESS } from "@/lib/business";
@@ -53,6 +54,7 @@ export function PayPendingPayment({ paymentId, amountCents }: { paymentId: numbe
             clientSecret={intent.data.clientSecret}
             publishableKey={publishableKey}
             amountCents={intent.data.amount}
+            unavailableMessage={CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE}
             onPaid={async () => {
               close();
               await utils.portal.payments.invalidate();

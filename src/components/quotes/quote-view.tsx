@@ -3,6 +3,7 @@
 import { CircleCheck, Printer } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CardPaymentForm } from "@/components/payments/card-payment-form";
+import { CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE } from "@/components/payments/load-stripe";
 import { Button } from "@/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -15,6 +16,33 @@ import { restRequest } from "@/lib/rest-client";
 import type { QuotePage } from "@/server/quotes/quote-page";
 
 type Page = JsonAnswer<QuotePage>;
+
+/**
+ * How the customer reached the quote: its emailed link, or their own account in My Account (by
+ * the quote's id and the session; the link's token is never needed there).
+ */
+export type QuoteSource = { token: string } | { quoteId: number };
+
+type QuoteAnswer = "accept" | "decline" | "deposit";
+
+/** The REST operations that read and answer the quote, for where it was reached from. */
+function operationsOf(source: QuoteSource) {
+  if ("token" in source) {
+    const { token } = source;
+    return {
+      view: () => restRequest<QuotePage>("POST", "/quote-page", { token }),
+      answer: <T,>(action: QuoteAnswer, body: Record<string, unknown> = {}) =>
+        restRequest<T>("POST", `/quote-page/${action}`, { token, ...body }),
+    };
+  }
+  const base = `/customer/quotes/${source.quoteId}`;
+  return {
+    view: () => restRequest<QuotePage>("GET", base),
+    answer: <T,>(action: QuoteAnswer, body: Record<string, unknown> = {}) => restRequest<T>("POST", `${base}/${action}`, body),
+  };
+}
+
+type QuoteOperations = ReturnType<typeof operationsOf>;
 
 const FREQUENCY_LABELS: Record<string, string> = { weekly: "Weekly", biweekly: "Every two weeks", monthly: "Monthly" };
 const day = (date: string) => formatBusinessDate(startOfBusinessDay(date), "EEEE, MMMM d, yyyy");
@@ -34,8 +62,9 @@ function planSentence(plan: Page["plan"]): string {
  * accept (typed name and the terms ticked, then the deposit when one is due) or decline. Prints as
  * the quote's PDF: the print stylesheet drops the site's frame and the buttons.
  */
-export function QuoteView({ token, initialPage }: { token: string; initialPage: Page }) {
+export function QuoteView({ source, initialPage }: { source: QuoteSource; initialPage: Page }) {
   const [page, setPage] = useState(initialPage);
+  const operations = operationsOf(source);
   const settled = page.acceptance?.status === "accepted" || page.status === "accepted";
   const [ticked, setTicked] = useState<number[]>(page.acceptance?.optionalItemIds ?? []);
   const totals = quoteTotals(page.items, {
@@ -47,7 +76,7 @@ export function QuoteView({ token, initialPage }: { token: string; initialPage: 
   const open = !settled && page.status !== "declined" && page.acceptance?.status !== "awaiting_deposit";
 
   const reload = async () => {
-    const result = await restRequest<QuotePage>("POST", "/quote-page", { token });
+    const result = await operations.view();
     if (result.ok) setPage(result.data);
   };
 
@@ -131,6 +160,8 @@ export function QuoteView({ token, initialPage }: { token: string; initialPage: 
         <p className="mt-2 whitespace-pre-line text-sm text-gray-700">{page.terms}</p>
       </DocumentSection>
 
+      {page.acceptance ? <AcceptanceRecord acceptance={page.acceptance} /> : null}
+
       <div className="mt-8 print:hidden">
         {settled ? (
           <p role="status" className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900">
@@ -143,9 +174,9 @@ export function QuoteView({ token, initialPage }: { token: string; initialPage: 
             You declined this quote. If you change your mind, call or email us.
           </p>
         ) : page.acceptance?.status === "awaiting_deposit" ? (
-          <DepositStep token={token} amount={page.acceptance.deposit} onPaid={reload} />
+          <DepositStep operations={operations} amount={page.acceptance.deposit} onPaid={reload} />
         ) : (
-          <AcceptOrDecline token={token} version={page.version} optionalItemIds={ticked} onDone={reload} />
+          <AcceptOrDecline operations={operations} version={page.version} optionalItemIds={ticked} onDone={reload} />
         )}
       </div>
     </div>
@@ -164,13 +195,43 @@ function DocumentSection({ id, title, children }: { id: string; title: string; c
   );
 }
 
+/**
+ * The signed acceptance, on paper only: the printed quote is the customer's record of who accepted
+ * which version, when, and the deposit paid (the screen says it in the status line below instead).
+ */
+function AcceptanceRecord({ acceptance }: { acceptance: NonNullable<Page["acceptance"]> }) {
+  const final = acceptance.status === "accepted";
+  const rows: Array<[string, string]> = [
+    [final ? "Accepted by" : "Signed by", acceptance.signedName],
+    ["On", formatBusinessDate(new Date(acceptance.acceptedAt), "MMMM d, yyyy 'at' h:mm a")],
+    ["Version accepted", String(acceptance.version)],
+    ["Total accepted", formatCents(acceptance.total)],
+    [final ? "Deposit paid" : "Deposit due", acceptance.deposit > 0 ? formatCents(acceptance.deposit) : "None"],
+  ];
+  return (
+    <section aria-labelledby="acceptance-heading" className="mt-8 hidden break-inside-avoid print:block" data-testid="acceptance-record">
+      <h2 id="acceptance-heading" className="text-lg font-semibold text-gray-900">
+        {final ? "Acceptance" : "Acceptance, waiting for the deposit"}
+      </h2>
+      <dl className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 px-4 py-2">
+            <dt className="text-gray-700">{label}</dt>
+            <dd className="font-medium text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function AcceptOrDecline({
-  token,
+  operations,
   version,
   optionalItemIds,
   onDone,
 }: {
-  token: string;
+  operations: QuoteOperations;
   version: number;
   optionalItemIds: number[];
   onDone: () => Promise<void>;
@@ -180,9 +241,9 @@ function AcceptOrDecline({
   const [busy, setBusy] = useState(false);
 
   /** Sends the customer's answer; once it is taken, the page reloads into its new state. */
-  const answer = async (path: string, body: Record<string, unknown>) => {
+  const answer = async (action: QuoteAnswer, body: Record<string, unknown>) => {
     setBusy(true);
-    const result = await restRequest("POST", path, { token, ...body });
+    const result = await operations.answer(action, body);
     setBusy(false);
     if (!result.ok) return setFailure(result.answered ? result.message : "We could not reach the server. Please try again.");
     await onDone();
@@ -196,12 +257,12 @@ function AcceptOrDecline({
     if (!form.has("agreeToTerms")) found.agreeToTerms = "Please tick the box to accept the terms";
     setErrors(found);
     if (Object.keys(found).length) return;
-    await answer("/quote-page/accept", { version, signedName, agreeToTerms: true, optionalItemIds });
+    await answer("accept", { version, signedName, agreeToTerms: true, optionalItemIds });
   };
   const decline = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
-    await answer("/quote-page/decline", reason ? { reason } : {});
+    await answer("decline", reason ? { reason } : {});
   };
 
   return (
@@ -233,7 +294,7 @@ function AcceptOrDecline({
   );
 }
 
-function DepositStep({ token, amount, onPaid }: { token: string; amount: number; onPaid: () => Promise<void> }) {
+function DepositStep({ operations, amount, onPaid }: { operations: QuoteOperations; amount: number; onPaid: () => Promise<void> }) {
   const [card, setCard] = useState<{ clientSecret: string; publishableKey: string } | null>(null);
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -241,7 +302,7 @@ function DepositStep({ token, amount, onPaid }: { token: string; amount: number;
   const start = async () => {
     setBusy(true);
     const config = await restRequest<{ enabled: boolean; publishableKey: string | null }>("GET", "/card-payments/config");
-    const intent = await restRequest<{ clientSecret: string }>("POST", "/quote-page/deposit", { token });
+    const intent = await operations.answer<{ clientSecret: string }>("deposit");
     setBusy(false);
     if (!config.ok || !config.data.enabled || !config.data.publishableKey)
       return setFailure("Card payment is unavailable right now. Please call us to pay the deposit.");
@@ -261,6 +322,7 @@ function DepositStep({ token, amount, onPaid }: { token: string; amount: number;
           clientSecret={card.clientSecret}
           publishableKey={card.publishableKey}
           amountCents={amount}
+          unavailableMessage={CUSTOMER_STRIPE_UNAVAILABLE_MESSAGE}
           onPaid={() => void onPaid()}
         />
       ) : (

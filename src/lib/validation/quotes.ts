@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEPOSIT_KINDS, QUOTE_PLAN_KINDS } from "@/lib/quote-enums";
 import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
-import { dateStringField, emailField, optionalText, positiveIdNumber, requiredText, timeOfDayField } from "./fields";
+import { dateStringField, emailField, optionalText, pathId, positiveIdNumber, requiredText, timeOfDayField } from "./fields";
 
 // The quote request form (/quote), the staff quote builder and the customer's quote page.
 // docs/product-rules.md#quotes
@@ -165,6 +165,11 @@ export const ZAcceptQuoteSchema = z.object({
 export type TAcceptQuote = z.output<typeof ZAcceptQuoteSchema>;
 
 export const ZDeclineQuoteSchema = z.object({ token: ZQuoteTokenSchema, reason: optionalText(1000) });
+
+/** One of the signed-in customer's quotes in the portal: its id, never its link's token. */
+export const ZMyQuoteIdSchema = z.object({ id: pathId("Quote not found") });
+export const ZAcceptMyQuoteSchema = ZAcceptQuoteSchema.omit({ token: true }).extend(ZMyQuoteIdSchema.shape);
+export const ZDeclineMyQuoteSchema = ZDeclineQuoteSchema.omit({ token: true }).extend(ZMyQuoteIdSchema.shape);
 
 /** Settings → Quotes: the tax rate new quotes take. */
 export const ZQuoteSettingsSchema = z.object({

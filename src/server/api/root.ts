@@ -14,6 +14,7 @@ import { notificationsRouter } from "@/server/notifications/router";
 import { paymentsRouter } from "@/server/payments/router";
 import { portalInvitesRouter } from "@/server/portal/invites-router";
 import { portalRouter } from "@/server/portal/router";
+import { customerQuotesRouter } from "@/server/quotes/customer-router";
 import { quotePageRouter } from "@/server/quotes/page-router";
 import { quoteRequestsRouter } from "@/server/quotes/request-router";
 import { quotesRouter } from "@/server/quotes/router";
@@ -39,6 +40,7 @@ export const appRouter = createTRPCRouter({
   cards: cardsRouter,
   contact: contactRouter,
   customerAuth: customerAuthRouter,
+  customerQuotes: customerQuotesRouter,
   customers: customersRouter,
   dashboard: dashboardRouter,
   inquiries: inquiriesRouter,

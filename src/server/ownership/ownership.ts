@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, messages, payments, schedules } from "@/server/db/schema";
+import { customers, messages, payments, quotes, schedules } from "@/server/db/schema";
 
 /**
  * The one ownership rule (docs/product-rules.md#who-owns-a-visit): a customer account sees, changes
@@ -56,6 +56,21 @@ export function ownedPayments(customerId: number): SQL {
     sql`(case when ${schedules.id} is not null then ${planOwnedByItsCustomer()} else (${accountConfirmed(customerId)} and exists (
       select 1 from customer_email_proofs proof where proof.customer_id = ${payments.customerId} and proof.email = ${payments.billedEmail}
     )) end)`,
+  )!;
+}
+
+/**
+ * Quotes this account may see and answer in the portal: sent to an email the account has proved
+ * (at any time, as for a plan the office made: the office wrote the quote and emailed it there),
+ * and made for this account's record, or for no record yet under the account's current email (the
+ * record accepting it makes the plan for). A typed email alone never shows one: an account that has
+ * not proved its current email sees none. `quotes` must be in the FROM clause.
+ */
+export function ownedQuotes(customerId: number): SQL {
+  return and(
+    accountConfirmed(customerId),
+    sql`exists (select 1 from customer_email_proofs proof where proof.customer_id = ${customerId} and proof.email = ${quotes.email})`,
+    sql`(${quotes.customerId} = ${customerId} or (${quotes.customerId} is null and ${quotes.email} = (select lower(${customers.email}) from ${customers} where ${customers.id} = ${customerId})))`,
   )!;
 }
 

@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Every reader of a customer's visits, plans or payments is named here, as one that serves the
+ * Every reader of a customer's visits, plans, payments or quotes is named here, as one that serves the
  * customer's side and goes through the ownership rule (src/server/ownership/), or as one of the
  * office's or the system's, with the reason it may read without the rule. A new reader fails this
  * test until it is put in one list or the other (docs/product-rules.md#who-owns-a-visit).
@@ -30,6 +30,8 @@ const CUSTOMER_SIDE: Record<string, RegExp> = {
   "notifications/announce.ts": /planContact\(db, booking\.scheduleId\)/,
   "crew-day/photos.ts": /findOwnVisit\(db, customerId, /,
   "crew-day/field-steps.ts": /visit\.contact\.email/,
+  "quotes/customer-quotes.ts": /ownedQuotes\(customerId\)/,
+  "quotes/quote-access.ts": /ownedQuotes\(customerId\)/,
 };
 
 /** Readers that never answer a customer, and why they may read without the rule. */
@@ -50,7 +52,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
 };
 
 const READS_CUSTOMER_ROWS =
-  /eq\((visits|schedules|payments|messages)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|isPlanOwned\(/;
+  /eq\((visits|schedules|payments|messages|quotes)\.customerId|\b(listVisits|listVisitsBetween|findVisit|findNotifiableVisit|findOwnVisit)\(|ownedPayments\(|ownedQuotes\(|isPlanOwned\(/;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

@@ -6,8 +6,8 @@ import { customers, payments, quoteAcceptances, quotes } from "@/server/db/schem
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { announceQuoteAccepted } from "./quote-emails";
-import { quoteOfToken, webhookQuote } from "./quote-link";
-import { assertViewer, type QuoteViewer } from "./quote-page";
+import { openQuote, type QuoteAccess, type QuoteViewer } from "./quote-access";
+import { webhookQuote } from "./quote-link";
 import { createQuotePlan, creditDeposit } from "./quote-plan";
 import { loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type QuoteRow } from "./quotes";
 
@@ -44,9 +44,20 @@ async function customerFor(tx: Db, quote: QuoteRow): Promise<number> {
  * payment (finishAcceptance, from the card provider's webhook). docs/product-rules.md#quotes
  */
 export async function acceptQuote(db: Db, input: TAcceptQuote, viewer: QuoteViewer, clientAddress: string, now = new Date()) {
+  const { token, ...answer } = input;
+  return acceptOpenedQuote(db, { token, viewer }, answer, clientAddress, now);
+}
+
+/** The customer's acceptance, however they reached the quote (its link or the portal): see acceptQuote. */
+export async function acceptOpenedQuote(
+  db: Db,
+  access: QuoteAccess,
+  input: Omit<TAcceptQuote, "token">,
+  clientAddress: string,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
-    const { quote, version } = await quoteOfToken(tx, input.token, now, { lock: true });
-    assertViewer(quote, viewer);
+    const { quote, version } = await openQuote(tx, access, now, { lock: true });
     if (quote.status === "accepted") throw new ConflictError(QUOTE_ALREADY_ACCEPTED);
     if (input.version !== quote.currentVersion) throw new ConflictError(QUOTE_CHANGED);
     const optional = new Set(version.items.filter((item) => item.optional).map((item) => item.id));

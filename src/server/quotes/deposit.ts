@@ -4,17 +4,15 @@ import { payments, quoteAcceptances } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
 import { createQuoteDepositIntent } from "@/server/payments/intent";
 import { finishAcceptance } from "./accept-quote";
-import { quoteOfToken } from "./quote-link";
-import { assertViewer, type QuoteViewer } from "./quote-page";
+import { openQuote, type QuoteAccess } from "./quote-access";
 
 /**
  * The card payment of the deposit the customer's acceptance waits for, started from the quote's
- * page. The charge is the payment record's amount; the quote is accepted only when the card
- * provider's webhook confirms it (src/server/payments/settle.ts). docs/product-rules.md#quotes
+ * page or My Account. The charge is the payment record's amount; the quote is accepted only when
+ * the card provider's webhook confirms it (src/server/payments/settle.ts). docs/product-rules.md#quotes
  */
-export async function startQuoteDeposit(db: Db, token: string, viewer: QuoteViewer, now = new Date()) {
-  const { quote } = await quoteOfToken(db, token, now);
-  assertViewer(quote, viewer);
+export async function startQuoteDeposit(db: Db, access: QuoteAccess, now = new Date()) {
+  const { quote } = await openQuote(db, access, now);
   const [acceptance] = await db
     .select({ paymentId: quoteAcceptances.paymentId })
     .from(quoteAcceptances)
@@ -52,11 +50,12 @@ export async function settleQuoteDeposit(db: Db, paymentId: number, now = new Da
 }
 
 /**
- * The quote's page asks before it shows the quote: a deposit completed by asking the card provider
- * (the return page, or no webhook set up) accepts the quote here, as the webhook would have.
+ * The quote's page (by its link or in My Account) asks before it shows the quote: a deposit
+ * completed by asking the card provider (the return page, or no webhook set up) accepts the quote
+ * here, as the webhook would have.
  */
-export async function settleQuoteDepositOfToken(db: Db, token: string, now = new Date()) {
-  const { quote } = await quoteOfToken(db, token, now);
+export async function settleQuoteDepositOf(db: Db, access: QuoteAccess, now = new Date()) {
+  const { quote } = await openQuote(db, access, now);
   const [waiting] = await db
     .select({ paymentId: quoteAcceptances.paymentId })
     .from(quoteAcceptances)

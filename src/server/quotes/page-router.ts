@@ -3,8 +3,9 @@ import { z } from "zod";
 import { createTRPCRouter, publicProcedure, type Context } from "@/server/api/trpc";
 import { ConflictError, GoneError, InvalidInputError, NotFoundError, ServiceUnavailableError } from "@/server/errors";
 import { acceptQuote } from "./accept-quote";
-import { settleQuoteDepositOfToken, startQuoteDeposit } from "./deposit";
-import { declineQuote, viewQuotePage, type QuoteViewer } from "./quote-page";
+import { settleQuoteDepositOf, startQuoteDeposit } from "./deposit";
+import type { QuoteViewer } from "./quote-access";
+import { declineQuote, viewQuotePage } from "./quote-page";
 import { ZQuoteAcceptedSchema, ZQuoteDepositIntentSchema, ZQuotePageSchema } from "./schemas";
 
 const TAGS = ["quote page"];
@@ -35,9 +36,9 @@ export const quotePageRouter = createTRPCRouter({
     .input(ZToken)
     .output(ZQuotePageSchema)
     .mutation(async ({ ctx, input }) => {
-      const viewer = await viewerOf(ctx);
-      await settleQuoteDepositOfToken(ctx.db, input.token);
-      return viewQuotePage(ctx.db, input.token, viewer);
+      const access = { token: input.token, viewer: await viewerOf(ctx) };
+      await settleQuoteDepositOf(ctx.db, access);
+      return viewQuotePage(ctx.db, access);
     }),
 
   accept: publicProcedure
@@ -68,7 +69,7 @@ export const quotePageRouter = createTRPCRouter({
     })
     .input(ZDeclineQuoteSchema)
     .output(ZQuotePageSchema)
-    .mutation(async ({ ctx, input }) => declineQuote(ctx.db, input.token, input.reason, await viewerOf(ctx))),
+    .mutation(async ({ ctx, input }) => declineQuote(ctx.db, { token: input.token, viewer: await viewerOf(ctx) }, input.reason)),
 
   deposit: publicProcedure
     .meta({
@@ -84,5 +85,5 @@ export const quotePageRouter = createTRPCRouter({
     })
     .input(ZToken)
     .output(ZQuoteDepositIntentSchema)
-    .mutation(async ({ ctx, input }) => startQuoteDeposit(ctx.db, input.token, await viewerOf(ctx))),
+    .mutation(async ({ ctx, input }) => startQuoteDeposit(ctx.db, { token: input.token, viewer: await viewerOf(ctx) })),
 });

@@ -91,7 +91,15 @@ export async function quoteOfToken(db: Db, token: string, now: Date, options: { 
   const quote = options.lock ? await lockQuote(db, found.id) : (await db.select().from(quotes).where(eq(quotes.id, found.id)))[0]!;
   // The lock waited for a send that replaced this link.
   if (quote.tokenHash !== hashToken(token)) throw new NotFoundError(QUOTE_MESSAGES.token);
-  if (quote.tokenRevokedAt) throw new GoneError(QUOTE_LINK_REVOKED);
+  return usableQuote(db, quote, now, QUOTE_LINK_REVOKED);
+}
+
+/**
+ * A quote the customer reached (by its link or in the portal) with its current version, unless
+ * staff withdrew it (its link revoked: 410) or it is past its last day without an acceptance (410).
+ */
+export async function usableQuote(db: Db, quote: QuoteRow, now: Date, revokedMessage: string) {
+  if (quote.tokenRevokedAt) throw new GoneError(revokedMessage);
   const version = await loadVersion(db, quote.id, quote.currentVersion);
   if (quote.status !== "accepted" && version.expiresOn < businessToday(now)) throw new GoneError(quoteExpiredMessage(version.expiresOn));
   return { quote, version };

@@ -1,27 +1,11 @@
 import { and, desc, eq, ne } from "drizzle-orm";
-import { QUOTE_MESSAGES } from "@/lib/validation/quotes";
-import { normalizeEmail } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
 import { quoteAcceptances, quotes, services } from "@/server/db/schema";
-import { ConflictError, NotFoundError } from "@/server/errors";
+import { ConflictError } from "@/server/errors";
 import { emitWebhookEvent } from "@/server/webhooks/events";
-import { quoteOfToken, webhookQuote } from "./quote-link";
+import { openQuote, type QuoteAccess } from "./quote-access";
+import { webhookQuote } from "./quote-link";
 import { QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
-
-/** Who opens a quote's page: a signed-in customer, or nobody signed in. */
-export type QuoteViewer = { id: number; email: string } | null;
-
-/**
- * A quote's page is reached by its link alone, with or without an account; but a customer signed
- * in as someone else never sees it (it answers as an unknown link), so a shared computer or a
- * forwarded link does not show one customer's quote inside another's session.
- * docs/product-rules.md#quotes
- */
-function assertViewer(quote: QuoteRow, viewer: QuoteViewer) {
-  if (!viewer) return;
-  if (quote.customerId === viewer.id || quote.email === normalizeEmail(viewer.email)) return;
-  throw new NotFoundError(QUOTE_MESSAGES.token);
-}
 
 async function latestAcceptance(db: Db, quoteId: number) {
   const [row] = await db
@@ -85,10 +69,9 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
 
 export type QuotePage = Awaited<ReturnType<typeof pageOf>>;
 
-/** The customer opens the link: the page, and a sent quote becomes viewed. */
-export async function viewQuotePage(db: Db, token: string, viewer: QuoteViewer, now = new Date()): Promise<QuotePage> {
-  const { quote, version } = await quoteOfToken(db, token, now);
-  assertViewer(quote, viewer);
+/** The customer opens the quote (its link, or in the portal): the page, and a sent quote becomes viewed. */
+export async function viewQuotePage(db: Db, access: QuoteAccess, now = new Date()): Promise<QuotePage> {
+  const { quote, version } = await openQuote(db, access, now);
   let current = quote;
   if (quote.status === "sent") {
     const [viewed] = await db
@@ -102,10 +85,9 @@ export async function viewQuotePage(db: Db, token: string, viewer: QuoteViewer, 
 }
 
 /** The customer says no, with a reason if they give one; staff may still revise and send again. */
-export async function declineQuote(db: Db, token: string, reason: string | null | undefined, viewer: QuoteViewer, now = new Date()) {
+export async function declineQuote(db: Db, access: QuoteAccess, reason: string | null | undefined, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { quote, version } = await quoteOfToken(tx, token, now, { lock: true });
-    assertViewer(quote, viewer);
+    const { quote, version } = await openQuote(tx, access, now, { lock: true });
     if (quote.status === "accepted") throw new ConflictError(QUOTE_ALREADY_ACCEPTED);
     await tx
       .update(quoteAcceptances)
@@ -126,4 +108,4 @@ export async function declineQuote(db: Db, token: string, reason: string | null 
   });
 }
 
-export { assertViewer, pageOf };
+export { pageOf };

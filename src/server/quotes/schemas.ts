@@ -172,11 +172,26 @@ export const ZQuotePageSchema = z
   })
   .meta({ id: "QuotePage" });
 
+export const ZCustomerQuoteSchema = z
+  .object({
+    id: z.number().int().describe("Open it with GET /customer/quotes/{id}"),
+    reference: z.string().meta({ example: "Q-42" }),
+    status: z.enum(QUOTE_STATUSES).describe("Never draft: drafts are the office's"),
+    version: z.number().int(),
+    total: cents("The accepted total (with the optional items chosen), else the required items with tax"),
+    expiresOn: z.string().meta({ format: "date" }).describe("The last day it can be accepted"),
+    sentAt: z.date().nullable(),
+    depositDue: cents("A deposit the acceptance waits for, else 0"),
+  })
+  .meta({ id: "CustomerQuote" });
+
 export const ZQuoteAcceptedSchema = z
   .object({
     status: z
       .enum(["accepted", "awaiting_deposit"])
-      .describe("awaiting_deposit: pay the deposit (POST /quote-page/deposit); the quote is accepted once it is confirmed"),
+      .describe(
+        "awaiting_deposit: pay the deposit (POST /quote-page/deposit, or /customer/quotes/{id}/deposit); the quote is accepted once it is confirmed",
+      ),
     deposit: cents(),
   })
   .meta({ id: "QuoteAcceptance" });

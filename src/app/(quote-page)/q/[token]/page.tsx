@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { QuoteUnavailable } from "@/components/quotes/quote-unavailable";
 import { QuoteView } from "@/components/quotes/quote-view";
 import { describeFailure } from "@/server/api/error-mapping";
 import { serverApi } from "@/trpc/server";
@@ -14,16 +15,9 @@ export default async function QuotePage({ params }: { params: Promise<{ token: s
     page = await (await serverApi()).quotePage.view({ token });
   } catch (error) {
     const failure = describeFailure(error);
-    if (failure.status === 410) {
-      return (
-        <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-          <h1 className="text-2xl font-bold text-gray-900">This quote is no longer available</h1>
-          <p className="mt-3 text-gray-700">{failure.message}</p>
-        </div>
-      );
-    }
+    if (failure.status === 410) return <QuoteUnavailable message={failure.message} />;
     if (failure.status === 404 || failure.status === 400) notFound();
     throw error;
   }
-  return <QuoteView token={token} initialPage={JSON.parse(JSON.stringify(page))} />;
+  return <QuoteView source={{ token }} initialPage={JSON.parse(JSON.stringify(page))} />;
 }
