@@ -109,6 +109,8 @@ export const quotes = pgTable(
     check("quotes_current_version_check", sql`${t.currentVersion} >= 1`),
     index("quotes_created_idx").on(t.createdAt),
     index("quotes_customer_idx").on(t.customerId),
+    // My Account lists the quotes made for its email before a customer record held them.
+    index("quotes_email_idx").on(t.email),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "quotes_email_idx" ON "quotes" USING btree ("email");
