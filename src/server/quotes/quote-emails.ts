@@ -64,7 +64,7 @@ export function quoteLinkEmail(
       greeting: `Hi ${greetingName(quote.fullName)},`,
       paragraphs: [
         quote.version > 1 ? "We've updated your quote. This link shows the latest version:" : "Thanks for asking us. Your quote is ready:",
-        "You can choose optional items, then accept online by typing your name, or decline. You don't need an account.",
+        "You can choose optional items, then accept online by typing your name, or decline. You don't need an account; if you have one under this email address, the quote is also under Quotes in My Account.",
       ],
       details: [
         ["Quote", `Q-${quote.id}`],
