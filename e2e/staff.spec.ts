@@ -123,6 +123,22 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await page.goto(`/schedule?date=${addDays(serviceDay, 7)}`);
   await expect(page.getByTestId("visit-card").filter({ hasText: customerName }).getByLabel("Status of this visit")).toHaveValue("pending");
 
+  // That one visit moves a day later, at 2 PM, keeping its hour; the week after stays at 4 PM.
+  await page.getByTestId("visit-card").filter({ hasText: customerName }).getByRole("button", { name: /Move visit/ }).click();
+  const moveDialog = page.getByRole("dialog", { name: "Move this visit" });
+  await moveDialog.getByLabel("New date").fill(addDays(serviceDay, 8));
+  await moveDialog.getByLabel("New start time").fill("14:00");
+  await shoot(page, "move-visit-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "move-visit-375");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await moveDialog.getByRole("button", { name: "Move visit" }).click();
+  await expect(page.getByText("The customer is told.")).toBeVisible();
+  await page.goto(`/schedule?date=${addDays(serviceDay, 8)}`);
+  await expect(page.getByTestId("visit-card").filter({ hasText: customerName })).toContainText("2:00 PM – 3:00 PM");
+  await page.goto(`/schedule?date=${addDays(serviceDay, 14)}`);
+  await expect(page.getByTestId("visit-card").filter({ hasText: customerName })).toContainText("4:00 PM – 5:00 PM");
+
   // The dashboard counts the new visits.
   await page.getByRole("navigation", { name: "Staff", exact: true }).getByRole("link", { name: "Dashboard" }).click();
   const upcomingNow = page.getByRole("heading", { name: "Upcoming Services" }).locator("xpath=following-sibling::p[1]");

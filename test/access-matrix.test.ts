@@ -540,6 +540,14 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.everyone,
     request: async () => ({ path: `/schedules/visits/${(await crewVisit()).visitId}/status`, body: { status: "completed" } }),
   },
+  "POST /schedules/visits/{visitId}/move": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({
+      path: `/schedules/visits/${(await crewVisit()).visitId}/move`,
+      body: { date: nextFreeDay(), startTime: "15:00" },
+    }),
+  },
   // The crew's day on a phone: each field action on a fresh visit of today of the fixtures' crew.
   "GET /crew/day": { access: "staff", roles: ROLES.everyone, request: () => ({ path: "/crew/day" }) },
   "POST /crew/visits/{visitId}/on-my-way": {

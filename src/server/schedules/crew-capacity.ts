@@ -87,12 +87,17 @@ export async function overlapAndCapacity(db: Db, range: { start: Date; end: Date
  */
 export async function claimCrew(
   tx: Db,
-  visit: { startTime: Date; endTime: Date; status: ScheduleStatus; exceptScheduleId?: number },
+  visit: { startTime: Date; endTime: Date; status: ScheduleStatus; exceptScheduleId?: number; exceptVisitId?: number },
   now: Date = new Date(),
 ): Promise<void> {
   if (!CREW_HOLDING_STATUSES.includes(visit.status) || visit.startTime <= now) return;
   await lockCapacityForDates(tx, [businessDateOf(visit.startTime)]);
-  const busy = await countOverlappingVisits(tx, { start: visit.startTime, end: visit.endTime, exceptScheduleId: visit.exceptScheduleId });
+  const busy = await countOverlappingVisits(tx, {
+    start: visit.startTime,
+    end: visit.endTime,
+    exceptScheduleId: visit.exceptScheduleId,
+    exceptVisitId: visit.exceptVisitId,
+  });
   const capacity = await getCrewCapacity(tx);
   if (busy >= capacity) {
     throw new ConflictError(

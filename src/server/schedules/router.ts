@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
-import { pathId } from "@/lib/validation/fields";
+import { dateStringField, pathId, timeOfDayField } from "@/lib/validation/fields";
+import type { DateString } from "@/lib/business-time";
 import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { countVisitsByDay } from "@/server/schedules/day-counts";
 import { listSchedulesInRange, listSchedulesJson, toScheduleVisit } from "@/server/schedules/list-schedules";
@@ -8,9 +9,10 @@ import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
 import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { moveOneVisit } from "@/server/schedules/move-one-visit";
 import { listVisitsNeedingTime } from "@/server/schedules/visits";
 import { ZNoInputSchema } from "@/lib/validation/common";
-import { ConflictError } from "@/server/errors";
+import { ConflictError, InvalidInputError } from "@/server/errors";
 import { createTRPCRouter, crewScopeOf, staffProcedure } from "@/server/api/trpc";
 import {
   ZDayCountSchema,
@@ -155,6 +157,28 @@ export const schedulesRouter = createTRPCRouter({
     .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))
     .output(ZScheduleVisitSchema)
     .mutation(({ ctx, input }) => changeVisitStatus(ctx.db, input.visitId, input.status, new Date(), crewScopeOf(ctx.staff))),
+
+  moveVisit: staffProcedure
+    .meta({
+      roles: ROLES.office,
+      errors: [ConflictError, InvalidInputError],
+      openapi: {
+        method: "POST",
+        path: "/schedules/visits/{visitId}/move",
+        tags: TAGS,
+        summary:
+          "Move one visit to another day or time, keeping its length; in a series only that visit moves (409 when every crew is busy then, or the visit is done or cancelled). The customer is told.",
+      },
+    })
+    .input(
+      z.object({
+        visitId: z.string().trim().max(40),
+        date: dateStringField("Pick the day to move the visit to"),
+        startTime: timeOfDayField("Pick a start time"),
+      }),
+    )
+    .output(ZScheduleVisitSchema)
+    .mutation(({ ctx, input }) => moveOneVisit(ctx.db, { ...input, date: input.date as DateString })),
 
   rainDayPreview: staffProcedure
     .meta({

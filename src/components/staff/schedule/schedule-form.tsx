@@ -174,7 +174,7 @@ export function ScheduleForm({
       {editing && initialValues?.isRecurring ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
           This is a recurring series: changes here apply to its visits from today on, except visits moved or given a status of their own,
-          which stay as they are. To change one visit, use the calendar.
+          which stay as they are. To change one visit, use its Move visit or status on the calendar.
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">

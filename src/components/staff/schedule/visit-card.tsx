@@ -2,15 +2,16 @@
 
 import { ROLES } from "@/lib/staff-roles";
 import { useStaffCan } from "@/components/staff/use-staff-session";
-import { Pencil } from "lucide-react";
+import { CalendarClock, Pencil } from "lucide-react";
 import Link from "next/link";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { VisitSummary, type ScheduleVisit } from "../visit-summary";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { MoveVisitDialog } from "./move-visit-dialog";
 import { VisitFieldReport } from "./visit-field-report";
 
 /** One visit of the selected day; its status changes on its own, even inside a series. */
@@ -19,6 +20,8 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   const statusId = useId();
   // A crew member changes the status of their crew's visits; editing the plan is the office's.
   const plans = useStaffCan(ROLES.office);
+  const [moving, setMoving] = useState(false);
+  const stillToDo = visit.status === "pending" || visit.status === "confirmed";
   const setStatus = api.schedules.setVisitStatus.useMutation({
     onSuccess: async () => {
       toast({ title: "Service updated successfully" });
@@ -38,7 +41,7 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
           No crew was free at this time when the quote was accepted.{" "}
           {plans
             ? visit.isRecurring
-              ? "Confirm it to keep this time, or cancel it and book the customer another time."
+              ? "Give it a time with Move visit, or confirm it to keep this time."
               : "Give it a time with Edit, or confirm it to keep this time."
             : "The office will give it a time."}
         </p>
@@ -77,7 +80,19 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
             <span className="sr-only">for {visit.customer.fullName}</span>
           </Link>
         ) : null}
+        {plans && visit.isRecurring && stillToDo ? (
+          <button
+            type="button"
+            onClick={() => setMoving(true)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            <CalendarClock aria-hidden="true" className="size-4" />
+            Move visit
+            <span className="sr-only">of {visit.customer.fullName}</span>
+          </button>
+        ) : null}
       </div>
+      {moving ? <MoveVisitDialog visit={visit} open onClose={() => setMoving(false)} /> : null}
     </li>
   );
 }
