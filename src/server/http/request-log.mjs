@@ -10,8 +10,9 @@
  */
 export function loggablePath(url) {
   const path = (url ?? "/").split(/[?#]/, 1)[0];
-  // A quote's link is its capability: the log keeps that a quote was opened, not which.
-  return (path || "/").replace(/^\/q\/[^/]+/, "/q/[token]");
+  // A quote's link and a calendar feed's address are capabilities: the log keeps that one was
+  // opened, not which (whoever read the log could otherwise open the quote or follow the calendar).
+  return (path || "/").replace(/^\/q\/[^/]+/, "/q/[token]").replace(/^\/feeds\/calendar\/[^/]+/, "/feeds/calendar/[token]");
 }
 
 /**

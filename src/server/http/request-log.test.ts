@@ -16,6 +16,8 @@ describe("the request log", () => {
     // A quote's link is its capability.
     expect(loggablePath("/q/abcdefghijklmnopqrstuvwxyz234567")).toBe("/q/[token]");
     expect(loggablePath("/quote")).toBe("/quote");
+    // So is a calendar feed's address.
+    expect(loggablePath("/feeds/calendar/Zm9vYmFyYmF6cXV4.ics")).toBe("/feeds/calendar/[token]");
     expect(requestLogLine({ method: "GET", url: `/customer/register?name=Jane&password=${PASSWORD}`, status: 200, durationMs: 12.4 })).toBe(
       "GET /customer/register 200 in 12ms",
     );
