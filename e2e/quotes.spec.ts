@@ -105,6 +105,8 @@ test.describe("quotes for custom work", () => {
     await customer.getByLabel("Card number").fill("4242 4242 4242 4242");
     await customer.getByRole("button", { name: "Pay $254.39" }).click();
     await expect(customer.getByRole("status").filter({ hasText: "Accepted by Morgan Ellery" })).toBeVisible();
+    const copy = await receivedEmail(email, /^You accepted quote Q-\d+$/);
+    expect(copy.text).toContain("Deposit paid: $254.39");
     const [deposit] = await sql!<{ status: string; amount: number }[]>`
       select status, amount from payments where (metadata->>'quoteId')::int = ${quoteId}`;
     expect(deposit).toEqual({ status: "completed", amount: 25_439 });

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { TAcceptQuote } from "@/lib/validation/quotes";
 import { findOrCreateCustomer } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
-import { customers, payments, quoteAcceptances, quotes } from "@/server/db/schema";
+import { customers, payments, quoteAcceptances, quotes, visits } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { emitWebhookEvent } from "@/server/webhooks/events";
-import { announceQuoteAccepted } from "./quote-emails";
+import { announceQuoteAccepted, confirmQuoteAcceptance } from "./quote-emails";
 import { openQuote, type QuoteAccess, type QuoteViewer } from "./quote-access";
 import { webhookQuote } from "./quote-link";
 import { createQuotePlan, creditDeposit } from "./quote-plan";
@@ -147,6 +147,17 @@ export async function finishAcceptance(tx: Db, acceptanceId: number, now = new D
     deposit: acceptance.deposit,
     signedName: acceptance.signedName,
     visitsNeedingTime: plan.visitsNeedingTime.length,
+  });
+  const [firstVisit] = await tx
+    .select({ startTime: visits.startTime, id: visits.id })
+    .from(visits)
+    .where(eq(visits.scheduleId, plan.scheduleId))
+    .orderBy(asc(visits.startTime))
+    .limit(1);
+  await confirmQuoteAcceptance(tx, accepted!, acceptance, {
+    firstVisit: firstVisit?.startTime ?? null,
+    firstVisitNeedsTime: firstVisit ? plan.visitsNeedingTime.includes(firstVisit.id) : false,
+    recurring: version.planKind === "recurring",
   });
   await emitWebhookEvent(
     tx,

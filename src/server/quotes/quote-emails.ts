@@ -1,3 +1,4 @@
+import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
@@ -107,4 +108,38 @@ export async function announceQuoteAccepted(
     }),
   };
   await sendEmail(db, email, { idempotencyKey: `staff-quote-accepted:${acceptance.id}` });
+}
+
+/**
+ * The customer's copy of their acceptance, to the address the quote's link went to: what they
+ * accepted, the deposit paid and when the first visit is (or that we will set its time).
+ */
+export async function confirmQuoteAcceptance(
+  db: Db,
+  quote: { id: number; fullName: string; email: string },
+  acceptance: { id: number; signedName: string; total: number; deposit: number; version: number },
+  plan: { firstVisit: Date | null; firstVisitNeedsTime: boolean; recurring: boolean },
+) {
+  const when = plan.firstVisit ? formatBusinessDate(plan.firstVisit, "EEEE, MMMM d 'at' h:mm a") : null;
+  const email: OutgoingEmail = {
+    to: quote.email,
+    subject: `You accepted quote Q-${quote.id}`,
+    kind: "quote_accepted",
+    ...renderEmail({
+      greeting: `Hi ${greetingName(quote.fullName)},`,
+      paragraphs: [
+        `Thank you: ${acceptance.signedName} accepted quote Q-${quote.id} (version ${acceptance.version}). Your ${plan.recurring ? "visits are" : "visit is"} on our schedule.`,
+        when && !plan.firstVisitNeedsTime
+          ? `${plan.recurring ? "The first visit" : "The visit"} is on ${when}. We will tell you if the weather moves it.`
+          : "We will confirm the time of the first visit with you shortly.",
+        ...(acceptance.deposit > 0 ? ["The deposit you paid is credited against the first visits."] : []),
+      ],
+      details: [
+        ["Quote", `Q-${quote.id}`],
+        ["Total accepted", formatCents(acceptance.total)],
+        ...(acceptance.deposit > 0 ? ([["Deposit paid", formatCents(acceptance.deposit)]] as Array<[string, string]>) : []),
+      ],
+    }),
+  };
+  await sendEmail(db, email, { idempotencyKey: `quote-accepted:${acceptance.id}` });
 }

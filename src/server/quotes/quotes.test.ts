@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, businessInstant, businessToday } from "@/lib/business-time";
+import { addDays, businessInstant, businessToday, formatBusinessDate } from "@/lib/business-time";
 import type { TQuoteOfferInput } from "@/lib/validation/quotes";
 import { getDb } from "@/server/db";
 import { customers, emailOutbox, payments, quoteAcceptances, quotes, schedules, visits, webhookEvents } from "@/server/db/schema";
@@ -28,7 +28,12 @@ async function newQuote(overrides: Partial<TQuoteOfferInput> = {}, email = uniqu
 /** The token in the latest quote email to this address, as the customer's inbox would show it. */
 async function tokenSentTo(email: string): Promise<string> {
   const db = await getDb();
-  const [sent] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.id)).limit(1);
+  const [sent] = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "quote")))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
   const token = /\/q\/([a-z2-7]+)/.exec(sent?.body ?? "")?.[1];
   if (!token) throw new Error(`No quote link was emailed to ${email}`);
   return token;
@@ -146,8 +151,16 @@ describe("accepting", () => {
     const [customer] = await db.select().from(customers).where(eq(customers.id, plan!.customerId));
     expect(customer!.email).toBe(email);
     expect(await db.$count(visits, eq(visits.scheduleId, plan!.id))).toBe(1);
-    // The office is told.
+    // The office is told, and the customer gets their copy: when the visit is, what they accepted.
     expect(await db.$count(emailOutbox, eq(emailOutbox.subject, `Quote Q-${quote.id} accepted by Dana Whitfield`))).toBe(1);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.subject, `You accepted quote Q-${quote.id}`))).toBe(1);
+    const [copy] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "quote_accepted")));
+    expect(copy!.subject).toBe(`You accepted quote Q-${quote.id}`);
+    expect(copy!.body).toContain(`The visit is on ${formatBusinessDate(plan!.startTime, "EEEE, MMMM d 'at' h:mm a")}.`);
+    expect(copy!.body).toContain("Total accepted: $1,147.45");
 
     await expect(caller.quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true })).rejects.toMatchObject({
       code: "CONFLICT",
@@ -420,5 +433,6 @@ describe("the deposit", () => {
     const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, row.scheduleId!));
     expect(visit!.totalPrice).toBe(110_415 - 27_604);
     expect(await db.$count(emailOutbox, eq(emailOutbox.subject, `Quote Q-${quote.id} accepted by Dana Whitfield`))).toBe(1);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.subject, `You accepted quote Q-${quote.id}`))).toBe(1);
   });
 });
