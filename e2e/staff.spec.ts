@@ -124,7 +124,11 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await expect(page.getByTestId("visit-card").filter({ hasText: customerName }).getByLabel("Status of this visit")).toHaveValue("pending");
 
   // That one visit moves a day later, at 2 PM, keeping its hour; the week after stays at 4 PM.
-  await page.getByTestId("visit-card").filter({ hasText: customerName }).getByRole("button", { name: /Move visit/ }).click();
+  await page
+    .getByTestId("visit-card")
+    .filter({ hasText: customerName })
+    .getByRole("button", { name: /Move visit/ })
+    .click();
   const moveDialog = page.getByRole("dialog", { name: "Move this visit" });
   await moveDialog.getByLabel("New date").fill(addDays(serviceDay, 8));
   await moveDialog.getByLabel("New start time").fill("14:00");
