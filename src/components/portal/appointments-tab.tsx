@@ -15,6 +15,7 @@ import { PlanChangeDialog, type PlanAction } from "./plan-change-dialog";
 import { CustomerChangeNote, PlanActions } from "./plan-actions";
 import { AwaitingConfirmation } from "./awaiting-confirmation";
 import { QueryWait } from "./query-wait";
+import { PortalEmptyState } from "./portal-empty-state";
 
 type Appointment = RouterOutputs["portal"]["appointments"]["upcoming"][number];
 type Rules = RouterOutputs["portal"]["appointments"]["rules"];
@@ -92,12 +93,7 @@ export function AppointmentsTab() {
 }
 
 function EmptyState({ text }: { text: string }) {
-  return (
-    <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
-      <CalendarDays aria-hidden="true" className="mx-auto size-8 text-gray-500" />
-      <p className="mt-2 text-gray-700">{text}</p>
-    </div>
-  );
+  return <PortalEmptyState icon={CalendarDays} text={text} />;
 }
 
 function AppointmentCard({

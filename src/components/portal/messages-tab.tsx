@@ -14,6 +14,7 @@ import { errorMessage } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { QueryWait } from "./query-wait";
+import { PortalEmptyState } from "./portal-empty-state";
 
 // Conversations are polled every 10 seconds, like the staff side.
 const POLL_INTERVAL_MS = 10_000;
@@ -65,14 +66,12 @@ export function MessagesTab() {
         Messages
       </h2>
       {messages.length === 0 ? (
-        <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
-          <MessageSquare aria-hidden="true" className="mx-auto size-8 text-gray-500" />
-          <p className="mt-2 text-gray-700">No messages found</p>
+        <PortalEmptyState icon={MessageSquare} text="No messages found">
           <p className="mt-1 text-sm text-gray-600">Write to us below, or use our contact page.</p>
           <ButtonLink href="/contact" variant="outline" className="mt-4">
             Contact Us
           </ButtonLink>
-        </div>
+        </PortalEmptyState>
       ) : (
         <ol ref={listRef} aria-label="Conversation" className="mt-4 max-h-[480px] space-y-3 overflow-y-auto pr-1">
           {messages.map((message) => {

@@ -9,6 +9,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { PayPendingPayment } from "./pay-pending-payment";
 import { SavedCards } from "./saved-cards";
 import { QueryWait } from "./query-wait";
+import { PortalEmptyState } from "./portal-empty-state";
 
 type Payment = RouterOutputs["portal"]["payments"][number];
 
@@ -48,10 +49,7 @@ export function PaymentsTab() {
         {payments.isPending || payments.isError ? (
           <QueryWait query={payments} what="payments" className="mt-4" />
         ) : payments.data.length === 0 ? (
-          <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
-            <Receipt aria-hidden="true" className="mx-auto size-8 text-gray-500" />
-            <p className="mt-2 text-gray-700">No payment history found</p>
-          </div>
+          <PortalEmptyState icon={Receipt} text="No payment history found" />
         ) : (
           <ul className="mt-4 divide-y divide-gray-200">
             {payments.data.map((payment) => (

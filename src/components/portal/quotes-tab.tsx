@@ -8,6 +8,7 @@ import { formatBusinessDate, startOfBusinessDay } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { QueryWait } from "./query-wait";
+import { PortalEmptyState } from "./portal-empty-state";
 
 type Quote = RouterOutputs["customerQuotes"]["list"][number];
 
@@ -42,14 +43,14 @@ export function QuotesTab({ verified }: { verified: boolean }) {
       {quotes.isPending || quotes.isError ? (
         <QueryWait query={quotes} what="quotes" className="mt-4" />
       ) : quotes.data.length === 0 ? (
-        <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center">
-          <FileText aria-hidden="true" className="mx-auto size-8 text-gray-500" />
-          <p className="mt-2 text-gray-700">
-            {verified
+        <PortalEmptyState
+          icon={FileText}
+          text={
+            verified
               ? "No quotes yet. Ask us for custom work and your quote will appear here."
-              : "Quotes we send to your email appear here once you confirm your email address."}
-          </p>
-        </div>
+              : "Quotes we send to your email appear here once you confirm your email address."
+          }
+        />
       ) : (
         <ul className="mt-4 divide-y divide-gray-200">
           {quotes.data.map((quote) => (

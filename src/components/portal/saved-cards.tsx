@@ -11,6 +11,7 @@ import { AddCardForm } from "./add-card-form";
 import { brandName } from "./card-brand";
 import { DialogCloseButton, ModalDialog } from "@/components/ui/modal-dialog";
 import { errorMessage } from "@/components/error-text";
+import { PortalEmptyState } from "./portal-empty-state";
 
 /** My Account → Payments → Payment Methods: saved cards, the default one, and autopay. */
 export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
@@ -49,9 +50,7 @@ export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
   return (
     <div className="mt-4 space-y-4">
       {cards.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-gray-300 p-6 text-center">
-          <CreditCard aria-hidden="true" className="mx-auto size-8 text-gray-500" />
-          <p className="mt-2 text-gray-700">No payment methods saved</p>
+        <PortalEmptyState icon={CreditCard} text="No payment methods saved" className="">
           {configured ? (
             <Button variant="outline" className="mt-4" onClick={openAdd}>
               Add Payment Method
@@ -61,7 +60,7 @@ export function SavedCards({ startAdding = false }: { startAdding?: boolean }) {
               Card payments are not set up yet, so cards cannot be saved online. Call {BUSINESS.phone} to pay by card.
             </p>
           )}
-        </div>
+        </PortalEmptyState>
       ) : (
         <>
           <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200" aria-label="Saved cards">
