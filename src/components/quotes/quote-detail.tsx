@@ -9,6 +9,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
+import { planSentence, quoteDay } from "@/lib/quote-plan-text";
 import { formatTaxRate } from "@/lib/quote-totals";
 import { api } from "@/trpc/react";
 
@@ -41,7 +42,7 @@ export function QuoteDetail({ id }: { id: number }) {
             {q.fullName} · {q.email} · {q.address} {q.zipCode}
           </p>
           <p className="text-sm text-gray-600">
-            Version {q.currentVersion} · valid through {v.expiresOn}
+            Version {q.currentVersion} · valid through {quoteDay(v.expiresOn)}
             {q.sentAt ? ` · sent ${formatBusinessDate(q.sentAt, "MMM d, h:mm a")}` : ""}
             {q.viewedAt ? ` · viewed ${formatBusinessDate(q.viewedAt, "MMM d, h:mm a")}` : ""}
             {q.link === "revoked" ? " · link withdrawn" : ""}
@@ -142,9 +143,16 @@ export function QuoteDetail({ id }: { id: number }) {
         </p>
       </section>
       <p className="text-sm text-gray-700">
-        Plan: {v.planKind === "one_time" ? "one visit" : `${v.planFrequency} visits${v.planEndDate ? ` until ${v.planEndDate}` : ""}`} from{" "}
-        {v.planFirstDate} at {v.planStartTime} ({v.planDurationMinutes} min)
-        {v.planPricePerVisit != null ? `, ${formatCents(v.planPricePerVisit)} per visit` : ""}
+        Plan:{" "}
+        {planSentence({
+          kind: v.planKind,
+          frequency: v.planFrequency,
+          firstDate: v.planFirstDate,
+          startTime: v.planStartTime,
+          endDate: v.planEndDate,
+          pricePerVisit: v.planPricePerVisit,
+        })}{" "}
+        ({v.planDurationMinutes} min a visit)
         {v.depositKind === "percent"
           ? ` · deposit ${v.depositValue}%`
           : v.depositKind === "amount"

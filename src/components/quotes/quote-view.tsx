@@ -8,12 +8,13 @@ import { Button } from "@/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { businessInstant, formatBusinessDate, startOfBusinessDay } from "@/lib/business-time";
+import { formatBusinessDate } from "@/lib/business-time";
 import type { JsonAnswer } from "@/lib/json-answer";
 import { formatCents } from "@/lib/money";
 import { formatTaxRate, quoteTotals } from "@/lib/quote-totals";
 import { restRequest } from "@/lib/rest-client";
 import type { QuotePage } from "@/server/quotes/quote-page";
+import { planSentence, quoteDay } from "@/lib/quote-plan-text";
 
 type Page = JsonAnswer<QuotePage>;
 
@@ -43,19 +44,6 @@ function operationsOf(source: QuoteSource) {
 }
 
 type QuoteOperations = ReturnType<typeof operationsOf>;
-
-const FREQUENCY_LABELS: Record<string, string> = { weekly: "Weekly", biweekly: "Every two weeks", monthly: "Monthly" };
-const day = (date: string) => formatBusinessDate(startOfBusinessDay(date), "EEEE, MMMM d, yyyy");
-const time = (date: string, hhmm: string) => formatBusinessDate(businessInstant(date, hhmm), "h:mm a");
-
-function planSentence(plan: Page["plan"]): string {
-  const what = plan.serviceName ? `${plan.serviceName}: ` : "";
-  if (plan.kind === "one_time")
-    return `${what}${what ? "one" : "One"} visit on ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}.`;
-  const until = plan.endDate ? `until ${day(plan.endDate)}` : "until you stop it";
-  const price = plan.pricePerVisit != null ? `, ${formatCents(plan.pricePerVisit)} per visit` : "";
-  return `${what}${FREQUENCY_LABELS[plan.frequency ?? "weekly"]} visits from ${day(plan.firstDate)} at ${time(plan.firstDate, plan.startTime)}, ${until}${price}.`;
-}
 
 /**
  * The customer's quote: the lines, the optional ones with live totals, the plan and the terms;
@@ -88,7 +76,7 @@ export function QuoteView({ source, initialPage }: { source: QuoteSource; initia
           <h1 className="mt-1 text-2xl font-bold text-gray-900">Your quote, {page.fullName}</h1>
           <p className="mt-1 text-sm text-gray-700">{page.address}</p>
           <p className="mt-1 text-sm text-gray-700">
-            Version {page.version} · valid through {day(page.expiresOn)}
+            Version {page.version} · valid through {quoteDay(page.expiresOn)}
           </p>
         </div>
         <Button type="button" variant="outline" onClick={() => window.print()} className="print:hidden">

@@ -1,0 +1,30 @@
+import { businessInstant, formatBusinessDate, startOfBusinessDay, type DateString } from "./business-time";
+import { formatCents } from "./money";
+
+/** A quote's plan as the quote page and the staff's quote read it. */
+export interface QuotePlanText {
+  kind: "one_time" | "recurring";
+  serviceName?: string | null;
+  frequency: string | null;
+  firstDate: string;
+  startTime: string;
+  endDate: string | null;
+  pricePerVisit: number | null;
+}
+
+const SERIES: Record<string, string> = { weekly: "Weekly visits", biweekly: "Visits every two weeks", monthly: "Monthly visits" };
+
+/** A quote's calendar date in words: "Thursday, December 3, 2026". */
+export const quoteDay = (date: string) => formatBusinessDate(startOfBusinessDay(date as DateString), "EEEE, MMMM d, yyyy");
+const quoteTime = (date: string, hhmm: string) => formatBusinessDate(businessInstant(date as DateString, hhmm), "h:mm a");
+
+/** "One visit on Thursday, December 3, 2026 at 9:00 AM." or the series' frequency, dates and price. */
+export function planSentence(plan: QuotePlanText): string {
+  const what = plan.serviceName ? `${plan.serviceName}: ` : "";
+  const at = `${quoteDay(plan.firstDate)} at ${quoteTime(plan.firstDate, plan.startTime)}`;
+  if (plan.kind === "one_time") return `${what}${what ? "one" : "One"} visit on ${at}.`;
+  const until = plan.endDate ? `until ${quoteDay(plan.endDate)}` : "until you stop it";
+  const price = plan.pricePerVisit != null ? `, ${formatCents(plan.pricePerVisit)} per visit` : "";
+  const series = SERIES[plan.frequency ?? "weekly"]!;
+  return `${what}${what ? series.toLowerCase() : series} from ${at}, ${until}${price}.`;
+}
