@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import postgres from "postgres";
 import { registerCustomer, STAFF_LOGIN } from "./fixtures/accounts";
+import { useStripeJsStandIn } from "./fixtures/stripe-js";
 
 // A customer's quotes in My Account (docs/product-rules.md#quotes): staff build and send a quote
 // through the REST API for a registered customer whose email is confirmed; the customer finds it
@@ -137,5 +138,31 @@ test.describe("quotes in My Account", () => {
     await expect(unavailable).toContainText("call us at (512) 555-0142");
     await expect(unavailable).not.toContainText("cash or check");
     await shoot(page, "deposit-unavailable");
+  });
+
+  test("a customer with a saved card pays the deposit with it in one click, and the quote is accepted", async ({ page, request }) => {
+    test.skip(process.env.E2E_STRIPE !== "1", "needs card payments set up (E2E_STRIPE=1)");
+    const customer = await verifiedCustomer(page, "Sasha Savedcard");
+    // The customer saves a card in My Account → Payments, in the card form.
+    await useStripeJsStandIn(page.context());
+    await page.goto("/customer/account?tab=payments");
+    await page.getByRole("button", { name: "Add Payment Method" }).click();
+    const addCard = page.getByRole("dialog", { name: "Add a card" });
+    await addCard.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await addCard.getByRole("button", { name: "Save card" }).click();
+    await expect(page.getByRole("list", { name: "Saved cards" })).toContainText("Visa ending in 4242");
+
+    const quoteId = await staffSendQuote(request, customer.id, { kind: "percent", value: 25 });
+    await page.goto(`/customer/account/quotes/${quoteId}`);
+    await page.getByLabel("Your full name").fill("Sasha Savedcard");
+    await page.getByRole("checkbox", { name: "I accept this quote and its terms." }).check();
+    await page.getByRole("button", { name: "Accept quote" }).click();
+    await expect(page.getByRole("heading", { name: "Pay the deposit: $243.56" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay with another card" })).toBeVisible();
+    await shoot(page, "deposit-saved-card");
+    await page.getByRole("button", { name: "Pay $243.56 with Visa ending in 4242" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Accepted by Sasha Savedcard" })).toBeVisible();
+    const [deposit] = await sql!<{ status: string }[]>`select status from payments where (metadata->>'quoteId')::int = ${quoteId}`;
+    expect(deposit?.status).toBe("completed");
   });
 });

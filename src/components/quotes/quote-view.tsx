@@ -15,6 +15,8 @@ import { formatTaxRate, quoteTotals } from "@/lib/quote-totals";
 import { restRequest } from "@/lib/rest-client";
 import type { QuotePage } from "@/server/quotes/quote-page";
 import { planSentence, quoteDay } from "@/lib/quote-plan-text";
+import { capitalize } from "@/lib/capitalize";
+import { toast } from "@/components/toast/toast-store";
 
 type Page = JsonAnswer<QuotePage>;
 
@@ -24,7 +26,7 @@ type Page = JsonAnswer<QuotePage>;
  */
 export type QuoteSource = { token: string } | { quoteId: number };
 
-type QuoteAnswer = "accept" | "decline" | "deposit";
+type QuoteAnswer = "accept" | "decline" | "deposit" | "deposit/saved-card";
 
 /** The REST operations that read and answer the quote, for where it was reached from. */
 function operationsOf(source: QuoteSource) {
@@ -162,7 +164,7 @@ export function QuoteView({ source, initialPage }: { source: QuoteSource; initia
             You declined this quote. If you change your mind, call or email us.
           </p>
         ) : page.acceptance?.status === "awaiting_deposit" ? (
-          <DepositStep operations={operations} amount={page.acceptance.deposit} onPaid={reload} />
+          <DepositStep operations={operations} amount={page.acceptance.deposit} savedCard={page.savedCard} onPaid={reload} />
         ) : (
           <AcceptOrDecline operations={operations} version={page.version} optionalItemIds={ticked} onDone={reload} />
         )}
@@ -282,10 +284,37 @@ function AcceptOrDecline({
   );
 }
 
-function DepositStep({ operations, amount, onPaid }: { operations: QuoteOperations; amount: number; onPaid: () => Promise<void> }) {
+function DepositStep({
+  operations,
+  amount,
+  savedCard,
+  onPaid,
+}: {
+  operations: QuoteOperations;
+  amount: number;
+  /** In My Account: the account's default card, offered while nothing has started paying the deposit. */
+  savedCard: { brand: string; last4: string } | null;
+  onPaid: () => Promise<void>;
+}) {
   const [card, setCard] = useState<{ clientSecret: string; publishableKey: string } | null>(null);
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [offerSaved, setOfferSaved] = useState(true);
+
+  const payWithSaved = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    const paid = await operations.answer<{ status: "completed" | "processing" | "failed"; message?: string }>("deposit/saved-card");
+    setBusy(false);
+    if (!paid.ok) return setFailure(paid.answered ? paid.message : "We could not reach the server. Please try again.");
+    if (paid.data.status === "failed") {
+      // The refused charge keeps its payment: the card form pays the same one with another card.
+      setOfferSaved(false);
+      return setFailure(`${paid.data.message ?? "The card was refused."} Please pay with another card.`);
+    }
+    toast({ title: "Payment Successful", description: "Thank you for your payment!" });
+    await onPaid();
+  };
 
   const start = async () => {
     setBusy(true);
@@ -314,9 +343,22 @@ function DepositStep({ operations, amount, onPaid }: { operations: QuoteOperatio
           onPaid={() => void onPaid()}
         />
       ) : (
-        <Button type="button" variant="primary" size="lg" disabled={busy} onClick={() => void start()}>
-          {busy ? "Loading..." : "Pay deposit by card"}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {savedCard && offerSaved ? (
+            <Button type="button" variant="primary" size="lg" disabled={busy} onClick={() => void payWithSaved()}>
+              {busy ? "Paying..." : `Pay ${formatCents(amount)} with ${capitalize(savedCard.brand)} ending in ${savedCard.last4}`}
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            variant={savedCard && offerSaved ? "outline" : "primary"}
+            size="lg"
+            disabled={busy}
+            onClick={() => void start()}
+          >
+            {busy ? "Loading..." : savedCard && offerSaved ? "Pay with another card" : "Pay deposit by card"}
+          </Button>
+        </div>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { ConflictError, InvalidInputError } from "@/server/errors";
 import { sendEmail } from "@/server/email/send-email";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { formatBusinessDate } from "@/lib/business-time";
-import { describeStripeFailure, getStripe, requireStripe } from "@/server/stripe/client";
+import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
 import { autopayActionNeededEmail } from "./emails";
 import { activeIntentClaim, lockPayment, metadataWithoutClaim, writeIntentClaim } from "./intent";
@@ -144,8 +144,7 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
     );
   } catch (error) {
     // A card that needs the customer (authentication, a decline) answers a card error with the intent.
-    const failed =
-      error instanceof Stripe.errors.StripeCardError ? (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent : undefined;
+    const failed = intentOfCardError(error);
     if (!failed) {
       // Stripe refused the request itself, so nothing was charged: the customer may pay at once. Any
       // other failure (no answer, a server error) keeps the claim until a retry learns the outcome.
@@ -170,14 +169,6 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
   // Processing has neither failed nor gone through: the payment stays pending, and the webhook settles it.
   else if (intent.status !== "processing")
     await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
-}
-
-function refusedBeforeCharging(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeInvalidRequestError ||
-    error instanceof Stripe.errors.StripeAuthenticationError ||
-    error instanceof Stripe.errors.StripePermissionError
-  );
 }
 
 async function releaseAutopayClaim(db: Db, paymentId: number) {

@@ -99,7 +99,8 @@ async function latestPendingCardPayment(db: Db, customerId: number, amountCents:
  * stuck for good.
  */
 export interface IntentClaim {
-  by: "autopay" | "pay";
+  /** The autopay job, the card form (Pay), or the customer paying with their saved card. */
+  by: "autopay" | "pay" | "saved-card";
   at: string;
 }
 
@@ -114,11 +115,12 @@ export const PAY_CLAIM_MS = 2 * 60_000;
 
 export const AUTOPAY_CHARGE_IN_PROGRESS =
   "Your saved card is being charged for this payment right now. Please check again in a few minutes.";
+export const SAVED_CARD_CHARGE_IN_PROGRESS = "Your saved card is being charged for this payment right now. Please wait a moment.";
 
 /** The claim on a payment's intent still in force, or null. */
 export function activeIntentClaim(metadata: unknown, now = new Date()): IntentClaim | null {
   const claim = (metadata as { intentClaim?: Partial<IntentClaim> } | null)?.intentClaim;
-  if (!claim || (claim.by !== "autopay" && claim.by !== "pay") || typeof claim.at !== "string") return null;
+  if (!claim || (claim.by !== "autopay" && claim.by !== "pay" && claim.by !== "saved-card") || typeof claim.at !== "string") return null;
   const age = now.getTime() - new Date(claim.at).getTime();
   const lasts = claim.by === "autopay" ? AUTOPAY_CLAIM_MS : PAY_CLAIM_MS;
   return Number.isFinite(age) && age < lasts ? { by: claim.by, at: claim.at } : null;
@@ -152,7 +154,10 @@ async function claimForPay(db: Db, paymentId: number): Promise<{ storedIntent: s
     if (!row) throw new NotFoundError(PAYMENT_NOT_FOUND);
     if (row.status === "completed") throw new ConflictError(PAYMENT_ALREADY_COMPLETED);
     if (row.stripePaymentIntent) return { storedIntent: row.stripePaymentIntent };
-    if (activeIntentClaim(row.metadata)?.by === "autopay") throw new ConflictError(AUTOPAY_CHARGE_IN_PROGRESS);
+    const active = activeIntentClaim(row.metadata)?.by;
+    if (active === "autopay") throw new ConflictError(AUTOPAY_CHARGE_IN_PROGRESS);
+    // The saved card's charge is a second intent: the card form waits until it is stored.
+    if (active === "saved-card") throw new ConflictError(SAVED_CARD_CHARGE_IN_PROGRESS);
     await writeIntentClaim(tx, paymentId, "pay");
     return { storedIntent: null };
   });

@@ -5,9 +5,15 @@ import { createTRPCRouter, customerProcedure } from "@/server/api/trpc";
 import { ConflictError, GoneError, InvalidInputError, ServiceUnavailableError } from "@/server/errors";
 import { acceptOpenedQuote } from "./accept-quote";
 import { listCustomerQuotes } from "./customer-quotes";
-import { settleQuoteDepositOf, startQuoteDeposit } from "./deposit";
+import { payQuoteDepositWithSavedCard, savedCardForDeposit, settleQuoteDepositOf, startQuoteDeposit } from "./deposit";
 import { declineQuote, viewQuotePage } from "./quote-page";
-import { ZCustomerQuoteSchema, ZQuoteAcceptedSchema, ZQuoteDepositIntentSchema, ZQuotePageSchema } from "./schemas";
+import {
+  ZCustomerQuoteSchema,
+  ZQuoteAcceptedSchema,
+  ZQuoteDepositIntentSchema,
+  ZQuotePageSchema,
+  ZSavedCardPaymentSchema,
+} from "./schemas";
 
 const TAGS = ["customer portal"];
 
@@ -41,7 +47,10 @@ export const customerQuotesRouter = createTRPCRouter({
       const access = { customerId: ctx.customer.id, quoteId: input.id };
       // A deposit already paid (confirmed by asking the card provider) accepts the quote first.
       await settleQuoteDepositOf(ctx.db, access);
-      return viewQuotePage(ctx.db, access);
+      const page = await viewQuotePage(ctx.db, access);
+      const savedCard =
+        page.acceptance?.status === "awaiting_deposit" ? await savedCardForDeposit(ctx.db, ctx.customer.id, input.id) : null;
+      return { ...page, savedCard };
     }),
 
   accept: customerProcedure
@@ -83,4 +92,20 @@ export const customerQuotesRouter = createTRPCRouter({
     .input(ZMyQuoteIdSchema)
     .output(ZQuoteDepositIntentSchema)
     .mutation(({ ctx, input }) => startQuoteDeposit(ctx.db, { customerId: ctx.customer.id, quoteId: input.id })),
+
+  payDepositWithSavedCard: customerProcedure
+    .meta({
+      errors: [GoneError, ConflictError, ServiceUnavailableError],
+      unbatched: true,
+      openapi: {
+        method: "POST",
+        path: "/customer/quotes/{id}/deposit/saved-card",
+        tags: TAGS,
+        summary:
+          "Pay the deposit an acceptance waits for with the account's default saved card, now; once it goes through the quote is accepted (409 when the card form already started paying it)",
+      },
+    })
+    .input(ZMyQuoteIdSchema)
+    .output(ZSavedCardPaymentSchema)
+    .mutation(({ ctx, input }) => payQuoteDepositWithSavedCard(ctx.db, { customerId: ctx.customer.id, quoteId: input.id })),
 });

@@ -64,6 +64,8 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
         }
       : null,
     declinedAt: quote.declinedAt,
+    // My Account fills it in (src/server/quotes/customer-router.ts); the emailed link never offers a card.
+    savedCard: null as { brand: string; last4: string } | null,
   };
 }
 

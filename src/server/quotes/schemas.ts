@@ -169,8 +169,21 @@ export const ZQuotePageSchema = z
       })
       .nullable(),
     declinedAt: z.date().nullable(),
+    savedCard: z
+      .object({ brand: z.string(), last4: z.string() })
+      .nullable()
+      .describe("In My Account, while the deposit is due and unpaid: the account's default card it may be paid with"),
   })
   .meta({ id: "QuotePage" });
+
+export const ZSavedCardPaymentSchema = z
+  .object({
+    status: z
+      .enum(["completed", "processing", "failed"])
+      .describe("completed: the quote is accepted; processing: the bank is confirming it"),
+    message: z.string().optional().describe("Why the card was refused, when it was"),
+  })
+  .meta({ id: "SavedCardPayment" });
 
 export const ZCustomerQuoteSchema = z
   .object({

@@ -46,3 +46,19 @@ export function describeStripeFailure(error: unknown): ServiceUnavailableError {
   }
   return new ServiceUnavailableError("The payment provider could not be reached. Please try again in a moment.");
 }
+
+/** Stripe refused the request itself, so nothing was charged and another attempt may start at once. */
+export function refusedBeforeCharging(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  );
+}
+
+/** The intent a card error carries (a decline, or a card that needs its owner), if it is one. */
+export function intentOfCardError(error: unknown): Stripe.PaymentIntent | undefined {
+  return error instanceof Stripe.errors.StripeCardError
+    ? (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent
+    : undefined;
+}
