@@ -268,6 +268,14 @@ const MATRIX: Record<string, Entry> = {
     access: "customerOwned",
     request: async () => ({ path: `/customer/quotes/${await portalQuoteAwaitingDeposit()}/deposit` }),
   },
+  "POST /customer/quotes/{id}/deposit/saved-card": {
+    access: "customerOwned",
+    request: async () => {
+      // A fresh card of A's is the newest, so the default the deposit is charged to.
+      await savedCardOfA();
+      return { path: `/customer/quotes/${await portalQuoteAwaitingDeposit()}/deposit/saved-card` };
+    },
+  },
 
   // Staff sign-in. Logins use real credentials: a public login succeeds whoever asks.
   "GET /auth/status": { access: "public", request: () => ({ path: "/auth/status" }) },
