@@ -9,7 +9,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
 import { autopayActionNeededEmail } from "./emails";
-import { activeIntentClaim, lockPayment, metadataWithoutClaim, writeIntentClaim } from "./intent";
+import { activeIntentClaim, lockPayment, metadataWithoutClaim, releaseIntentClaim, writeIntentClaim } from "./intent";
 import { completeCardPayment } from "./settle";
 import { isPlanOwned } from "@/server/ownership/ownership";
 
@@ -148,7 +148,7 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
     if (!failed) {
       // Stripe refused the request itself, so nothing was charged: the customer may pay at once. Any
       // other failure (no answer, a server error) keeps the claim until a retry learns the outcome.
-      if (refusedBeforeCharging(error)) await releaseAutopayClaim(db, payment.id);
+      if (refusedBeforeCharging(error)) await releaseIntentClaim(db, payment.id, "autopay");
       throw describeStripeFailure(error);
     }
     intent = failed;
@@ -169,19 +169,6 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
   // Processing has neither failed nor gone through: the payment stays pending, and the webhook settles it.
   else if (intent.status !== "processing")
     await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
-}
-
-async function releaseAutopayClaim(db: Db, paymentId: number) {
-  await db
-    .update(payments)
-    .set({ metadata: metadataWithoutClaim })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        isNull(payments.stripePaymentIntent),
-        sql`${payments.metadata} -> 'intentClaim' ->> 'by' = 'autopay'`,
-      ),
-    );
 }
 
 /** The payment stays pending with the reason; the customer is emailed once and sees a Pay button. */

@@ -145,6 +145,19 @@ export async function writeIntentClaim(tx: Db, paymentId: number, by: IntentClai
 export const metadataWithoutClaim = sql`coalesce(${payments.metadata}, '{}'::jsonb) - 'intentClaim'`;
 
 /**
+ * Stripe refused `by`'s request before charging, so no intent exists: its claim goes, and another
+ * attempt may start at once. Only that claim, and only while no intent is stored.
+ */
+export async function releaseIntentClaim(db: Db, paymentId: number, by: IntentClaim["by"]): Promise<void> {
+  await db
+    .update(payments)
+    .set({ metadata: metadataWithoutClaim })
+    .where(
+      and(eq(payments.id, paymentId), isNull(payments.stripePaymentIntent), sql`${payments.metadata} -> 'intentClaim' ->> 'by' = ${by}`),
+    );
+}
+
+/**
  * Under the row lock: the intent already stored, or this request's claim to make one. Refused
  * when the payment is completed or the autopay job is charging it.
  */

@@ -12,6 +12,7 @@ import {
   metadataWithoutClaim,
   NOT_A_CARD_PAYMENT,
   PAYMENT_ALREADY_COMPLETED,
+  releaseIntentClaim,
   SAVED_CARD_CHARGE_IN_PROGRESS,
   writeIntentClaim,
 } from "./intent";
@@ -67,7 +68,7 @@ export async function payWithSavedCard(db: Db, customerId: number, paymentId: nu
   } catch (error) {
     const failed = intentOfCardError(error);
     if (!failed) {
-      if (refusedBeforeCharging(error)) await releaseClaim(db, paymentId);
+      if (refusedBeforeCharging(error)) await releaseIntentClaim(db, paymentId, "saved-card");
       throw describeStripeFailure(error);
     }
     intent = failed;
@@ -89,18 +90,4 @@ export async function payWithSavedCard(db: Db, customerId: number, paymentId: nu
   if (intent.status === "processing") return { status: "processing" };
   await failCardPayment(db, intent);
   return { status: "failed", message: intent.last_payment_error?.message ?? "The card payment failed." };
-}
-
-/** Stripe refused the request before charging: the claim goes, so the customer may try again at once. */
-async function releaseClaim(db: Db, paymentId: number) {
-  await db
-    .update(payments)
-    .set({ metadata: metadataWithoutClaim })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        isNull(payments.stripePaymentIntent),
-        sql`${payments.metadata} -> 'intentClaim' ->> 'by' = 'saved-card'`,
-      ),
-    );
 }
