@@ -36,7 +36,7 @@ export async function payWithSavedCard(db: Db, customerId: number, paymentId: nu
   const card = await defaultCardOf(db, customerId);
   if (!card) throw new ConflictError(NO_SAVED_CARD);
 
-  await db.transaction(async (tx) => {
+  const amount = await db.transaction(async (tx) => {
     const row = await lockPayment(tx, paymentId);
     if (!row || row.customerId !== customerId) throw new NotFoundError(PAYMENT_NOT_FOUND);
     if (row.method !== "card") throw new ConflictError(NOT_A_CARD_PAYMENT);
@@ -47,14 +47,14 @@ export async function payWithSavedCard(db: Db, customerId: number, paymentId: nu
     if (active === "saved-card") throw new ConflictError(SAVED_CARD_CHARGE_IN_PROGRESS);
     if (active === "pay") throw new ConflictError(CARD_FORM_STARTED);
     await writeIntentClaim(tx, paymentId, "saved-card");
+    return row.amount;
   });
 
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe.paymentIntents.create(
       {
-        amount: payment!.amount,
+        amount,
         currency: "usd",
         customer: card.stripeCustomerId,
         payment_method: card.id,
