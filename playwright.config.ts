@@ -5,6 +5,9 @@ import { defaultTestDatabaseUrl } from "./test/default-database-url";
 // The e2e server and the journeys that read its database use PostgreSQL whenever one answers.
 const testDatabaseUrl = defaultTestDatabaseUrl();
 if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl;
+// Card payments run against the local Stripe stand-in unless a run turns them off (E2E_STRIPE=0, to
+// see the screens of a business without card payments): every journey runs by default.
+process.env.E2E_STRIPE ??= "1";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {

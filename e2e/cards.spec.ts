@@ -1,20 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import postgres from "postgres";
 import { registerCustomer, STAFF_LOGIN } from "./fixtures/accounts";
 import { useStripeJsStandIn } from "./fixtures/stripe-js";
+import { useE2eDatabase } from "./fixtures/database";
 
 // Card on file and autopay in the browser (E2E_STRIPE=1: card payments against the local stand-in).
 // Stripe.js cannot load on this offline machine, so the browser gets its stand-in
 // (e2e/fixtures/stripe-js.ts): the customer types a test card into the card form, and the Stripe
 // stand-in attaches it to the SetupIntent the page made. Everything else (SetupIntent, listing,
 // autopay, the off-session charge on completion, the receipt, the notice) is the app's own.
-const E2E_PORT = process.env.E2E_PORT ?? "3100";
-const databaseUrl = process.env.TEST_DATABASE_URL
-  ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/greenscape_e2e_${E2E_PORT}` }).toString()
-  : null;
-const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : null;
-
-test.afterAll(async () => sql?.end({ timeout: 5 }));
+const sql = useE2eDatabase();
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -28,8 +22,8 @@ async function shoot(page: Page, name: string) {
 async function portalCustomer(page: Page, fullName: string) {
   const customer = await registerCustomer(page.request, { fullName });
   // The confirmation link itself is covered by the portal journey; here the address is simply confirmed.
-  await sql!`update customers set is_verified = true where email = ${customer.email}`;
-  const [row] = await sql!<{ id: number }[]>`select id from customers where email = ${customer.email}`;
+  await sql`update customers set is_verified = true where email = ${customer.email}`;
+  const [row] = await sql<{ id: number }[]>`select id from customers where email = ${customer.email}`;
   await page.goto("/customer/account?tab=payments");
   return { ...customer, id: row!.id };
 }
@@ -71,7 +65,7 @@ async function staffCompleteVisit(page: Page, customerId: number) {
 }
 
 test.describe("card on file and autopay", () => {
-  test.skip(process.env.E2E_STRIPE !== "1" || !sql, "needs E2E_STRIPE=1 and PostgreSQL");
+  test.skip(process.env.E2E_STRIPE === "0", "card payments turned off for this run (E2E_STRIPE=0)");
 
   test("a customer saves a card and turns on autopay; a completed visit is charged and has a receipt", async ({ page }) => {
     const customer = await portalCustomer(page, "Avery Autopay");
@@ -105,7 +99,7 @@ test.describe("card on file and autopay", () => {
     await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
     await shoot(page, "receipt");
 
-    const [email] = await sql!<{ subject: string }[]>`select subject from email_outbox where "to" = ${customer.email} and kind = 'receipt'`;
+    const [email] = await sql<{ subject: string }[]>`select subject from email_outbox where "to" = ${customer.email} and kind = 'receipt'`;
     expect(email?.subject).toMatch(/^Receipt: \$/);
   });
 
@@ -132,7 +126,7 @@ test.describe("card on file and autopay", () => {
     await expect(payment.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
     await shoot(page, "declined");
 
-    const [email] = await sql!<
+    const [email] = await sql<
       { subject: string }[]
     >`select subject from email_outbox where "to" = ${customer.email} and kind = 'autopay_action_needed'`;
     expect(email?.subject).toMatch(/^Action needed: your payment of \$/);
@@ -145,7 +139,7 @@ test.describe("card on file and autopay", () => {
     await expect(page.getByRole("checkbox", { name: /Autopay/ })).toBeChecked();
     const schedule = await staffCompleteVisit(page, customer.id);
     await expect(async () => {
-      const [row] = await sql!<{ status: string }[]>`select status from payments where visit_id = ${String(schedule.id)}`;
+      const [row] = await sql<{ status: string }[]>`select status from payments where visit_id = ${String(schedule.id)}`;
       expect(row?.status).toBe("completed");
     }).toPass({ timeout: 30_000 });
 

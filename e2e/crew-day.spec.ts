@@ -80,7 +80,7 @@ async function paymentStatus(visitId: number) {
 const stopOf = (page: Page, name: string) => page.getByTestId("crew-stop").filter({ hasText: name });
 
 test.describe("the crew's phone", () => {
-  test.skip(process.env.E2E_STRIPE !== "1" || !process.env.TEST_DATABASE_URL, "needs E2E_STRIPE=1 and PostgreSQL");
+  test.skip(process.env.E2E_STRIPE === "0", "card payments turned off for this run (E2E_STRIPE=0)");
 
   test("a crew member works the day online and offline, and the office sees the completion and the payment", async ({ page, browser }) => {
     test.setTimeout(180_000);

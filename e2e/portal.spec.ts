@@ -1,18 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import postgres from "postgres";
 import { linkIn, receivedEmail } from "./fixtures/mailbox";
+import { useE2eDatabase } from "./fixtures/database";
 
 // A test-only window into the e2e database (the one e2e/serve.mjs creates): the guest's earlier
 // booking is written here directly. Emailed links are read from the email that reached the
 // journeys' SMTP server (e2e/fixtures/mailbox.ts).
 // On PGlite the server holds the database alone, so the journey that needs it runs on PostgreSQL only.
-const E2E_PORT = process.env.E2E_PORT ?? "3100";
-const databaseUrl = process.env.TEST_DATABASE_URL
-  ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/greenscape_e2e_${E2E_PORT}` }).toString()
-  : null;
-const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : null;
-
-test.afterAll(async () => sql?.end({ timeout: 5 }));
+const sql = useE2eDatabase();
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = "garden-pass-1";
@@ -20,7 +14,7 @@ const NEW_PASSWORD = "garden-pass-2";
 
 /** What a guest booking leaves behind: a customer without a password, a visit in 3 days and its pending payment. */
 async function guestBooking(email: string) {
-  const db = sql!;
+  const db = sql;
   const [service] = await db<{ id: number; name: string }[]>`select id, name from services order by id limit 1`;
   const yesterday = new Date(Date.now() - DAY).toISOString();
   const [customer] = await db<{ id: number }[]>`
@@ -64,7 +58,6 @@ async function shoot(page: Page, name: string) {
 }
 
 test("a guest registers with the booking's email, opens the account from the emailed link, then manages it", async ({ page }) => {
-  if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `gail.${Date.now()}@example.com`;
   const { customerId, serviceName } = await guestBooking(email);
 
@@ -124,7 +117,7 @@ test("a guest registers with the booking's email, opens the account from the ema
   await page.getByLabel("Your message").fill("Please use the side gate.");
   await page.getByLabel("Your message").press("Enter");
   await expect(page.getByRole("list", { name: "Conversation" })).toContainText("Please use the side gate.");
-  const [stored] = await sql!<
+  const [stored] = await sql<
     { read: boolean; sender_type: string }[]
   >`select read, sender_type from messages where customer_id = ${customerId}`;
   expect(stored).toEqual({ read: false, sender_type: "customer" });
@@ -276,7 +269,6 @@ test("My Account sends a signed-out visitor to login", async ({ page }) => {
 });
 
 test("a confirmation link opened in a signed-out browser confirms the email once its owner logs in", async ({ page, browser }) => {
-  if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `confirm.${Date.now()}@example.com`;
   const created = await page.request.post("/api/customer/register", {
     data: {
@@ -309,7 +301,6 @@ test("a confirmation link opened in a signed-out browser confirms the email once
 });
 
 test("a forgotten password is reset from the emailed link, which logs in and logs out every other device", async ({ page, browser }) => {
-  if (!sql) throw new Error("This journey reads the app's database: run Playwright with TEST_DATABASE_URL set (see README, Tests).");
   const email = `forgetful.${Date.now()}@example.com`;
   const created = await page.request.post("/api/customer/register", {
     data: {

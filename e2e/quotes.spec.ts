@@ -1,20 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import postgres from "postgres";
 import { STAFF_LOGIN } from "./fixtures/accounts";
 import { linkIn, receivedEmail } from "./fixtures/mailbox";
 import { useStripeJsStandIn } from "./fixtures/stripe-js";
+import { useE2eDatabase } from "./fixtures/database";
 
 // Quotes for custom work (docs/product-rules.md#quotes): a homeowner asks without JavaScript, staff
 // build and send the quote, the customer opens the link in the email that reached the SMTP server,
 // ticks an optional item, accepts and pays the deposit with a card in the card form, and staff find
 // the plan on the schedule. Stripe.js cannot load offline: the browser gets its stand-in, which
 // confirms the payment with the Stripe stand-in (E2E_STRIPE=1); that one tells the app's webhook.
-const E2E_PORT = process.env.E2E_PORT ?? "3100";
-const databaseUrl = process.env.TEST_DATABASE_URL
-  ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/greenscape_e2e_${E2E_PORT}` }).toString()
-  : null;
-const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : null;
-test.afterAll(async () => sql?.end({ timeout: 5 }));
+const sql = useE2eDatabase();
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -25,7 +20,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe("quotes for custom work", () => {
-  test.skip(process.env.E2E_STRIPE !== "1" || !sql, "needs E2E_STRIPE=1 and PostgreSQL");
+  test.skip(process.env.E2E_STRIPE === "0", "card payments turned off for this run (E2E_STRIPE=0)");
 
   test("request without JavaScript, build and send, accept with an optional item and a deposit, plan on the schedule", async ({
     browser,
@@ -107,7 +102,7 @@ test.describe("quotes for custom work", () => {
     await expect(customer.getByRole("status").filter({ hasText: "Accepted by Morgan Ellery" })).toBeVisible();
     const copy = await receivedEmail(email, /^You accepted quote Q-\d+$/);
     expect(copy.text).toContain("Deposit paid: $254.39");
-    const [deposit] = await sql!<{ status: string; amount: number }[]>`
+    const [deposit] = await sql<{ status: string; amount: number }[]>`
       select status, amount from payments where (metadata->>'quoteId')::int = ${quoteId}`;
     expect(deposit).toEqual({ status: "completed", amount: 25_439 });
     await shoot(customer, "customer-accepted");
