@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { messages, schedules, visits } from "@/server/db/schema";
 import { businessDateOf } from "@/lib/business-time";
-import { createCustomer, customerCookie, rest, seedServices } from "#test/helpers";
+import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "#test/helpers";
 import { insertMessage, insertPayment, insertVisit } from "#test/fixtures/portal-data";
 import { EMAIL_IN_USE } from "./profile";
 import { TOO_LATE_TO_CANCEL } from "@/server/self-service/appointments";
@@ -86,6 +86,30 @@ describe("appointments", () => {
     expect(body.upcoming.length).toBeGreaterThanOrEqual(20);
     expect(body.upcoming[0]).toMatchObject({ serviceName: service!.name, canCancel: true });
     expect(body.upcoming[1]!.visitId).toMatch(/^\d+$/);
+  });
+
+  it("lists a visit done or called off before its start time as past, not upcoming", async () => {
+    const { me, headers } = await twoCustomers();
+    const done = await insertVisit(me.id, 3);
+    const cancelled = await insertVisit(me.id, 30);
+    const ahead = await insertVisit(me.id, 50);
+    const staff = { cookie: await staffCookie() };
+    for (const [visit, status] of [
+      [done, "completed"],
+      [cancelled, "cancelled"],
+    ] as const) {
+      const changed = await rest("PATCH", `/schedules/visits/${visit.id}/status`, { headers: staff, body: { status } });
+      expect(changed.status).toBe(200);
+    }
+    const body = (await rest("GET", "/customer/appointments", { headers })).json as unknown as {
+      upcoming: Array<{ visitId: string }>;
+      past: Array<{ visitId: string; status: string }>;
+    };
+    expect(body.upcoming.map((visit) => visit.visitId)).toEqual([String(ahead.id)]);
+    expect(body.past.map((visit) => [visit.visitId, visit.status])).toEqual([
+      [String(cancelled.id), "cancelled"],
+      [String(done.id), "completed"],
+    ]);
   });
 
   it("cancels a visit more than 24 hours ahead", async () => {

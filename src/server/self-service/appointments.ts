@@ -82,6 +82,14 @@ async function visitsHidden(db: Db, customerId: number): Promise<boolean> {
 }
 
 /**
+ * A visit is upcoming while it is still to happen: not started yet, and neither done nor called off.
+ * A visit the crew finished early, before its booked start, is history at once.
+ */
+function isUpcoming(visit: Visit, now: Date): boolean {
+  return visit.startTime >= now && (visit.status === "pending" || visit.status === "confirmed");
+}
+
+/**
  * The customer's upcoming visits (soonest first) and past ones (latest first): those the account
  * owns (docs/product-rules.md#who-owns-a-visit). Website bookings made under its email by someone
  * not signed in wait apart, in `awaitingConfirmation`, until the owner says they are theirs.
@@ -92,9 +100,9 @@ export async function listAppointments(db: Db, customerId: number, now = new Dat
   const range = { from: new Date(now.getTime() - LOOK_BACK_MS), to: new Date(now.getTime() + LOOK_AHEAD_MS) };
   const visits = await listVisits(db, { ...range, ownedBy: customerId });
   const awaiting = await listVisitsAwaitingOwner(db, customerId, now);
-  const upcoming = visits.filter((visit) => visit.startTime >= now).slice(0, LIST_LIMIT);
+  const upcoming = visits.filter((visit) => isUpcoming(visit, now)).slice(0, LIST_LIMIT);
   const past = visits
-    .filter((visit) => visit.startTime < now)
+    .filter((visit) => !isUpcoming(visit, now))
     .reverse()
     .slice(0, LIST_LIMIT);
   return {
