@@ -9,8 +9,9 @@ export const BUSINESS_TIME_ZONE = "America/Chicago";
 export type DateString = string;
 
 const inBusinessZone = tz(BUSINESS_TIME_ZONE);
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+// Exported so input schemas document the shape they check (a pattern an API client can read).
+export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

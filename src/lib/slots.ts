@@ -7,6 +7,9 @@ export const TIME_SLOTS = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00",
 
 export type TimeSlot = (typeof TIME_SLOTS)[number];
 
+/** The slots as one pattern, so the booking schema documents exactly what it accepts. */
+export const TIME_SLOT_PATTERN = new RegExp(`^(?:${TIME_SLOTS.join("|")})$`);
+
 export const SAME_DAY_LEAD_HOURS = 2;
 
 const FIRST_SLOT_HOUR = 9;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MIN_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
-import { isValidTimeSlot } from "@/lib/slots";
+import { isValidTimeSlot, TIME_SLOT_PATTERN } from "@/lib/slots";
 import { BOOKING_MESSAGES } from "./booking-messages";
 import { dateStringField, emailField, optionalText, positiveIdNumberOrDigits, requiredText } from "./fields";
 import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
@@ -14,7 +14,12 @@ const bookingFields = {
   city: requiredText(BOOKING_MESSAGES.city, { max: 200 }),
   state: requiredText(BOOKING_MESSAGES.state, { max: 50 }).default("TX"),
   date: dateStringField(BOOKING_MESSAGES.date),
-  timeSlot: z.string({ error: BOOKING_MESSAGES.timeSlot }).trim().refine(isValidTimeSlot, BOOKING_MESSAGES.timeSlot),
+  // The pattern documents the slots; the guard narrows the type to TimeSlot.
+  timeSlot: z
+    .string({ error: BOOKING_MESSAGES.timeSlot })
+    .trim()
+    .regex(TIME_SLOT_PATTERN, { error: BOOKING_MESSAGES.timeSlot, abort: true })
+    .refine(isValidTimeSlot, BOOKING_MESSAGES.timeSlot),
   isRecurring: z.boolean().default(false),
   recurringFrequency: z.enum(RECURRING_FREQUENCIES).default("weekly"),
   fullName: requiredText(BOOKING_MESSAGES.fullName, { min: 2, max: 200 }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDateString, isTimeOfDay, startOfBusinessDay } from "@/lib/business-time";
+import { DATE_PATTERN, isDateString, TIME_PATTERN, startOfBusinessDay } from "@/lib/business-time";
 
 // Field builders shared by the form schemas, so every form trims, bounds and words things alike.
 
@@ -41,14 +41,22 @@ export function passwordField(message: string, min: number) {
   return z.string({ error: message }).min(min, message).max(200, "Password must be at most 200 characters");
 }
 
-/** A yyyy-MM-dd calendar date (read as an Austin date). */
+/**
+ * A yyyy-MM-dd calendar date (read as an Austin date). The pattern puts the shape in the OpenAPI
+ * document; the refinement then refuses a day the calendar lacks (2026-02-30).
+ */
 export function dateStringField(message: string) {
-  return z.string({ error: message }).trim().refine(isDateString, message);
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(DATE_PATTERN, { error: message, abort: true })
+    .refine(isDateString, message)
+    .describe("A calendar day in Austin, yyyy-MM-dd");
 }
 
-/** An HH:mm time of day. */
+/** An HH:mm time of day (24-hour clock), documented by its pattern. */
 export function timeOfDayField(message: string) {
-  return z.string({ error: message }).trim().refine(isTimeOfDay, message);
+  return z.string({ error: message }).trim().regex(TIME_PATTERN, message).describe("A time of day in Austin, HH:mm (24-hour clock)");
 }
 
 /** A form's id: a positive integer or its decimal string (HTML selects give strings). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeOfDay } from "@/lib/business-time";
+import { TIME_PATTERN } from "@/lib/business-time";
 import { emailField } from "./fields";
 
 export const REMINDER_TIME_MESSAGE = "Choose a time between 6:00 AM and 9:00 PM";
@@ -17,7 +17,9 @@ export const ZNotificationSettingsSchema = z.object({
   reminderTime: z
     .string({ error: REMINDER_TIME_MESSAGE })
     .trim()
-    .refine((value) => isTimeOfDay(value) && value >= "06:00" && value <= "21:00", REMINDER_TIME_MESSAGE),
+    .regex(TIME_PATTERN, { error: REMINDER_TIME_MESSAGE, abort: true })
+    .refine((value) => value >= "06:00" && value <= "21:00", REMINDER_TIME_MESSAGE)
+    .describe("HH:mm, Austin time, from 06:00 to 21:00"),
 });
 
 export type TNotificationSettings = z.output<typeof ZNotificationSettingsSchema>;

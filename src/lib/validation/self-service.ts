@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDateString } from "@/lib/business-time";
+import { DATE_PATTERN, isDateString } from "@/lib/business-time";
 
 /** The rules a business sets for what customers may change themselves in the portal. */
 export const ZSelfServiceRulesSchema = z
@@ -29,6 +29,7 @@ export const ZDateField = (what: string) =>
   z
     .string({ error: `${what} is required` })
     .trim()
+    .regex(DATE_PATTERN, { error: `${what} must be a date written yyyy-MM-dd`, abort: true })
     .refine(isDateString, `${what} must be a date written yyyy-MM-dd`);
 
 /** What a customer can ask of one of their visits; the preview and the action take the same input. */

@@ -8,7 +8,15 @@ import { getOpenApiDocument } from "./openapi";
 import { procedureMetas } from "./procedure-meta";
 import { documentedStatuses } from "./statuses";
 
-type Operation = { security?: unknown; responses?: Record<string, { $ref?: string }> };
+type Operation = { security?: unknown; responses?: Record<string, { $ref?: string }> } & Documented;
+type Schema = { $ref?: string; type?: string; format?: string; pattern?: string; enum?: unknown[]; properties?: Record<string, Schema> };
+type Documented = {
+  parameters?: Array<{ name: string; schema?: Schema }>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
+
+/** Inputs whose name says they hold a day or a time of day (startTime, date, recurringEndDate, ...). */
+const DAY_OR_TIME = /^(date|time|timeSlot)$|(Date|Time)$/;
 
 function operationOf(method: string, path: string): Operation | undefined {
   return (getOpenApiDocument().paths?.[path] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
@@ -61,6 +69,31 @@ describe("OpenAPI document", () => {
       const statuses = Object.keys(operationOf(meta.openapi.method, meta.openapi.path)!.responses!).map(Number);
       expect(statuses).toEqual(documentedStatuses(meta));
     }
+  });
+
+  it("documents the shape of every day and time it reads, so a generated client sends what the server takes", () => {
+    const document = getOpenApiDocument();
+    const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
+    const resolve = (schema: Schema | undefined): Schema | undefined =>
+      schema?.$ref ? resolve(components[schema.$ref.replace("#/components/schemas/", "")]) : schema;
+    const undocumented: string[] = [];
+    const check = (where: string, name: string, schema: Schema | undefined) => {
+      const field = resolve(schema);
+      if (!DAY_OR_TIME.test(name) || field?.type !== "string" || field.format || field.enum) return;
+      if (!field.pattern) undocumented.push(`${where} ${name}`);
+    };
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item as Record<string, Documented>)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const parameter of operation.parameters ?? []) check(where, parameter.name, parameter.schema);
+        const body = resolve(operation.requestBody?.content?.["application/json"]?.schema);
+        for (const [name, schema] of Object.entries(body?.properties ?? {})) check(where, name, schema);
+      }
+    }
+    expect(undocumented).toEqual([]);
+    const move = resolve(operationOf("POST", "/schedules/visits/{visitId}/move")?.requestBody?.content?.["application/json"]?.schema);
+    expect(move?.properties?.startTime?.pattern).toBe("^([01]\\d|2[0-3]):([0-5]\\d)$");
+    expect(move?.properties?.date?.pattern).toBe("^(\\d{4})-(\\d{2})-(\\d{2})$");
   });
 
   it("passes Redocly's lint with no errors and no warnings", { timeout: 60_000 }, async () => {

@@ -91,4 +91,33 @@ describe("staff move one visit", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("Pick the day to move the visit to");
   });
+
+  it("documents the times it takes: a time the document's pattern allows moves, a date-time gets the field's message", async () => {
+    const { rows } = await weeklySeries("2032-03-05", "07:00");
+    const headers = { cookie: await staffCookie() };
+    const document = (await rest("GET", "/openapi.json")).json as unknown as OpenApiBody;
+    const body = document.paths["/schedules/visits/{visitId}/move"]!.post.requestBody.content["application/json"].schema;
+    const startTime = new RegExp(body.properties.startTime!.pattern);
+    expect(startTime.test("2032-03-12T15:00:00.000Z")).toBe(false);
+    expect(startTime.test("15:00")).toBe(true);
+
+    const dateTime = await rest("POST", `/schedules/visits/${rows[0]!.id}/move`, {
+      headers,
+      body: { date: "2032-03-12", startTime: "2032-03-12T15:00:00.000Z" },
+    });
+    expect(dateTime.status).toBe(400);
+    expect(dateTime.json).toMatchObject({ message: "Pick a start time", issues: [{ path: ["startTime"], message: "Pick a start time" }] });
+    const moved = await rest("POST", `/schedules/visits/${rows[0]!.id}/move`, {
+      headers,
+      body: { date: "2032-03-12", startTime: "15:00" },
+    });
+    expect(moved.status).toBe(200);
+  });
 });
+
+type OpenApiBody = {
+  paths: Record<
+    string,
+    { post: { requestBody: { content: { "application/json": { schema: { properties: Record<string, { pattern: string }> } } } } } }
+  >;
+};

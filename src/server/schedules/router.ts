@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
 import { dateStringField, pathId, timeOfDayField } from "@/lib/validation/fields";
-import type { DateString } from "@/lib/business-time";
+import { DATE_PATTERN, type DateString } from "@/lib/business-time";
 import { schedulePayloadWithId, ZSchedulePayloadSchema } from "@/lib/validation/schedule";
 import { countVisitsByDay } from "@/server/schedules/day-counts";
 import { listSchedulesInRange, listSchedulesJson, toScheduleVisit } from "@/server/schedules/list-schedules";
@@ -26,11 +26,12 @@ import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 
 const TAGS = ["schedules"];
 const ZScheduleId = pathId("Schedule not found");
+/** The shape of a yyyy-MM-dd day; parseDateRange reads the day itself (2027-04-31 is April's last). */
 const ZDateParam = (name: string) =>
   z
     .string({ error: `${name} is required (yyyy-MM-dd)` })
     .trim()
-    .max(10, `${name} must be a date written yyyy-MM-dd`);
+    .regex(DATE_PATTERN, `${name} must be a date written yyyy-MM-dd`);
 const ZDateRangeInput = z.object({ startDate: ZDateParam("startDate"), endDate: ZDateParam("endDate") });
 const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDateParam("toDate") });
 const ZListInput = z.object({
