@@ -1,5 +1,5 @@
 import { BUSINESS } from "@/lib/business";
-import { formatBusinessDate } from "@/lib/business-time";
+import { businessDateOf, formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
@@ -136,25 +136,36 @@ export function visitChangeEmail(customer: EmailCustomer, visit: VisitSummary, c
         action: { label: "Open My Account", url: appUrl("/customer/account") },
       });
     case "moved": {
-      const previous = `${formatBusinessDate(change.previousStartTime, "EEEE, MMMM d")} at ${formatBusinessDate(change.previousStartTime, "h:mm a")}`;
-      return customerEmail(
-        customer,
-        change.rainDay ? "visit_moved_rain" : "visit_moved",
-        `Your visit has moved to ${formatBusinessDate(visit.startTime, "EEEE, MMMM d")}`,
-        {
-          greeting: `Hi ${customer.fullName},`,
-          paragraphs: [
-            change.rainDay
-              ? `Rain is expected, so we moved your visit from ${previous} to ${when}.`
-              : `We moved your visit from ${previous} to ${when}.`,
-            "If the new time does not suit you, call us or message us from My Account.",
-          ],
-          details: visitDetails(visit),
-          action: { label: "See it in My Account", url: appUrl("/customer/account") },
-        },
-      );
+      const { subject, movedText } = describeMove(change.previousStartTime, visit.startTime, when);
+      return customerEmail(customer, change.rainDay ? "visit_moved_rain" : "visit_moved", subject, {
+        greeting: `Hi ${customer.fullName},`,
+        paragraphs: [
+          change.rainDay ? `Rain is expected, so we moved your visit ${movedText}.` : `We moved your visit ${movedText}.`,
+          "If the new time does not suit you, call us or message us from My Account.",
+        ],
+        details: visitDetails(visit),
+        action: { label: "See it in My Account", url: appUrl("/customer/account") },
+      });
     }
   }
+}
+
+/**
+ * Says what a move changed: the day, the time, or both. A route applied in the morning moves times
+ * on the same day, and "moved to Monday" would send a customer looking for a new date.
+ */
+function describeMove(previous: Date, next: Date, when: string): { subject: string; movedText: string } {
+  const day = (instant: Date) => formatBusinessDate(instant, "EEEE, MMMM d");
+  const time = (instant: Date) => formatBusinessDate(instant, "h:mm a");
+  if (businessDateOf(previous) === businessDateOf(next)) {
+    return {
+      subject: `Your visit on ${day(next)} is now at ${time(next)}`,
+      movedText: `on ${day(next)} from ${time(previous)} to ${time(next)}`,
+    };
+  }
+  const movedText = `from ${day(previous)} at ${time(previous)} to ${when}`;
+  if (time(previous) === time(next)) return { subject: `Your visit has moved to ${day(next)}`, movedText };
+  return { subject: `Your visit has moved to ${day(next)} at ${time(next)}`, movedText };
 }
 
 /** A customer's own change from the portal, as the email names it. */
