@@ -5,13 +5,16 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { cn } from "@/lib/cn";
 import { TOAST_SWIPE_THRESHOLD, dismissToast, useToasts, type Toast } from "./toast-store";
 
-/** Renders the current toast in a polite live region; mount once in the root layout. */
+/**
+ * Renders the current toast in a polite live region; mount once in the root layout. Toasts sit at
+ * the bottom, clear of the header's bell, account menu and Logout (above the bottom bar on phones).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex flex-col items-center gap-2 px-4 md:bottom-auto md:top-4 md:right-4 md:left-auto md:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex flex-col items-center gap-2 px-4 md:bottom-4 md:right-4 md:left-auto md:items-end"
     >
       {toasts
         .filter((entry) => entry.open)
