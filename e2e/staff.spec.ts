@@ -37,6 +37,10 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("Welcome to the admin dashboard")).toBeVisible();
+  // The toast leaves the header's bell, account and Logout reachable while it shows.
+  const toastBox = await page.getByRole("status").filter({ hasText: "Login successful" }).boundingBox();
+  const headerBox = await page.getByRole("banner").first().boundingBox();
+  expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
 
   // Header: initials of 'Alex Rivera' and the bell counting unread customer messages.
   await expect(page.getByTestId("user-initials")).toHaveText("AR");
@@ -102,6 +106,13 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await page.getByLabel("Recurring service").check();
   await expect(page.getByLabel("Frequency")).toHaveValue("weekly");
   await expect(page.getByText("Price per visit: $31.50")).toBeVisible();
+  // A series starting past the 400 days the calendar lists says when its later visits appear.
+  const horizonNote = page.getByText(/This plan starts later, so its visits appear on the calendar from \w+ \d+, \d{4}, each 400 days/);
+  await expect(horizonNote).toBeHidden();
+  await page.getByLabel("Service date").fill(addDays(serviceDay, 420));
+  await expect(horizonNote).toBeVisible();
+  await page.getByLabel("Service date").fill(serviceDay);
+  await expect(horizonNote).toBeHidden();
   await page.getByLabel("Recurring end date").fill(serviceDay);
   await page.getByRole("button", { name: "Schedule Service" }).click();
   await expect(page.getByText("Recurring end date must be after the service date")).toBeVisible();

@@ -1,4 +1,5 @@
 import {
+  addDays,
   businessDateOf,
   type DateString,
   endOfBusinessDayExclusive,
@@ -11,6 +12,23 @@ import type { RecurringFrequency } from "./schedule-enums";
 
 // A recurring schedule is a series of visits, weekly (the default),
 // biweekly or monthly, until recurringEndDate or open-ended.
+
+/**
+ * How far ahead a series has its visits as rows (docs/product-rules.md#recurring-plans-and-visits):
+ * a little over a year, so the longest read (a year of portal history ahead, a 366-day range, a
+ * booking 12 months out) finds its rows. A daily job adds each visit as the window reaches it.
+ */
+export const SERIES_HORIZON_DAYS = 400;
+
+/** A series starting past the horizon has no visits on the calendar until the window reaches it. */
+export function startsBeyondSeriesHorizon(startDate: DateString, today: DateString): boolean {
+  return startDate > addDays(today, SERIES_HORIZON_DAYS);
+}
+
+/** The day the daily job lists the visit of `date`. */
+export function firstListedDay(date: DateString): DateString {
+  return addDays(date, -SERIES_HORIZON_DAYS);
+}
 
 export interface RecurringSeries {
   startTime: Date;

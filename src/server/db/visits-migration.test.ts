@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { withDatabase } from "#test/global-setup";
-import { SERIES_HORIZON_DAYS } from "@/server/schedules/series";
+import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
 
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 const LAST_BEFORE_VISITS = "0004_notifications";

@@ -7,18 +7,16 @@ import {
   startOfBusinessDay,
   type DateString,
 } from "@/lib/business-time";
-import { expandOccurrences } from "@/lib/recurrence";
+import { expandOccurrences, SERIES_HORIZON_DAYS } from "@/lib/recurrence";
 import type { Db } from "@/server/db";
 import { schedules, visits, type VisitOrigin } from "@/server/db/schema";
 
 /**
- * How far ahead a series has its visits as rows. A little over a year, so that the longest read
- * (a year of portal history ahead, a 366-day range, a booking 12 months out) finds its rows. The
- * data migration in drizzle/0007_visits.sql uses the same number. Nothing generates past it:
- * reads only read, and a date in a request (a visit id, a far window) never extends a series.
+ * The last day a series has its visits as rows (SERIES_HORIZON_DAYS ahead, in src/lib/recurrence.ts
+ * with the staff form that mentions it; drizzle/0007_visits.sql used the same number). Nothing
+ * generates past it: reads only read, and a date in a request (a visit id, a far window) never
+ * extends a series.
  */
-export const SERIES_HORIZON_DAYS = 400;
-
 export function horizonDate(now: Date = new Date()): DateString {
   return addDays(businessToday(now), SERIES_HORIZON_DAYS);
 }

@@ -6,7 +6,8 @@ import { emailOutbox, schedules, visits } from "@/server/db/schema";
 import { insertPlan, type PlanValues } from "#test/fixtures/plans";
 import { createCustomer, seedServices } from "#test/helpers";
 import { updateSchedule } from "./save-schedule";
-import { extendSeriesThrough, extendSeriesToHorizon, horizonDate, SERIES_HORIZON_DAYS } from "./series";
+import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
+import { extendSeriesThrough, extendSeriesToHorizon, horizonDate } from "./series";
 import { findVisit, listVisits, moveVisit, parseVisitId, setVisitStatus } from "./visits";
 
 function insertSchedule(values: PlanValues & { endTime: Date }, now?: Date) {

@@ -10,7 +10,7 @@ import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { addDays, businessInstant, isDateString, type DateString } from "@/lib/business-time";
+import { addDays, businessInstant, formatBusinessDate, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { capitalize } from "@/lib/capitalize";
 import { formatCents } from "@/lib/money";
 import { bookingPrice } from "@/lib/pricing";
@@ -19,6 +19,7 @@ import { newScheduleForm, SCHEDULE_MESSAGES, ZScheduleFormSchema, type TSchedule
 import { api, type RouterOutputs } from "@/trpc/react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { firstListedDay, SERIES_HORIZON_DAYS, startsBeyondSeriesHorizon } from "@/lib/recurrence";
 import { ActionRow } from "@/components/ui/action-row";
 import { StaffRecordForm } from "@/components/staff/staff-record-form";
 
@@ -255,6 +256,13 @@ export function ScheduleForm({
               {...register("recurringEndDate")}
             />
           </div>
+        ) : null}
+        {isRecurring && isDateString(date) && startsBeyondSeriesHorizon(date, today) ? (
+          <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+            The calendar lists a plan's visits up to {SERIES_HORIZON_DAYS} days ahead. This plan starts later, so its visits appear on the
+            calendar from {formatBusinessDate(startOfBusinessDay(firstListedDay(date)), "MMMM d, yyyy")}, each {SERIES_HORIZON_DAYS} days
+            before its date.
+          </p>
         ) : null}
       </fieldset>
 
