@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businessInstant, businessToday } from "@/lib/business-time";
+import { addDays, businessInstant, businessToday } from "@/lib/business-time";
+import { calendarForToken } from "@/server/calendar/feeds";
 import { addCrew } from "@/server/crews/crews-repository";
 import { getDb } from "@/server/db";
-import { customers, schedules } from "@/server/db/schema";
+import { customers, emailOutbox, schedules } from "@/server/db/schema";
+import { queueDueReminders } from "@/server/notifications/reminders";
+import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "@/server/notifications/settings";
 import { insertPlan } from "#test/fixtures/plans";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
-import { createCustomer, createStaffUser, fromAddress, rest, staffCookie } from "#test/helpers";
+import { createCustomer, createStaffUser, customerCookie, fromAddress, rest, staffCookie } from "#test/helpers";
 import { zipGeocoder } from "./geocoder";
 import { locatePendingAddresses } from "./locate-addresses";
 
@@ -160,5 +164,40 @@ describe("an address typed on one line", () => {
 
     const staffForm = await addCustomer(customerForm("42 Elm Street", { city: "Austin", state: "TX", zipCode: "78704" }));
     expect(staffForm).toMatchObject({ address: "42 Elm Street", city: "Austin", state: "TX", zipCode: "78704" });
+  });
+
+  it("is printed once in the visit's reminder email and the customer's calendar feed", async () => {
+    const db = await getDb();
+    await saveNotificationSettings(db, DEFAULT_NOTIFICATION_SETTINGS);
+    const { customer } = await createCustomer({ address: LINE, city: null, state: "TX", zipCode: null, password: "feed-owner-1" });
+    const tomorrow = addDays(businessToday(), 1);
+    // Saved before the line was read apart, and a street line that repeats the city field.
+    for (const [time, address, city, zipCode] of [
+      ["09:00", LINE, null, null],
+      ["13:00", "500 Main St, Austin", "Austin", "78701"],
+    ] as const) {
+      await insertPlan({
+        customerId: customer.id,
+        status: "confirmed",
+        startTime: businessInstant(tomorrow, time),
+        address,
+        city,
+        state: "TX",
+        zipCode,
+      });
+    }
+
+    await queueDueReminders(db, businessInstant(businessToday(), "17:00"));
+    const reminders = await db.select({ body: emailOutbox.body }).from(emailOutbox).where(eq(emailOutbox.to, customer.email));
+    const bodies = reminders.map((row) => row.body).join("\n");
+    expect(bodies).toContain(`Where: ${LINE}\n`);
+    expect(bodies).toContain("Where: 500 Main St, Austin, TX 78701\n");
+
+    const feed = await rest("POST", "/customer/calendar-feed", { body: {}, headers: { cookie: await customerCookie(customer.id) } });
+    expect(feed.status).toBe(201);
+    const token = (feed.json.url as string).split("/").pop()!.replace(".ics", "");
+    const calendar = new ICAL.Component(ICAL.parse((await calendarForToken(db, token))!));
+    const locations = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent).location);
+    expect(locations.sort()).toEqual([LINE, "500 Main St, Austin, TX 78701"].sort());
   });
 });
