@@ -72,10 +72,18 @@ export function isServicedZip(zip: string): boolean {
   return SERVICE_AREA_ZIP_CODES.has(zip);
 }
 
-/** The first 78xxx wins, else a 5-digit number not followed by a dash or another digit. */
-export function extractZipFromAddress(address: string): string | null {
+/**
+ * The ZIP written in an address and where it starts: the first 78xxx wins, else a 5-digit number
+ * not followed by a dash or another digit.
+ */
+export function findZipInAddress(address: string): { zip: string; index: number } | null {
   const match = AUSTIN_AREA_ZIP_IN_TEXT.exec(address) ?? STANDALONE_ZIP_IN_TEXT.exec(address);
-  return match ? match[0] : null;
+  return match ? { zip: match[0], index: match.index } : null;
+}
+
+/** The ZIP written in an address, read as {@link findZipInAddress} reads it. */
+export function extractZipFromAddress(address: string): string | null {
+  return findZipInAddress(address)?.zip ?? null;
 }
 
 /** Check the ZIP field itself, and when that fails, look for a ZIP in the whole address. */

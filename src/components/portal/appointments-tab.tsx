@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -109,9 +110,7 @@ function AppointmentCard({
   onCancel?: () => void;
   onAction?: (action: PlanAction) => void;
 }) {
-  const place = [appointment.address, appointment.city, [appointment.state, appointment.zipCode].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
+  const place = formatPostalAddress(appointment);
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5" data-testid="appointment-card">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { BUSINESS } from "@/lib/business";
 import { buildCalendar, type CalendarEvent } from "@/lib/ical";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { generateToken, hashToken } from "@/server/auth/tokens";
 import type { Db } from "@/server/db";
 import { calendarFeeds } from "@/server/db/schema";
@@ -76,8 +77,7 @@ export async function calendarForToken(db: Db, token: string, now = new Date()):
 }
 
 export function visitLocation(visit: Pick<NotifiableVisit, "address" | "city" | "state" | "zipCode">): string | null {
-  const place = [visit.city, [visit.state, visit.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [visit.address, place].filter(Boolean).join(", ") || null;
+  return formatPostalAddress(visit) || null;
 }
 
 function visitEvent(visit: NotifiableVisit, forStaff: boolean): CalendarEvent {

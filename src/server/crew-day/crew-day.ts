@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import type { CrewStop, FieldReport } from "@/lib/crew-day";
 import { gateCodeIn } from "@/lib/gate-code";
+import { formatPostalAddress } from "@/lib/postal-address";
 import type { Db } from "@/server/db";
 import { crews, customers, services, visitFieldReports, visitPhotos, visits } from "@/server/db/schema";
 import { overlapping } from "@/server/schedules/visits";
@@ -53,21 +54,19 @@ export async function photoIdsOf(db: Db, visitIds: number[]): Promise<Map<number
   return byVisit;
 }
 
-function addressOf(
-  visit: { address: string | null; city: string | null; state: string | null; zipCode: string | null },
-  fallback: string | null,
-) {
-  const street = visit.address ?? fallback ?? "";
-  const place = [visit.city, [visit.state, visit.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [street, place].filter(Boolean).join(", ");
-}
-
 function selectStops(db: Db, where: SQL | undefined) {
   return db
     .select({
       visit: visits,
       crewName: crews.name,
-      customer: { fullName: customers.fullName, phone: customers.phone, address: customers.address },
+      customer: {
+        fullName: customers.fullName,
+        phone: customers.phone,
+        address: customers.address,
+        city: customers.city,
+        state: customers.state,
+        zipCode: customers.zipCode,
+      },
       serviceName: services.name,
       report: visitFieldReports,
     })
@@ -93,7 +92,8 @@ function toCrewStop({ visit, crewName, customer, serviceName, report }: StopRow,
     crewName,
     customerName: customer.fullName,
     customerPhone: customer.phone,
-    address: addressOf(visit, customer.address),
+    // A visit is at its own address, or at the customer's when it has none, as on the office's route.
+    address: formatPostalAddress(visit.address ? visit : customer),
     serviceName,
     notes: visit.notes,
     specialInstructions: visit.specialInstructions,

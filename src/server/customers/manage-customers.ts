@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { completePostalAddress } from "@/lib/postal-address";
 import type { TCustomerForm } from "@/lib/validation/customer";
 import { phoneDigitsOf, type CustomerSort } from "@/lib/customer-search-rules";
 import type { TCustomerSearch } from "@/lib/validation/customer-search";
@@ -75,14 +76,19 @@ export async function getCustomer(db: Db, id: number) {
 
 function storedFields(form: TCustomerForm) {
   const orNull = (value: string | null | undefined) => (value ? value : null);
-  return {
-    fullName: form.fullName,
-    email: normalizeEmail(form.email),
-    phone: orNull(form.phone),
+  // The form has one address line: a city, state and ZIP typed on it go to their own fields, so the
+  // address is placed on the map and printed once (docs/product-rules.md#where-each-visit-is).
+  const place = completePostalAddress({
     address: form.address,
     city: orNull(form.city),
     state: orNull(form.state),
     zipCode: orNull(form.zipCode),
+  });
+  return {
+    fullName: form.fullName,
+    email: normalizeEmail(form.email),
+    phone: orNull(form.phone),
+    ...place,
     notes: orNull(form.notes),
   };
 }

@@ -1,6 +1,7 @@
 import zipcodes from "zipcodes";
 import { z } from "zod";
 import type { LocationSource } from "@/lib/location-sources";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { config } from "@/server/config";
 
 /** A street address as customers and plans keep it; any part may be missing. */
@@ -33,16 +34,9 @@ export function zipCentroid(zipCode: string | null | undefined): GeoLocation | n
 
 export const zipGeocoder: Geocoder = async (address) => zipCentroid(address.zipCode);
 
-/** The one line the Census Geocoder reads: "street, city, state zip". */
+/** The one line the Census Geocoder reads: "street, city, state zip", each part once. */
 export function oneLineAddress(address: PostalAddress): string {
-  const stateZip = [address.state, address.zipCode]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(" ");
-  return [address.address, address.city, stateZip]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(", ");
+  return formatPostalAddress(address);
 }
 
 // Only what we read of the Census answer; anything else in it is ignored.

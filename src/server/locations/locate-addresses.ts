@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { completePostalAddress } from "@/lib/postal-address";
 import type { Db } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
@@ -40,7 +41,8 @@ async function locateRows(db: Db, table: typeof customers | typeof schedules, ge
     .limit(limit);
   await inBatches(pending, async (row) => {
     const hasAddress = [row.address, row.zipCode].some((part) => part?.trim());
-    const found = hasAddress ? await geocoder(row) : null;
+    // Read a city, state and ZIP typed on the street line, as older rows and other writers keep them.
+    const found = hasAddress ? await geocoder(completePostalAddress(row)) : null;
     await db
       .update(table)
       .set(

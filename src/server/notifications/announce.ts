@@ -64,6 +64,7 @@ export async function announceBooking(
     endTime: booking.endTime,
     address: booking.address,
     city: booking.city,
+    state: booking.state,
     zipCode: booking.zipCode,
     totalPrice: booking.totalPrice,
     isRecurring: booking.isRecurring,

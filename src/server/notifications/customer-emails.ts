@@ -1,6 +1,7 @@
 import { BUSINESS } from "@/lib/business";
 import { businessDateOf, formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
@@ -19,6 +20,7 @@ export interface VisitSummary {
   endTime: Date;
   address: string | null;
   city: string | null;
+  state: string | null;
   zipCode: string | null;
 }
 
@@ -27,8 +29,7 @@ export function visitWhen(visit: { startTime: Date; endTime: Date }): string {
 }
 
 function visitWhere(visit: VisitSummary): string | null {
-  const parts = [visit.address, [visit.city, visit.zipCode].filter(Boolean).join(" ")].filter(Boolean);
-  return parts.length ? parts.join(", ") : null;
+  return formatPostalAddress(visit) || null;
 }
 
 function visitDetails(visit: VisitSummary): Array<[string, string]> {

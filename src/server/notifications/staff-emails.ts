@@ -1,4 +1,5 @@
 import { formatCents } from "@/lib/money";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
@@ -32,7 +33,7 @@ export function newBookingStaffEmail(to: string, customer: Person, booking: Conf
       ...(customer.phone ? ([["Phone", customer.phone]] as Array<[string, string]>) : []),
       ["Service", booking.serviceName ?? "—"],
       ["When", visitWhen(booking)],
-      ["Where", [booking.address, booking.city, booking.zipCode].filter(Boolean).join(", ")],
+      ["Where", formatPostalAddress(booking)],
       ["Price", formatCents(booking.totalPrice) + (booking.isRecurring ? ` per visit, ${booking.recurringFrequency}` : "")],
     ],
     action: { label: "Open the schedule", url: appUrl("/schedule") },

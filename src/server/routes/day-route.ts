@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { businessDateOf, endOfBusinessDayExclusive, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import type { LocationSource } from "@/lib/location-sources";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { driveMinutesFor, milesOf, navigateUrl, roadKm, type GeoPoint } from "@/lib/route-distance";
 import type { Db } from "@/server/db";
 import { crews, customers, schedules, services, visits } from "@/server/db/schema";
@@ -56,11 +57,6 @@ export interface DayRoute {
 
 export function legOf(km: number): Leg {
   return { km, miles: milesOf(km), minutes: driveMinutesFor(km) };
-}
-
-function addressLine(parts: { address: string | null; city: string | null; state: string | null; zipCode: string | null }) {
-  const stateZip = [parts.state, parts.zipCode].filter(Boolean).join(" ");
-  return [parts.address, parts.city, stateZip].filter(Boolean).join(", ");
 }
 
 /** A crew of the business; a crew member asking for another crew's day is told it does not exist. */
@@ -170,7 +166,7 @@ export async function getDayRoute(
         : customerPlaced
           ? { latitude: customer.latitude!, longitude: customer.longitude!, source: customer.locationSource! }
           : null;
-      const address = addressLine(visit.address ? visit : customer);
+      const address = formatPostalAddress(visit.address ? visit : customer);
       const reason: FixedReason | null = fixedReasonOf({
         bookedVia: plan.bookedVia,
         customerChange: visit.customerChange,
@@ -212,7 +208,7 @@ export async function getDayRoute(
   return {
     crew,
     date,
-    start: start ? { ...start, label: addressLine(start) } : null,
+    start: start ? { ...start, label: formatPostalAddress(start) } : null,
     stops,
     total: totalOf(legs),
     version: fingerprint.digest("hex").slice(0, 32),

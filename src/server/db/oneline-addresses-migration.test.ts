@@ -1,0 +1,55 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const MIGRATIONS = path.join(process.cwd(), "drizzle");
+const LAST_BEFORE = "0020_quotes_email";
+
+/** The migrations folder as it was before the geocoding job read addresses typed on one line. */
+function migrationsBefore(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "before-oneline-"));
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === LAST_BEFORE) + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe("the one-line addresses migration", () => {
+  it("hands the geocoding job back the rows it gave up on that hold a ZIP on the line, and only those", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzle({ client });
+    const run = async (query: string) => (await client.query<Record<string, unknown>>(query)).rows;
+    const before = migrationsBefore();
+    try {
+      await migrate(db, { migrationsFolder: before });
+      const sourceAfter = async (address: string, zipCode: string | null, source: string) => {
+        const zip = zipCode === null ? "null" : `'${zipCode}'`;
+        const [row] = await run(
+          `insert into customers (full_name, email, address, state, zip_code, location_source)
+           values ('Old Data', '${Math.random().toString(36).slice(2)}@example.com', '${address}', 'TX', ${zip}, '${source}') returning id`,
+        );
+        return async () => (await run(`select location_source from customers where id = ${row!.id}`))[0]!.location_source;
+      };
+      const oneLine = await sourceAfter("1200 E 6th St, Austin, TX 78702", null, "none");
+      const noZip = await sourceAfter("123 Main Street", null, "none");
+      const unknownZip = await sourceAfter("9 Elm St", "00000", "none");
+      const placed = await sourceAfter("1200 E 6th St, Austin, TX 78702", null, "zip");
+
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      expect(await oneLine()).toBeNull();
+      expect(await noZip()).toBe("none");
+      expect(await unknownZip()).toBe("none");
+      expect(await placed()).toBe("zip");
+    } finally {
+      rmSync(before, { recursive: true, force: true });
+      await client.close();
+    }
+  });
+});
