@@ -11,6 +11,7 @@ const visitAt = (date: string, time: string, minutes = 60) => {
     endTime: new Date(startTime.getTime() + minutes * 60_000),
     address: null,
     city: null,
+    state: null,
     zipCode: null,
   };
 };
