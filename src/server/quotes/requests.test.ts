@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { QUOTE_REQUEST_BODY_LIMIT } from "@/lib/validation/quotes";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_REQUEST_BODY_LIMIT } from "@/lib/validation/quotes";
 import { LIMITS } from "@/server/auth/limits";
 import { getDb } from "@/server/db";
 import { quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
@@ -78,10 +79,32 @@ describe("quoteRequests.submit", () => {
     expect(refused.json.message).toBe("The request body is too large (the limit is 20.1 MB).");
   });
 
+  it("bounds the public form's body to three photos at their largest, with room for its text only", async () => {
+    const { default: nextConfig } = await import("../../../next.config.js");
+    // Read as Next reads it: a number of bytes, or text such as "16mb"; 1 MB when unset.
+    const bytes = createRequire(import.meta.url)("next/dist/compiled/bytes") as { parse(value: string | number): number };
+    const limit = bytes.parse(nextConfig.experimental?.serverActions?.bodySizeLimit ?? "1mb");
+    expect(limit).toBeGreaterThanOrEqual(MAX_PHOTOS * MAX_PHOTO_BYTES + 20_000);
+    expect(limit).toBeLessThanOrEqual(MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024);
+  });
+
   it("limits an address that keeps sending, like the contact form", async () => {
     const caller = await callerWith(fromAddress("192.0.2.91"));
     for (let sent = 0; sent < LIMITS.quoteRequestPerAddress.limit; sent++) await caller.quoteRequests.submit(request());
     await expect(caller.quoteRequests.submit(request())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  });
+
+  it("refuses a limited address before it reads any photo: a bogus photo answers 429, not 400", async () => {
+    const limited = fromAddress("192.0.2.92");
+    for (let sent = 0; sent < LIMITS.quoteRequestPerAddress.limit; sent++) {
+      expect((await rest("POST", "/quote-requests", { body: request(), headers: limited })).status).toBe(201);
+    }
+    const bogus = await rest("POST", "/quote-requests", {
+      body: request({ photos: [{ contentType: "image/png", dataBase64: SCRIPT }] }),
+      headers: limited,
+    });
+    expect(bogus.status).toBe(429);
+    expect(bogus.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("lists each request with exactly its own photos, each readable byte for byte, and its own quote or none", async () => {

@@ -17,12 +17,14 @@ export const QUOTE_REQUEST_NOT_FOUND = "Quote request not found";
  * A request from the public form: limited like the contact form (per address and per email), the
  * ZIP checked against the service area like a booking's, each photo checked by its bytes. The office
  * is told, and the request waits under Messages → Requests (docs/product-rules.md#quotes).
+ * The limits are counted before any photo is decoded (up to 15 MB of bytes), so a refused sender
+ * costs no more than reading their body; the schema already refused a photo too long to be 5 MB.
  */
 export async function submitQuoteRequest(db: Db, input: TQuoteRequestForm & { ip: string }) {
   if (!isServicedZip(input.zipCode)) throw new InvalidInputError(SERVICE_AREA_MESSAGES.notServiced, "zipCode");
-  const photos = input.photos.map((photo, index) => checkedPhoto(photo, index));
   await enforceLimit(db, LIMITS.quoteRequestPerAddress, limitSubjectForAddress(input.ip));
   await enforceLimit(db, LIMITS.quoteRequestPerEmail, normalizeEmail(input.email));
+  const photos = input.photos.map((photo, index) => checkedPhoto(photo, index));
 
   const customer = await findCustomerByEmail(db, input.email);
   return db.transaction(async (tx) => {
