@@ -7,15 +7,15 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { sentQuote } from "#test/fixtures/quotes";
-import { rest } from "#test/helpers";
+import { quoteRequest, sentQuote } from "#test/fixtures/quotes";
+import { rest, staffCaller, staffCookie } from "#test/helpers";
 import { QUOTE_LINK_REVOKED, revokeQuoteLink } from "./quote-link";
 
 /**
  * The quote pages as a browser gets them, from the server that owns the socket (scripts/server.mjs,
  * here in development mode on this file's database): the status a quote link's page answers with
- * (docs/security.md: unknown 404, withdrawn or expired 410). Next compiles each page on its first
- * request, so this file is slow.
+ * (docs/security.md: unknown 404, withdrawn or expired 410) and the request's photos beside the
+ * quote built from it. Next compiles each page on its first request, so this file is slow.
  */
 
 let server: ChildProcess | undefined;
@@ -98,5 +98,19 @@ describe("a quote link's page", () => {
     const expired = await page(`/q/${expiring.token}`);
     expect(expired.status).toBe(410);
     expect(expired.html).toContain("This quote expired on");
+  }, 240_000);
+});
+
+describe("a new quote built from a request", () => {
+  it("shows the request's own photos beside the builder", async () => {
+    const requestId = await quoteRequest();
+    const staff = await staffCaller();
+    const { photoIds } = await staff.quoteRequests.get({ id: requestId });
+    expect(photoIds).toHaveLength(1);
+    const builder = await page(`/quotes/new?requestId=${requestId}`, { cookie: await staffCookie() });
+    expect(builder.status).toBe(200);
+    expect(builder.html).toContain("Please quote new sod for the backyard.");
+    // The photo frames the page renders before the photos themselves arrive, one per photo.
+    expect(builder.html.match(/data-photo-id="\d+"/g)).toEqual(photoIds.map((id) => `data-photo-id="${id}"`));
   }, 240_000);
 });
