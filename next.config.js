@@ -1,7 +1,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The quote request form posts up to three photos of 5 MB each to its server action.
-  experimental: { serverActions: { bodySizeLimit: "16mb" } },
+  // Server actions read their whole body into memory before any check, so the limit is what the
+  // largest form needs: the quote request form (src/components/quotes/quote-request-form.tsx)
+  // posts its photos as files in a multipart body, at most 3 of 5 MiB each (MAX_PHOTOS and
+  // MAX_PHOTO_BYTES in src/lib/validation/quotes.ts), plus 64 KiB for its text fields (the
+  // description is at most 5,000 characters), the state React sends back and the parts' headers.
+  experimental: { serverActions: { bodySizeLimit: 3 * 5 * 1024 * 1024 + 64 * 1024 } },
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,

@@ -20,7 +20,8 @@ import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/sec
 
 // What the app learns while answering one request, read back here. The app marks a request whose
 // database was unavailable (src/server/http/request-state.ts); a page that then fails answers 503
-// with Retry-After, like the API, instead of Next's 500.
+// with Retry-After, like the API, instead of Next's 500. A page may also name the status it
+// answers with (410 for a withdrawn quote link), which Next has no way to set.
 const requestState = new AsyncLocalStorage();
 processState().requestState = requestState;
 const DATABASE_RETRY_AFTER_SECONDS = "5";
@@ -50,6 +51,7 @@ const applySecurityHeaders = securityHeaders({ prerendered: dev ? new Map() : pr
 let stopping = false;
 const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("Connection", "close");
+  /** @type {import("../src/server/process-state.mjs").RequestState} */
   const state = { databaseUnavailable: false };
   const writeHead = response.writeHead;
   /** @type {(status: number, ...rest: unknown[]) => http.ServerResponse} */
@@ -60,6 +62,10 @@ const server = http.createServer((request, response) => {
       response.setHeader("Retry-After", DATABASE_RETRY_AFTER_SECONDS);
       response.setHeader("Cache-Control", "no-store");
       return call.call(response, 503, ...rest.filter((argument) => typeof argument !== "string"));
+    }
+    // A page that rendered what its status says (a withdrawn quote link: 410, src/server/http/request-state.ts).
+    if (status === 200 && state.pageStatus) {
+      return call.call(response, state.pageStatus, ...rest.filter((argument) => typeof argument !== "string"));
     }
     return call.call(response, status, ...rest);
   };

@@ -7,7 +7,7 @@
 const KEY = Symbol.for("greenscape.process-state");
 
 /**
- * @typedef {{ databaseUnavailable: boolean }} RequestState
+ * @typedef {{ databaseUnavailable: boolean, pageStatus?: 410 }} RequestState
  * @typedef {{
  *   databaseHandle?: Promise<import("./db/client").DatabaseHandle>,
  *   jobWorker?: import("./jobs/job-queue").JobWorker,

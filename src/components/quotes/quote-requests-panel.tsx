@@ -1,6 +1,6 @@
 "use client";
 
-import { FileText, ImageIcon } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
@@ -9,27 +9,9 @@ import { FilterToggle } from "@/components/ui/filter-toggle";
 import { Spinner } from "@/components/ui/spinner";
 import { formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+import { RequestPhotos } from "./request-photos";
 
 const REQUEST_FILTERS = ["open", "all"] as const;
-
-function Photo({ requestId, photoId }: { requestId: number; photoId: number }) {
-  const photo = api.quoteRequests.photo.useQuery({ id: requestId, photoId }, { staleTime: Number.POSITIVE_INFINITY });
-  if (!photo.data)
-    return (
-      <span className="flex size-20 items-center justify-center rounded-lg bg-gray-100" aria-label="Loading photo">
-        <ImageIcon className="size-5 text-gray-400" aria-hidden="true" />
-      </span>
-    );
-  return (
-    <a href={`data:${photo.data.contentType};base64,${photo.data.dataBase64}`} target="_blank" rel="noreferrer">
-      <img
-        src={`data:${photo.data.contentType};base64,${photo.data.dataBase64}`}
-        alt="Photo sent with the request"
-        className="size-20 rounded-lg object-cover"
-      />
-    </a>
-  );
-}
 
 /** Messages → Requests: quote requests from the public form, each one a quote to build (docs/product-rules.md#quotes). */
 export function QuoteRequestsPanel() {
@@ -80,13 +62,7 @@ export function QuoteRequestsPanel() {
                 {request.preferredTime ? ` · Prefers: ${request.preferredTime}` : ""}
               </p>
               <p className="whitespace-pre-line text-sm text-gray-900">{request.description}</p>
-              {request.photoIds.length ? (
-                <div className="flex gap-2">
-                  {request.photoIds.map((photoId) => (
-                    <Photo key={photoId} requestId={request.id} photoId={photoId} />
-                  ))}
-                </div>
-              ) : null}
+              <RequestPhotos requestId={request.id} photoIds={request.photoIds} />
               <div className="flex flex-wrap gap-2">
                 {request.quoteId ? (
                   <ButtonLink href={`/quotes/${request.quoteId}`} prefetch={false} variant="outline" size="sm">

@@ -1,6 +1,6 @@
 "use server";
 
-import { MAX_PHOTOS, QUOTE_MESSAGES } from "@/lib/validation/quotes";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES, QUOTE_MESSAGES } from "@/lib/validation/quotes";
 import { QUOTE_REQUEST_THANKS } from "@/server/quotes/requests";
 import type { FormState } from "./form-state";
 import { textFields } from "./form-values";
@@ -17,6 +17,11 @@ export async function quoteRequestAction(_previous: FormState, formData: FormDat
   const values = textFields(formData, FIELDS);
   const files = formData.getAll("photos").filter((file): file is File => typeof file !== "string" && file.size > 0);
   if (files.length > MAX_PHOTOS) return { fieldErrors: { photos: QUOTE_MESSAGES.photos }, values };
+  // What each file declares, before a byte of it is read: the procedure checks the bytes themselves.
+  if (files.some((file) => file.size > MAX_PHOTO_BYTES)) return { fieldErrors: { photos: QUOTE_MESSAGES.photoSize }, values };
+  if (files.some((file) => !(PHOTO_TYPES as readonly string[]).includes(file.type))) {
+    return { fieldErrors: { photos: QUOTE_MESSAGES.photoType }, values };
+  }
   const photos = await Promise.all(
     files.map(async (file) => ({ contentType: file.type, dataBase64: Buffer.from(await file.arrayBuffer()).toString("base64") })),
   );

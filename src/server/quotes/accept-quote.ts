@@ -9,7 +9,7 @@ import { announceQuoteAccepted, confirmQuoteAcceptance } from "./quote-emails";
 import { openQuote, type QuoteAccess, type QuoteViewer } from "./quote-access";
 import { webhookQuote } from "./quote-link";
 import { createQuotePlan, creditDeposit } from "./quote-plan";
-import { loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type QuoteRow } from "./quotes";
+import { loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, QUOTE_DECLINED, versionTotals, type QuoteRow } from "./quotes";
 
 export const QUOTE_CHANGED = "This quote was updated after you opened it. Please review the latest version and accept again.";
 
@@ -59,6 +59,9 @@ export async function acceptOpenedQuote(
   return db.transaction(async (tx) => {
     const { quote, version } = await openQuote(tx, access, now, { lock: true });
     if (quote.status === "accepted") throw new ConflictError(QUOTE_ALREADY_ACCEPTED);
+    // A no is final until staff revise the quote (docs/product-rules.md#quotes); past its last day
+    // openQuote has already answered 410.
+    if (quote.status === "declined") throw new ConflictError(QUOTE_DECLINED);
     if (input.version !== quote.currentVersion) throw new ConflictError(QUOTE_CHANGED);
     const optional = new Set(version.items.filter((item) => item.optional).map((item) => item.id));
     const chosen = [...new Set(input.optionalItemIds)];

@@ -7,6 +7,7 @@ import { createQuoteDepositIntent } from "@/server/payments/intent";
 import { payWithSavedCard } from "@/server/payments/pay-with-saved-card";
 import { finishAcceptance } from "./accept-quote";
 import { openQuote, type QuoteAccess } from "./quote-access";
+import { QUOTE_DECLINED } from "./quotes";
 
 /**
  * The card payment of the deposit the customer's acceptance waits for, started from the quote's
@@ -17,9 +18,13 @@ export async function startQuoteDeposit(db: Db, access: QuoteAccess, now = new D
   return createQuoteDepositIntent(db, await depositDue(db, access, now));
 }
 
-/** The payment of the deposit the quote's acceptance waits for; 409 when none is due. */
+/**
+ * The payment of the deposit the quote's acceptance waits for; 409 when none is due, or when the
+ * customer declined the quote (410 past its last day, from openQuote).
+ */
 async function depositDue(db: Db, access: QuoteAccess, now: Date): Promise<number> {
   const { quote } = await openQuote(db, access, now);
+  if (quote.status === "declined") throw new ConflictError(QUOTE_DECLINED);
   const [acceptance] = await db
     .select({ paymentId: quoteAcceptances.paymentId })
     .from(quoteAcceptances)

@@ -11,6 +11,7 @@ import { emitWebhookEvent } from "@/server/webhooks/events";
 import { quoteLinkEmail } from "./quote-emails";
 import { getQuote, loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 
+export const QUOTE_DECLINED_SEND = "The customer declined this version: revise the quote to send them a new one.";
 export const QUOTE_LINK_REVOKED = "This quote link was withdrawn. Please contact us for a new one.";
 export const quoteExpiredMessage = (expiresOn: string) =>
   `This quote expired on ${formatBusinessDate(startOfBusinessDay(expiresOn), "MMMM d, yyyy")}. Please contact us for a new one.`;
@@ -38,6 +39,8 @@ export async function sendQuote(db: Db, id: number, now = new Date()) {
   await db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id);
     if (quote.status === "accepted") throw new ConflictError(QUOTE_ALREADY_ACCEPTED);
+    // Sending the version the customer declined would reopen it; a revision makes a new one to send.
+    if (quote.status === "declined") throw new ConflictError(QUOTE_DECLINED_SEND);
     const version = await loadVersion(tx, id, quote.currentVersion);
     if (version.expiresOn < businessToday(now)) {
       throw new InvalidInputError("This quote has expired: revise it with a later expiry date, then send it.", "expiresOn");

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday, formatBusinessDate } from "@/lib/business-time";
 import type { TQuoteOfferInput } from "@/lib/validation/quotes";
@@ -11,6 +11,7 @@ import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staf
 import { setEnv } from "#test/env";
 import { paymentIntentObject, signedStripeEvent } from "#test/stripe";
 import { quoteOffer as offer } from "#test/fixtures/quotes";
+import { QUOTE_DECLINED } from "./quotes";
 
 const today = businessToday();
 let sequence = 0;
@@ -364,6 +365,65 @@ describe("declining", () => {
     expect(await quoteRow(quote.id)).toMatchObject({ status: "declined", declineReason: "Went with a neighbour's cousin" });
     const events = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.type, "quote.declined"));
     expect(events.some((event) => (event.payload as { data: { quote: { id: number } } }).data.quote.id === quote.id)).toBe(true);
+  });
+});
+
+describe("a declined or expired quote", () => {
+  const answer = (version: number) => ({ version, signedName: "Dana Whitfield", agreeToTerms: true });
+
+  it("is final until staff send a new version: neither its link nor My Account accepts it or starts its deposit", async () => {
+    const { staff, quote, email, token } = await sentQuote({ deposit: { kind: "percent", value: 25 } });
+    const { customer } = await createCustomer({ email, password: "declined-1" });
+    const cookie = await customerCookie(customer.id);
+    expect((await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } })).json).toEqual({
+      status: "awaiting_deposit",
+      deposit: 27_604,
+    });
+    expect((await rest("POST", "/quote-page/decline", { body: { token, reason: "Too dear" } })).status).toBe(200);
+
+    const refusals = [
+      await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } }),
+      await rest("POST", `/customer/quotes/${quote.id}/accept`, { body: answer(1), headers: { cookie } }),
+      await rest("POST", "/quote-page/deposit", { body: { token } }),
+      await rest("POST", `/customer/quotes/${quote.id}/deposit`, { headers: { cookie } }),
+      await rest("POST", `/customer/quotes/${quote.id}/deposit/saved-card`, { headers: { cookie } }),
+    ];
+    expect(refusals.map((refused) => [refused.status, refused.json.message])).toEqual(refusals.map(() => [409, QUOTE_DECLINED]));
+    expect(await quoteRow(quote.id)).toMatchObject({ status: "declined", scheduleId: null });
+    const live = await (await getDb())
+      .select()
+      .from(quoteAcceptances)
+      .where(and(eq(quoteAcceptances.quoteId, quote.id), ne(quoteAcceptances.status, "void")));
+    expect(live).toEqual([]);
+
+    // Sending the same version again does not reopen it; a new version does.
+    const resent = await rest("POST", `/quotes/${quote.id}/send`, { headers: { cookie: await staffCookie() } });
+    expect(resent.status).toBe(409);
+    expect((await quoteRow(quote.id)).status).toBe("declined");
+    await staff.quotes.revise({ id: quote.id, ...offer() });
+    const accepted = await rest("POST", `/customer/quotes/${quote.id}/accept`, { body: answer(2), headers: { cookie } });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    expect((await quoteRow(quote.id)).status).toBe("accepted");
+  });
+
+  it("past its last day, answers 410 to an acceptance or a deposit by its link or in My Account", async () => {
+    const { quote, email, token } = await sentQuote({ deposit: { kind: "percent", value: 25 } });
+    const { customer } = await createCustomer({ email, password: "expired-1" });
+    const cookie = await customerCookie(customer.id);
+    expect((await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } })).status).toBe(200);
+    await (await getDb()).execute(sql`update quote_versions set expires_on = ${addDays(today, -1)} where quote_id = ${quote.id}`);
+
+    const refusals = [
+      await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } }),
+      await rest("POST", `/customer/quotes/${quote.id}/accept`, { body: answer(1), headers: { cookie } }),
+      await rest("POST", "/quote-page/deposit", { body: { token } }),
+      await rest("POST", `/customer/quotes/${quote.id}/deposit`, { headers: { cookie } }),
+      await rest("POST", `/customer/quotes/${quote.id}/deposit/saved-card`, { headers: { cookie } }),
+    ];
+    expect(refusals.map((refused) => [refused.status, refused.json.message])).toEqual(
+      refusals.map(() => [410, expect.stringMatching(/^This quote expired on /)]),
+    );
+    expect((await quoteRow(quote.id)).status).not.toBe("accepted");
   });
 });
 

@@ -11,6 +11,7 @@ import { getQuoteSettings } from "./quote-settings";
 
 export const QUOTE_NOT_FOUND = "Quote not found";
 export const QUOTE_ALREADY_ACCEPTED = "This quote was accepted and became a plan; it cannot be changed.";
+export const QUOTE_DECLINED = "This quote was declined. If you have changed your mind, please contact us for a new version.";
 export const DEFAULT_QUOTE_TERMS =
   "Prices include materials and labour as listed. Tax is added at the rate shown. Visits may move for rain; we will tell you. " +
   "You can skip, move or pause visits of a recurring plan in My Account, outside the notice window.";

@@ -1,10 +1,12 @@
+import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { QUOTE_REQUEST_BODY_LIMIT } from "@/lib/validation/quotes";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_REQUEST_BODY_LIMIT } from "@/lib/validation/quotes";
 import { LIMITS } from "@/server/auth/limits";
 import { getDb } from "@/server/db";
 import { quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
-import { anonymousCaller, callerWith, fromAddress, rest, staffCaller } from "#test/helpers";
+import { quoteOffer } from "#test/fixtures/quotes";
+import { anonymousCaller, callerWith, fromAddress, rest, staffCaller, staffCookie } from "#test/helpers";
 import { QUOTE_REQUEST_THANKS } from "./requests";
 
 // The smallest valid PNG (1×1), and bytes that only claim to be one.
@@ -77,10 +79,76 @@ describe("quoteRequests.submit", () => {
     expect(refused.json.message).toBe("The request body is too large (the limit is 20.1 MB).");
   });
 
+  it("bounds the public form's body to three photos at their largest, with room for its text only", async () => {
+    const { default: nextConfig } = await import("../../../next.config.js");
+    // Read as Next reads it: a number of bytes, or text such as "16mb"; 1 MB when unset.
+    const bytes = createRequire(import.meta.url)("next/dist/compiled/bytes") as { parse(value: string | number): number };
+    const limit = bytes.parse(nextConfig.experimental?.serverActions?.bodySizeLimit ?? "1mb");
+    expect(limit).toBeGreaterThanOrEqual(MAX_PHOTOS * MAX_PHOTO_BYTES + 20_000);
+    expect(limit).toBeLessThanOrEqual(MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024);
+  });
+
   it("limits an address that keeps sending, like the contact form", async () => {
     const caller = await callerWith(fromAddress("192.0.2.91"));
     for (let sent = 0; sent < LIMITS.quoteRequestPerAddress.limit; sent++) await caller.quoteRequests.submit(request());
     await expect(caller.quoteRequests.submit(request())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  });
+
+  it("refuses a limited address before it reads any photo: a bogus photo answers 429, not 400", async () => {
+    const limited = fromAddress("192.0.2.92");
+    for (let sent = 0; sent < LIMITS.quoteRequestPerAddress.limit; sent++) {
+      expect((await rest("POST", "/quote-requests", { body: request(), headers: limited })).status).toBe(201);
+    }
+    const bogus = await rest("POST", "/quote-requests", {
+      body: request({ photos: [{ contentType: "image/png", dataBase64: SCRIPT }] }),
+      headers: limited,
+    });
+    expect(bogus.status).toBe(429);
+    expect(bogus.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("lists each request with exactly its own photos, each readable byte for byte, and its own quote or none", async () => {
+    // Three different images, so a photo listed under the wrong request cannot pass for the right one.
+    const photoOf = (fill: number) => Buffer.concat([Buffer.from(PNG, "base64"), Buffer.alloc(64, fill)]).toString("base64");
+    const send = async (photos: string[]) => {
+      const sent = await rest("POST", "/quote-requests", {
+        body: request({ photos: photos.map((dataBase64) => ({ contentType: "image/png", dataBase64 })) }),
+      });
+      expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+      return sent.json.id as number;
+    };
+    const none = await send([]);
+    const one = await send([photoOf(1)]);
+    const threePhotos = [photoOf(2), photoOf(3), photoOf(4)];
+    const three = await send(threePhotos);
+    const staff = await staffCaller();
+    const quote = await staff.quotes.create({ ...quoteOffer(), requestId: one });
+
+    const cookie = await staffCookie();
+    const listed = await rest("GET", "/quote-requests?status=all", { headers: { cookie } });
+    expect(listed.status).toBe(200);
+    const byId = new Map(
+      (listed.json as unknown as { id: number; photoIds: number[]; quoteId: number | null }[]).map((row) => [row.id, row]),
+    );
+    for (const [id, photos, quoteId] of [
+      [none, [], null],
+      [one, [photoOf(1)], quote.id],
+      [three, threePhotos, null],
+    ] as const) {
+      const read = await rest("GET", `/quote-requests/${id}`, { headers: { cookie } });
+      expect(read.status).toBe(200);
+      expect({ photoIds: read.json.photoIds, quoteId: read.json.quoteId }).toEqual({
+        photoIds: byId.get(id)!.photoIds,
+        quoteId: byId.get(id)!.quoteId,
+      });
+      expect(read.json.quoteId).toBe(quoteId);
+      const photoIds = read.json.photoIds as number[];
+      expect(photoIds).toHaveLength(photos.length);
+      const stored = await Promise.all(
+        photoIds.map((photoId) => rest("GET", `/quote-requests/${id}/photos/${photoId}`, { headers: { cookie } })),
+      );
+      expect(stored.map((answer) => [answer.status, answer.json.dataBase64])).toEqual(photos.map((photo) => [200, photo]));
+    }
   });
 
   it("is staff's to read: nobody signed in gets 401", async () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { QuoteBuilder } from "@/components/quotes/quote-builder";
+import { RequestPhotos } from "@/components/quotes/request-photos";
 import { requireStaffPage } from "@/server/auth/sign-in-gates";
 import { serverApi } from "@/trpc/server";
 
@@ -25,6 +26,9 @@ export default async function NewQuotePage({ searchParams }: { searchParams: Pro
           </p>
           <p className="mt-1 whitespace-pre-line text-gray-700">{request.description}</p>
           {request.preferredTime ? <p className="mt-1 text-gray-600">Prefers: {request.preferredTime}</p> : null}
+          <div className="mt-3 empty:hidden">
+            <RequestPhotos requestId={request.id} photoIds={request.photoIds} />
+          </div>
         </section>
       ) : null}
       <QuoteBuilder requestId={request?.id} customerId={customerId} />
