@@ -116,6 +116,11 @@ test.describe("the crew's phone", () => {
         "href",
         /google\.com\/maps\/dir/,
       );
+      // The customer's number, typed "5125550188", in the one format the app shows, one tap to call.
+      await expect(stopOf(phone, online.fullName).getByRole("link", { name: "Call (512) 555-0188" })).toHaveAttribute(
+        "href",
+        "tel:+15125550188",
+      );
       await expect(phone.getByTestId("sync-banner")).toContainText("Everything is sent.");
       await shoot(phone, "day");
 

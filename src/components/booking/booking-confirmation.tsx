@@ -8,6 +8,7 @@ import { AddToCalendar } from "./add-to-calendar";
 import { appointmentText } from "./review-step";
 import { FREQUENCY_LABELS } from "./schedule-step";
 import type { BookingConfirmation as Booking } from "./types";
+import { formatPhoneNumber } from "@/lib/phone-number";
 
 /** Where a new customer can open an account, with what they just typed filled in. */
 export function registerHref(contact: { email: string; fullName: string }) {
@@ -78,7 +79,7 @@ export function BookingConfirmation({
           </li>
           <li>The day before the visit we email you a reminder.</li>
           <li>
-            If anything needs clarifying, we&apos;ll reach you at {contact.phone} or {contact.email}.
+            If anything needs clarifying, we&apos;ll reach you at {formatPhoneNumber(contact.phone)} or {contact.email}.
           </li>
           <li>Payment will be processed securely after booking confirmation.</li>
         </ol>

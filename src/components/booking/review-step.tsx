@@ -10,6 +10,7 @@ import { isValidTimeSlot } from "@/lib/slots";
 import type { TBookingFormInput } from "@/lib/validation/booking";
 import { FREQUENCY_LABELS } from "./schedule-step";
 import type { BookableService } from "./types";
+import { formatPhoneNumber } from "@/lib/phone-number";
 
 export const PAYMENT_NOTE = "Payment will be processed securely after booking confirmation.";
 
@@ -65,7 +66,7 @@ export function ReviewStep({ service }: { service: BookableService }) {
       <ReviewCard title="Contact">
         <p>{values.fullName}</p>
         <p className="break-all">{values.email}</p>
-        <p>{values.phone}</p>
+        <p>{formatPhoneNumber(values.phone)}</p>
       </ReviewCard>
 
       <section className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:col-span-2">

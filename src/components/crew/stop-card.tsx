@@ -1,8 +1,9 @@
 "use client";
 
-import { KeyRound, MapPin, Navigation } from "lucide-react";
+import { KeyRound, MapPin, Navigation, Phone } from "lucide-react";
 import { useState } from "react";
 import { formatBusinessDate } from "@/lib/business-time";
+import { formatPhoneNumber, phoneHref } from "@/lib/phone-number";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { CrewStop } from "@/lib/crew-day";
 import type { FieldActionKind, QueuedAction, Refusal } from "./field-queue";
@@ -128,6 +129,14 @@ export function StopCard(props: {
         >
           <Navigation aria-hidden="true" className="size-4" /> Navigate
         </a>
+        {stop.customerPhone ? (
+          <a
+            href={phoneHref(stop.customerPhone)}
+            className="col-span-2 flex min-h-11 items-center justify-center gap-2 rounded-lg border border-gray-300 font-semibold text-gray-900"
+          >
+            <Phone aria-hidden="true" className="size-4" /> Call {formatPhoneNumber(stop.customerPhone)}
+          </a>
+        ) : null}
         {!progress.closed && open === null ? (
           <>
             {!progress.onMyWay ? (

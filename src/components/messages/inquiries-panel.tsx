@@ -9,6 +9,7 @@ import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
+import { formatPhoneNumber, phoneHref } from "@/lib/phone-number";
 
 const INQUIRY_FILTERS = ["open", "handled"] as const;
 type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
@@ -74,9 +75,9 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
                   {inquiry.email}
                 </a>
                 {inquiry.phone ? (
-                  <a href={`tel:${inquiry.phone}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                  <a href={phoneHref(inquiry.phone)} className="inline-flex items-center gap-1 text-brand-700 underline">
                     <Phone aria-hidden="true" className="size-4" />
-                    {inquiry.phone}
+                    {formatPhoneNumber(inquiry.phone)}
                   </a>
                 ) : null}
               </p>

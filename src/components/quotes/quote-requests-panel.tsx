@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatBusinessDate } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { RequestPhotos } from "./request-photos";
+import { formatPhoneNumber } from "@/lib/phone-number";
 
 const REQUEST_FILTERS = ["open", "all"] as const;
 
@@ -51,7 +52,7 @@ export function QuoteRequestsPanel() {
                   {request.name}{" "}
                   <span className="text-sm font-normal text-gray-600">
                     · {request.email}
-                    {request.phone ? ` · ${request.phone}` : ""}
+                    {request.phone ? ` · ${formatPhoneNumber(request.phone)}` : ""}
                   </span>
                 </p>
                 <p className="text-xs text-gray-600">{formatBusinessDate(request.createdAt, "MMM d, h:mm a")}</p>

@@ -5,6 +5,7 @@ import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
 import type { ConfirmedBooking } from "./customer-emails";
 import { visitWhen } from "./customer-emails";
+import { formatPhoneNumber } from "@/lib/phone-number";
 
 /** Email to the office address set in Settings → Notifications. */
 function staffEmail(
@@ -30,7 +31,7 @@ export function newBookingStaffEmail(to: string, customer: Person, booking: Conf
       ["Reference", booking.reference],
       ["Customer", customer.fullName],
       ["Email", customer.email],
-      ...(customer.phone ? ([["Phone", customer.phone]] as Array<[string, string]>) : []),
+      ...(customer.phone ? ([["Phone", formatPhoneNumber(customer.phone)]] as Array<[string, string]>) : []),
       ["Service", booking.serviceName ?? "—"],
       ["When", visitWhen(booking)],
       ["Where", formatPostalAddress(booking)],
@@ -55,7 +56,10 @@ export function newInquiryStaffEmail(
   return staffEmail(to, "staff_new_inquiry", `New website inquiry from ${inquiry.name}`, {
     greeting: "Hello,",
     paragraphs: [`${inquiry.name} wrote through the website's contact form:`, excerpt(inquiry.message)],
-    details: [["Email", inquiry.email], ...(inquiry.phone ? ([["Phone", inquiry.phone]] as Array<[string, string]>) : [])],
+    details: [
+      ["Email", inquiry.email],
+      ...(inquiry.phone ? ([["Phone", formatPhoneNumber(inquiry.phone)]] as Array<[string, string]>) : []),
+    ],
     action: { label: "Open website inquiries", url: appUrl("/messages") },
   });
 }

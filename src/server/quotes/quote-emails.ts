@@ -6,6 +6,7 @@ import { sendEmail, type OutgoingEmail } from "@/server/email/send-email";
 import { greetingName } from "@/server/email/templates";
 import type { Db } from "@/server/db";
 import { getNotificationSettings } from "@/server/notifications/settings";
+import { formatPhoneNumber } from "@/lib/phone-number";
 
 function excerpt(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
@@ -38,7 +39,7 @@ export async function announceQuoteRequest(
       paragraphs: [`${request.name} asked for a quote on the website:`, excerpt(request.description)],
       details: [
         ["Email", request.email],
-        ...(request.phone ? ([["Phone", request.phone]] as Array<[string, string]>) : []),
+        ...(request.phone ? ([["Phone", formatPhoneNumber(request.phone)]] as Array<[string, string]>) : []),
         ["Address", `${request.address} ${request.zipCode}`],
         ...(request.preferredTime ? ([["Preferred time", request.preferredTime]] as Array<[string, string]>) : []),
         ["Photos", String(photoCount)],

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { HighlightedText } from "@/components/ui/highlighted-text";
 import { formatPostalAddress } from "@/lib/postal-address";
 import type { RouterOutputs } from "@/trpc/react";
+import { formatPhoneNumber, phoneHref } from "@/lib/phone-number";
 
 export type StaffCustomer = RouterOutputs["customers"]["list"][number];
 
@@ -20,10 +21,6 @@ function CardLink({ href, icon: Icon, look, children }: { href: string; icon: Lu
       {children}
     </Link>
   );
-}
-
-function telHref(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
 /**
@@ -58,10 +55,10 @@ export function CustomerCard({
           <HighlightedText text={customer.email} query={query} />
         </a>
         {customer.phone ? (
-          <a href={telHref(customer.phone)} className="flex min-h-11 items-center gap-2 sm:min-h-8 hover:text-brand-700 hover:underline">
+          <a href={phoneHref(customer.phone)} className="flex min-h-11 items-center gap-2 sm:min-h-8 hover:text-brand-700 hover:underline">
             <Phone aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">Call </span>
-            <HighlightedText text={customer.phone} query={query} />
+            <HighlightedText text={formatPhoneNumber(customer.phone)} query={query} />
           </a>
         ) : null}
         {place ? (

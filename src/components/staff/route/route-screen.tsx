@@ -14,6 +14,7 @@ import { AVERAGE_SPEED_KMH, formatDriveMinutes, formatMiles, milesOf, ROAD_FACTO
 import { ROLES } from "@/lib/staff-roles";
 import { api, type RouterOutputs } from "@/trpc/react";
 import type { MapStop } from "./route-map";
+import { formatPhoneNumber, phoneHref } from "@/lib/phone-number";
 
 // Leaflet touches `window`: the map loads in the browser only, after the list.
 const RouteMap = dynamic(() => import("./route-map").then((module) => module.RouteMap), {
@@ -291,8 +292,8 @@ function StopList({ stops }: { stops: Stop[] }) {
               </p>
               {stop.customer.phone ? (
                 <p className="text-sm">
-                  <a className="text-brand-700 underline" href={`tel:${stop.customer.phone}`}>
-                    {stop.customer.phone}
+                  <a className="text-brand-700 underline" href={phoneHref(stop.customer.phone)}>
+                    {formatPhoneNumber(stop.customer.phone)}
                   </a>
                 </p>
               ) : null}
