@@ -5,7 +5,8 @@ import { createApiKey } from "@/server/auth/api-keys";
 import { addCrew } from "@/server/crews/crews-repository";
 import { getDatabase, getDb } from "@/server/db";
 import type { JobWorker } from "@/server/jobs/job-queue";
-import { emailOutbox, fieldActions, payments, schedules, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
+import { emailOutbox, fieldActions, payments, schedules, staffUsers, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
+import { PASSWORD_CHANGE_REQUIRED } from "@/server/api/trpc";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { findVisit, moveVisit } from "@/server/schedules/visits";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
@@ -365,6 +366,23 @@ describe("photos of a visit", () => {
     expect((await rest("GET", `/customer/appointments/${visit.id}/photos`, { headers: { cookie: stranger } })).status).toBe(404);
     expect((await rest("GET", `/visit-photos/${ids[1]}`, { headers: { cookie: stranger } })).status).toBe(404);
     expect((await rest("GET", `/visit-photos/${ids[1]}`)).status).toBe(401);
+  });
+
+  it("answers a staff member who must still choose their password as every staff route does", async () => {
+    const db = await getDb();
+    const visit = await crewVisit(crewA, { time: "19:30" });
+    const added = await post(`/crew/visits/${visit.id}/photos`, crewMemberA, { photo: JPEG.toString("base64") });
+    expect(added.status).toBe(201);
+    for (const role of ["office", "crew"] as const) {
+      const { user } = await createStaffUser({ role, crewId: role === "crew" ? crewA : null });
+      await db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.id, user.id));
+      const cookie = await staffCookie(user.id);
+      const elsewhere = await rest("GET", "/crew/day", { headers: { cookie } });
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.json.message).toBe(PASSWORD_CHANGE_REQUIRED);
+      const photo = await rest("GET", `/visit-photos/${added.json.photoId}`, { headers: { cookie } });
+      expect({ status: photo.status, message: photo.json?.message }).toEqual({ status: 403, message: PASSWORD_CHANGE_REQUIRED });
+    }
   });
 
   it("reads the type from the bytes and refuses what is not an image or is over 2 MB", async () => {
