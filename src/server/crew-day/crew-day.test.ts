@@ -18,6 +18,7 @@ import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
 import { forgetOldFieldActions } from "./field-actions";
 import { OFFICE_VERSION_WON } from "./field-steps";
+import { changeVisitStatus, CREW_CHANGES_TODAY_ONLY } from "@/server/schedules/visit-status";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0xff, 0xd9]);
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -282,6 +283,61 @@ describe("the office's version", () => {
     expect(late.json.message).toBe(OFFICE_VERSION_WON);
     const [row] = await (await getDb()).select().from(visits).where(eq(visits.id, visit.id));
     expect(row!.status).toBe("cancelled");
+  });
+});
+
+describe("which day a crew may change", () => {
+  const setStatus = (visitId: number, status: string, headers: Record<string, string>) =>
+    rest("PATCH", `/schedules/visits/${visitId}/status`, { body: { status }, headers });
+
+  it("changes today's visits and completes an earlier day's late, never a future day's; the office changes any day", async () => {
+    const db = await getDb();
+    const { customer } = await autopayCustomer();
+    const nextWeek = await crewVisit(crewA, { customerId: customer.id, date: addDays(businessToday(), 7), time: "09:00" });
+    const tomorrow = await crewVisit(crewA, { date: addDays(businessToday(), 1), time: "09:00" });
+    const yesterday = await crewVisit(crewA, { date: addDays(businessToday(), -1), time: "09:00" });
+    const { key } = await createApiKey(db, `crew A key ${newKey()}`, null, null, new Date(), { role: "crew", crewId: crewA });
+
+    const crewCallers: Array<Record<string, string>> = [{ cookie: crewMemberA }, { authorization: `Bearer ${key}` }];
+    for (const headers of crewCallers) {
+      const early = await setStatus(nextWeek.id, "completed", headers);
+      expect(early.status).toBe(403);
+      expect(early.json.message).toBe(CREW_CHANGES_TODAY_ONLY);
+      expect((await setStatus(tomorrow.id, "cancelled", headers)).status).toBe(403);
+      // An earlier day's visit may only be completed late, not otherwise changed.
+      expect((await setStatus(yesterday.id, "cancelled", headers)).status).toBe(403);
+      // The phone's field actions reach today's stops only.
+      const field = await rest("POST", `/crew/visits/${tomorrow.id}/complete`, {
+        body: {},
+        headers: { ...headers, "idempotency-key": newKey() },
+      });
+      expect(field.status).toBe(404);
+    }
+    const status = async (visitId: number) => (await db.select().from(visits).where(eq(visits.id, visitId)))[0]!.status;
+    expect(await status(nextWeek.id)).toBe("confirmed");
+    expect(await status(tomorrow.id)).toBe("confirmed");
+    expect(await db.select().from(payments).where(eq(payments.visitId, nextWeek.id))).toEqual([]);
+
+    const today = await crewVisit(crewA, { time: "06:00" });
+    expect((await setStatus(today.id, "pending", { cookie: crewMemberA })).status).toBe(200);
+    expect((await setStatus(today.id, "completed", { authorization: `Bearer ${key}` })).status).toBe(200);
+    expect((await setStatus(yesterday.id, "completed", { cookie: crewMemberA })).status).toBe(200);
+    expect(await status(yesterday.id)).toBe("completed");
+
+    expect((await setStatus(tomorrow.id, "cancelled", { cookie: office })).status).toBe(200);
+    expect(await status(tomorrow.id)).toBe("cancelled");
+  });
+
+  it("counts the day in Austin: a minute before midnight there is still the day before", async () => {
+    const db = await getDb();
+    const day = addDays(businessToday(), 3);
+    const visit = await crewVisit(crewA, { date: day, time: "00:30" });
+    const crew = { crewId: crewA };
+    await expect(changeVisitStatus(db, String(visit.id), "completed", businessInstant(addDays(day, -1), "23:59"), crew)).rejects.toThrow(
+      CREW_CHANGES_TODAY_ONLY,
+    );
+    const done = await changeVisitStatus(db, String(visit.id), "completed", businessInstant(day, "00:01"), crew);
+    expect(done.status).toBe("completed");
   });
 });
 

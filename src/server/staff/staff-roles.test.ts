@@ -10,6 +10,7 @@ import { STAFF_MESSAGES } from "@/lib/validation/staff";
 import { deleteStaffAccount } from "@/server/settings/profile";
 import { acceptStaffInvitation, describeStaffInvitation, inviteStaff, listPendingStaffInvitations } from "./staff-invitations";
 import { changeStaffRole, removeStaffUser } from "./staff-users";
+import { CREW_CHANGES_TODAY_ONLY } from "@/server/schedules/visit-status";
 import { insertPlan } from "#test/fixtures/plans";
 import { anonymousCaller, createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
 import { waitFor } from "#test/notifications";
@@ -303,8 +304,10 @@ describe("a crew sees only its own days", () => {
       expect((await rest("GET", `/schedules/${theirs.scheduleId}`, { headers })).status).toBe(404);
       const other = await rest("PATCH", `/schedules/visits/${theirs.visitId}/status`, { headers, body: { status: "completed" } });
       expect(other.status).toBe(404);
+      // Their own crew's visit, but of a later day: only today's are theirs to change.
       const own = await rest("PATCH", `/schedules/visits/${mine.visitId}/status`, { headers, body: { status: "confirmed" } });
-      expect(own.status).toBe(200);
+      expect(own.status).toBe(403);
+      expect(own.json.message).toBe(CREW_CHANGES_TODAY_ONLY);
       expect((await rest("GET", "/customers", { headers })).status).toBe(403);
     }
     const [untouched] = await db.select().from(visits).where(eq(visits.id, theirs.visitId));
