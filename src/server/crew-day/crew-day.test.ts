@@ -17,7 +17,8 @@ import { setEnv } from "#test/env";
 import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
 import { forgetOldFieldActions } from "./field-actions";
-import { OFFICE_VERSION_WON } from "./field-steps";
+import { OFFICE_VERSION_WON, onMyWay } from "./field-steps";
+import { LIMITS } from "@/server/auth/limits";
 import { changeVisitStatus, CREW_CHANGES_TODAY_ONLY } from "@/server/schedules/visit-status";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0xff, 0xd9]);
@@ -184,6 +185,78 @@ describe("the crew's day", () => {
     expect((await post(`/crew/visits/${visit.id}/start`, crewMemberA, {}, key)).status).toBe(200);
     const reused = await post(`/crew/visits/${visit.id}/cant-do`, crewMemberA, { reason: "Rain" }, key);
     expect(reused.status).toBe(409);
+  });
+});
+
+describe("on my way, tapped again and again", () => {
+  const onMyWayTo = (visitId: number, etaMinutes: number, headers: Record<string, string>, key = newKey()) =>
+    rest("POST", `/crew/visits/${visitId}/on-my-way`, { body: { etaMinutes }, headers: { ...headers, "idempotency-key": key } });
+  const emailsTo = async (email: string) =>
+    (await getDb())
+      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email))
+      .orderBy(emailOutbox.id);
+
+  it("emails the customer once, then once more for a corrected estimate, whoever taps and however often", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const visit = await crewVisit(crewA, { customerId: customer.id, time: "11:30" });
+    const { key } = await createApiKey(db, `crew A tablet ${newKey()}`, null, null, new Date(), { role: "crew", crewId: crewA });
+    const callers: Array<Record<string, string>> = [{ cookie: crewMemberA }, { authorization: `Bearer ${key}` }];
+    // 25 minutes is close to 20; 45 is not, and earns the one correction; nothing after it is emailed.
+    const etas = [20, 20, 25, 45, 45, 90, 10, 30];
+    const answers = [];
+    for (const [tap, eta] of etas.entries()) answers.push(await onMyWayTo(visit.id, eta, callers[tap % 2]!));
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.map((answer) => answer.json.customerNotified)).toEqual([true, false, false, true, false, false, false, false]);
+    const sent = await emailsTo(customer.email);
+    expect(sent.map((email) => email.kind)).toEqual(["on_my_way", "on_my_way_corrected"]);
+    expect(sent[1]!.subject).toMatch(/^New arrival time: our crew now expects to arrive around \d{1,2}:\d{2} [AP]M$/);
+    // The stop shows the estimate the customer was last told.
+    expect((answers[7]!.json.stop as { report: { etaMinutes: number } }).report.etaMinutes).toBe(45);
+  });
+
+  it("compares arrival times, not minutes: twenty minutes later, ten more minutes is the same arrival", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const visit = await crewVisit(crewA, { customerId: customer.id, time: "11:45" });
+    const today = businessToday();
+    const caller = (key: string) => ({ actor: "staff:999998" as const, key, crewScope: { crewId: crewA }, staffUserId: null });
+    const at = (time: string) => businessInstant(today, time);
+    const tap = (key: string, etaMinutes: number, time: string) =>
+      onMyWay(db, caller(key), { visitId: String(visit.id), etaMinutes }, at(time));
+    expect((await tap(newKey(), 30, "10:00")).customerNotified).toBe(true);
+    expect((await tap(newKey(), 10, "10:20")).customerNotified).toBe(false);
+    expect((await tap(newKey(), 10, "10:40")).customerNotified).toBe(true);
+    expect((await emailsTo(customer.email)).map((email) => email.kind)).toEqual(["on_my_way", "on_my_way_corrected"]);
+  });
+
+  it("emails once when eight taps arrive at the same moment", async () => {
+    const { customer } = await createCustomer();
+    const visit = await crewVisit(crewA, { customerId: customer.id, time: "12:00" });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => onMyWayTo(visit.id, 20, { cookie: crewMemberA })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(await emailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it("answers 429 with Retry-After to one sender tapping far more than a crew ever does, and replays still answer", async () => {
+    const member = { cookie: await staffCookie((await createStaffUser({ role: "crew", crewId: crewA })).user.id) };
+    const visit = await crewVisit(crewA, { time: "12:30" });
+    const firstKey = newKey();
+    expect((await onMyWayTo(visit.id, 20, member, firstKey)).status).toBe(200);
+    for (let tap = 1; tap < LIMITS.onMyWayPerSender.limit; tap++) expect((await onMyWayTo(visit.id, 20, member)).status).toBe(200);
+    const refused = await onMyWayTo(visit.id, 20, member);
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(LIMITS.onMyWayPerSender.message);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A tap the phone sends again with its key is the same tap, answered as before.
+    const replay = await onMyWayTo(visit.id, 20, member, firstKey);
+    expect(replay.status).toBe(200);
+    expect(replay.json.replayed).toBe(true);
+    // Each sender has their own allowance.
+    expect((await onMyWayTo(visit.id, 20, { cookie: crewMemberA })).status).toBe(200);
   });
 });
 
