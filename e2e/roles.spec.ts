@@ -86,9 +86,13 @@ test("a crew member sees their crew's day at 375 px and is sent away from paymen
   await expect(nav.getByRole("link", { name: "Customers" })).toHaveCount(0);
   await shoot(crew, "crew-day");
 
-  // The visit's status is theirs to change.
-  await crew.getByTestId("visit-card").getByLabel("Status").selectOption("completed");
-  await expect(crew.getByText("Service updated successfully")).toBeVisible();
+  // A later day's visit is not theirs to change yet (completing it would charge autopay early):
+  // the screen says so, and the server refuses it all the same.
+  await expect(crew.getByTestId("visit-card").getByLabel("Status")).toBeDisabled();
+  await expect(crew.getByTestId("visit-card")).toContainText("The office changes visits of other days.");
+  const visitId = (await (await crew.request.get(`/api/schedules?startDate=${day}&endDate=${day}`)).json())[0].visitId as string;
+  const early = await crew.request.patch(`/api/schedules/visits/${visitId}/status`, { data: { status: "completed" } });
+  expect(early.status()).toBe(403);
 
   // Payments and customers are not theirs: the server sends them back to their day.
   for (const path of ["/payments", "/customers", "/customers/edit/1", "/messages", "/dashboard", "/settings/staff"]) {

@@ -546,7 +546,8 @@ const MATRIX: Record<string, Entry> = {
   "PATCH /schedules/visits/{visitId}/status": {
     access: "staff",
     roles: ROLES.everyone,
-    request: async () => ({ path: `/schedules/visits/${(await crewVisit()).visitId}/status`, body: { status: "completed" } }),
+    // Today's visit: a crew changes no later day's (docs/product-rules.md#staff-roles).
+    request: async () => ({ path: `/schedules/visits/${await todaysCrewVisit()}/status`, body: { status: "completed" } }),
   },
   "POST /schedules/visits/{visitId}/move": {
     access: "staff",

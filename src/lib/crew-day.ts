@@ -1,6 +1,20 @@
 // One stop of a crew's day as GET /api/crew/day answers it: the server builds it and the crew's phone
 // keeps copies of it for working without signal (docs/product-rules.md#the-crews-phone).
 
+import { businessDateOf, businessToday } from "./business-time";
+
+/**
+ * Whether a crew member (or a crew's API key) may give their crew's visit this status: on the
+ * visit's own Austin day any status, on a later day only "completed" (a late completion), never
+ * before its day, when completing would charge autopay for work not done
+ * (docs/product-rules.md#staff-roles). Owners and office change any day.
+ */
+export function crewMayChangeVisitStatus(startTime: Date | string, status: string, now: Date = new Date()): boolean {
+  const day = businessDateOf(new Date(startTime));
+  const today = businessToday(now);
+  return day === today || (day < today && status === "completed");
+}
+
 export interface FieldReport {
   onMyWayAt: string | null;
   etaMinutes: number | null;

@@ -13,6 +13,8 @@ export const STAFF_MESSAGES = {
   usernameTaken: "That username is taken. Please choose another.",
   invitationInvalid: "This invitation link is not valid. Please check that you copied the whole link from the email.",
   invitationUsed: "This invitation has already been used. Please sign in.",
+  invitationWithdrawn:
+    "This invitation was withdrawn: the person who sent it can no longer invite staff. Ask an owner for a new invitation.",
   invitationExpired: "This invitation has expired. Invitations work for 7 days: ask an owner for a new one.",
   invitationNotPending: "That invitation is not waiting to be used: it was used, withdrawn or replaced, or it has expired.",
 } as const;

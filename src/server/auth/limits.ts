@@ -167,6 +167,19 @@ export const LIMITS = {
     windowMs: HOUR,
     message: `You have sent many messages in the last hour. Please wait a little, or call us at ${BUSINESS.phone} if it is urgent.`,
   },
+
+  /**
+   * "On my way" from one crew member or API key, counted for new taps only (a phone sending its
+   * queue again with the same keys is not counted). A crew makes a dozen stops a day and the
+   * customer hears at most twice a visit anyway (docs/product-rules.md#the-crews-phone), so only a
+   * script meets this. The phone keeps a refused tap and sends it again later.
+   */
+  onMyWayPerSender: {
+    name: "on-my-way:sender",
+    limit: 30,
+    windowMs: HOUR,
+    message: 'You have sent "On my way" many times in the last hour. Please wait a few minutes; your phone keeps it and sends it later.',
+  },
 } satisfies Record<string, LimitRule>;
 
 /**

@@ -5,7 +5,8 @@ import { createApiKey } from "@/server/auth/api-keys";
 import { addCrew } from "@/server/crews/crews-repository";
 import { getDatabase, getDb } from "@/server/db";
 import type { JobWorker } from "@/server/jobs/job-queue";
-import { emailOutbox, fieldActions, payments, schedules, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
+import { emailOutbox, fieldActions, payments, schedules, staffUsers, visits, webhookDeliveries, webhookEvents } from "@/server/db/schema";
+import { PASSWORD_CHANGE_REQUIRED } from "@/server/api/trpc";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { findVisit, moveVisit } from "@/server/schedules/visits";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
@@ -16,7 +17,9 @@ import { setEnv } from "#test/env";
 import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
 import { forgetOldFieldActions } from "./field-actions";
-import { OFFICE_VERSION_WON } from "./field-steps";
+import { OFFICE_VERSION_WON, onMyWay } from "./field-steps";
+import { LIMITS } from "@/server/auth/limits";
+import { changeVisitStatus, CREW_CHANGES_TODAY_ONLY } from "@/server/schedules/visit-status";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0xff, 0xd9]);
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -185,6 +188,78 @@ describe("the crew's day", () => {
   });
 });
 
+describe("on my way, tapped again and again", () => {
+  const onMyWayTo = (visitId: number, etaMinutes: number, headers: Record<string, string>, key = newKey()) =>
+    rest("POST", `/crew/visits/${visitId}/on-my-way`, { body: { etaMinutes }, headers: { ...headers, "idempotency-key": key } });
+  const emailsTo = async (email: string) =>
+    (await getDb())
+      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email))
+      .orderBy(emailOutbox.id);
+
+  it("emails the customer once, then once more for a corrected estimate, whoever taps and however often", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const visit = await crewVisit(crewA, { customerId: customer.id, time: "11:30" });
+    const { key } = await createApiKey(db, `crew A tablet ${newKey()}`, null, null, new Date(), { role: "crew", crewId: crewA });
+    const callers: Array<Record<string, string>> = [{ cookie: crewMemberA }, { authorization: `Bearer ${key}` }];
+    // 25 minutes is close to 20; 45 is not, and earns the one correction; nothing after it is emailed.
+    const etas = [20, 20, 25, 45, 45, 90, 10, 30];
+    const answers = [];
+    for (const [tap, eta] of etas.entries()) answers.push(await onMyWayTo(visit.id, eta, callers[tap % 2]!));
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.map((answer) => answer.json.customerNotified)).toEqual([true, false, false, true, false, false, false, false]);
+    const sent = await emailsTo(customer.email);
+    expect(sent.map((email) => email.kind)).toEqual(["on_my_way", "on_my_way_corrected"]);
+    expect(sent[1]!.subject).toMatch(/^New arrival time: our crew now expects to arrive around \d{1,2}:\d{2} [AP]M$/);
+    // The stop shows the estimate the customer was last told.
+    expect((answers[7]!.json.stop as { report: { etaMinutes: number } }).report.etaMinutes).toBe(45);
+  });
+
+  it("compares arrival times, not minutes: twenty minutes later, ten more minutes is the same arrival", async () => {
+    const db = await getDb();
+    const { customer } = await createCustomer();
+    const visit = await crewVisit(crewA, { customerId: customer.id, time: "11:45" });
+    const today = businessToday();
+    const caller = (key: string) => ({ actor: "staff:999998" as const, key, crewScope: { crewId: crewA }, staffUserId: null });
+    const at = (time: string) => businessInstant(today, time);
+    const tap = (key: string, etaMinutes: number, time: string) =>
+      onMyWay(db, caller(key), { visitId: String(visit.id), etaMinutes }, at(time));
+    expect((await tap(newKey(), 30, "10:00")).customerNotified).toBe(true);
+    expect((await tap(newKey(), 10, "10:20")).customerNotified).toBe(false);
+    expect((await tap(newKey(), 10, "10:40")).customerNotified).toBe(true);
+    expect((await emailsTo(customer.email)).map((email) => email.kind)).toEqual(["on_my_way", "on_my_way_corrected"]);
+  });
+
+  it("emails once when eight taps arrive at the same moment", async () => {
+    const { customer } = await createCustomer();
+    const visit = await crewVisit(crewA, { customerId: customer.id, time: "12:00" });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => onMyWayTo(visit.id, 20, { cookie: crewMemberA })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(await emailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it("answers 429 with Retry-After to one sender tapping far more than a crew ever does, and replays still answer", async () => {
+    const member = { cookie: await staffCookie((await createStaffUser({ role: "crew", crewId: crewA })).user.id) };
+    const visit = await crewVisit(crewA, { time: "12:30" });
+    const firstKey = newKey();
+    expect((await onMyWayTo(visit.id, 20, member, firstKey)).status).toBe(200);
+    for (let tap = 1; tap < LIMITS.onMyWayPerSender.limit; tap++) expect((await onMyWayTo(visit.id, 20, member)).status).toBe(200);
+    const refused = await onMyWayTo(visit.id, 20, member);
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(LIMITS.onMyWayPerSender.message);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A tap the phone sends again with its key is the same tap, answered as before.
+    const replay = await onMyWayTo(visit.id, 20, member, firstKey);
+    expect(replay.status).toBe(200);
+    expect(replay.json.replayed).toBe(true);
+    // Each sender has their own allowance.
+    expect((await onMyWayTo(visit.id, 20, { cookie: crewMemberA })).status).toBe(200);
+  });
+});
+
 describe("one completion, however often it is sent", () => {
   let worker: JobWorker;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -284,6 +359,61 @@ describe("the office's version", () => {
   });
 });
 
+describe("which day a crew may change", () => {
+  const setStatus = (visitId: number, status: string, headers: Record<string, string>) =>
+    rest("PATCH", `/schedules/visits/${visitId}/status`, { body: { status }, headers });
+
+  it("changes today's visits and completes an earlier day's late, never a future day's; the office changes any day", async () => {
+    const db = await getDb();
+    const { customer } = await autopayCustomer();
+    const nextWeek = await crewVisit(crewA, { customerId: customer.id, date: addDays(businessToday(), 7), time: "09:00" });
+    const tomorrow = await crewVisit(crewA, { date: addDays(businessToday(), 1), time: "09:00" });
+    const yesterday = await crewVisit(crewA, { date: addDays(businessToday(), -1), time: "09:00" });
+    const { key } = await createApiKey(db, `crew A key ${newKey()}`, null, null, new Date(), { role: "crew", crewId: crewA });
+
+    const crewCallers: Array<Record<string, string>> = [{ cookie: crewMemberA }, { authorization: `Bearer ${key}` }];
+    for (const headers of crewCallers) {
+      const early = await setStatus(nextWeek.id, "completed", headers);
+      expect(early.status).toBe(403);
+      expect(early.json.message).toBe(CREW_CHANGES_TODAY_ONLY);
+      expect((await setStatus(tomorrow.id, "cancelled", headers)).status).toBe(403);
+      // An earlier day's visit may only be completed late, not otherwise changed.
+      expect((await setStatus(yesterday.id, "cancelled", headers)).status).toBe(403);
+      // The phone's field actions reach today's stops only.
+      const field = await rest("POST", `/crew/visits/${tomorrow.id}/complete`, {
+        body: {},
+        headers: { ...headers, "idempotency-key": newKey() },
+      });
+      expect(field.status).toBe(404);
+    }
+    const status = async (visitId: number) => (await db.select().from(visits).where(eq(visits.id, visitId)))[0]!.status;
+    expect(await status(nextWeek.id)).toBe("confirmed");
+    expect(await status(tomorrow.id)).toBe("confirmed");
+    expect(await db.select().from(payments).where(eq(payments.visitId, nextWeek.id))).toEqual([]);
+
+    const today = await crewVisit(crewA, { time: "06:00" });
+    expect((await setStatus(today.id, "pending", { cookie: crewMemberA })).status).toBe(200);
+    expect((await setStatus(today.id, "completed", { authorization: `Bearer ${key}` })).status).toBe(200);
+    expect((await setStatus(yesterday.id, "completed", { cookie: crewMemberA })).status).toBe(200);
+    expect(await status(yesterday.id)).toBe("completed");
+
+    expect((await setStatus(tomorrow.id, "cancelled", { cookie: office })).status).toBe(200);
+    expect(await status(tomorrow.id)).toBe("cancelled");
+  });
+
+  it("counts the day in Austin: a minute before midnight there is still the day before", async () => {
+    const db = await getDb();
+    const day = addDays(businessToday(), 3);
+    const visit = await crewVisit(crewA, { date: day, time: "00:30" });
+    const crew = { crewId: crewA };
+    await expect(changeVisitStatus(db, String(visit.id), "completed", businessInstant(addDays(day, -1), "23:59"), crew)).rejects.toThrow(
+      CREW_CHANGES_TODAY_ONLY,
+    );
+    const done = await changeVisitStatus(db, String(visit.id), "completed", businessInstant(day, "00:01"), crew);
+    expect(done.status).toBe("completed");
+  });
+});
+
 describe("old idempotency keys", () => {
   it("are forgotten after two days, and only those", async () => {
     const db = await getDb();
@@ -365,6 +495,23 @@ describe("photos of a visit", () => {
     expect((await rest("GET", `/customer/appointments/${visit.id}/photos`, { headers: { cookie: stranger } })).status).toBe(404);
     expect((await rest("GET", `/visit-photos/${ids[1]}`, { headers: { cookie: stranger } })).status).toBe(404);
     expect((await rest("GET", `/visit-photos/${ids[1]}`)).status).toBe(401);
+  });
+
+  it("answers a staff member who must still choose their password as every staff route does", async () => {
+    const db = await getDb();
+    const visit = await crewVisit(crewA, { time: "19:30" });
+    const added = await post(`/crew/visits/${visit.id}/photos`, crewMemberA, { photo: JPEG.toString("base64") });
+    expect(added.status).toBe(201);
+    for (const role of ["office", "crew"] as const) {
+      const { user } = await createStaffUser({ role, crewId: role === "crew" ? crewA : null });
+      await db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.id, user.id));
+      const cookie = await staffCookie(user.id);
+      const elsewhere = await rest("GET", "/crew/day", { headers: { cookie } });
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.json.message).toBe(PASSWORD_CHANGE_REQUIRED);
+      const photo = await rest("GET", `/visit-photos/${added.json.photoId}`, { headers: { cookie } });
+      expect({ status: photo.status, message: photo.json?.message }).toEqual({ status: 403, message: PASSWORD_CHANGE_REQUIRED });
+    }
   });
 
   it("reads the type from the bytes and refuses what is not an image or is over 2 MB", async () => {

@@ -4,23 +4,32 @@ import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
 import { unsubscribeLinks, type EmailCustomer } from "@/server/notifications/customer-emails";
 
-/** "On my way": the crew left for the customer's address and expects to arrive around a time. */
+/**
+ * "On my way": the crew left for the customer's address and expects to arrive around a time. A
+ * corrected estimate says the time changed; it is sent at most once a visit
+ * (docs/product-rules.md#the-crews-phone).
+ */
 export function onMyWayEmail(
   customer: EmailCustomer,
   visit: { serviceName: string | null; address: string },
   arrival: Date,
+  corrected = false,
 ): OutgoingEmail {
   const unsubscribe = unsubscribeLinks(customer.unsubscribeToken);
   const around = formatBusinessDate(arrival, "h:mm a");
   return {
     to: customer.email,
-    subject: `Our crew is on the way: arriving around ${around}`,
-    kind: "on_my_way",
+    subject: corrected
+      ? `New arrival time: our crew now expects to arrive around ${around}`
+      : `Our crew is on the way: arriving around ${around}`,
+    kind: corrected ? "on_my_way_corrected" : "on_my_way",
     headers: unsubscribe.headers,
     ...renderEmail({
       greeting: `Hi ${customer.fullName},`,
       paragraphs: [
-        `Our crew is on the way and expects to arrive around ${around}.`,
+        corrected
+          ? `Our crew's estimate changed: they now expect to arrive around ${around}. We will not email you about this visit's arrival again.`
+          : `Our crew is on the way and expects to arrive around ${around}.`,
         "Please leave the gate unlocked and keep pets inside while we work. Traffic and the job before yours can move this time a little.",
       ],
       details: [

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { businessDateOf, businessToday } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { customers, visitFieldReports, visits } from "@/server/db/schema";
+import { LIMITS } from "@/server/auth/limits";
+import { enforceLimit } from "@/server/auth/rate-limit";
 import { sendEmail } from "@/server/email/send-email";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
@@ -24,7 +26,7 @@ export interface FieldCaller {
 
 export interface FieldActionResult {
   stop: CrewStop;
-  /** "On my way": whether the customer was emailed (not when they turned visit emails off). */
+  /** "On my way": whether this tap emailed the customer (not when they turned visit emails off, nor for a tap with no news). */
   customerNotified?: boolean;
 }
 
@@ -61,9 +63,16 @@ async function stopOf(tx: Db, visit: Visit): Promise<CrewStop> {
   return (await findCrewStop(tx, visit.id))!;
 }
 
+/** A new estimate within this much of the one the customer was told is the same news. */
+export const MATERIAL_ESTIMATE_CHANGE_MS = 15 * 60_000;
+
 /**
  * "On my way": the customer gets an arrival estimate by email, addressed as the ownership rule says
- * (docs/product-rules.md#who-owns-a-visit), unless they turned visit emails off.
+ * (docs/product-rules.md#who-owns-a-visit), unless they turned visit emails off. However often it is
+ * tapped, and by whoever, a visit sends at most two: the first estimate, and one corrected estimate
+ * when a later tap differs from it by 15 minutes or more (docs/product-rules.md#the-crews-phone).
+ * Any other tap succeeds and is kept with its key, but emails nobody; the stop keeps showing the
+ * estimate the customer was last told.
  */
 export function onMyWay(
   db: Db,
@@ -72,20 +81,37 @@ export function onMyWay(
   now = new Date(),
 ): Promise<FieldActionResult & { replayed: boolean }> {
   return runOnce(db, { actor: caller.actor, key: caller.key, action: `on-my-way ${input.visitId}` }, async (tx) => {
+    // Inside the action, so only a new tap counts: a replayed key was answered before it got here.
+    await enforceLimit(tx, LIMITS.onMyWayPerSender, caller.actor, now);
     const visit = await lockTodaysVisit(tx, input.visitId, caller, input.seenVersion, now);
     assertStillToDo(visit);
-    await saveReport(tx, visit, { onMyWayAt: now, etaMinutes: input.etaMinutes }, now);
-    const [customer] = await tx
-      .select({ unsubscribeToken: customers.unsubscribeToken, remindersEnabled: customers.remindersEnabled })
-      .from(customers)
-      .where(eq(customers.id, visit.customerId));
-    const stop = await stopOf(tx, visit);
-    const customerNotified = Boolean(customer?.remindersEnabled);
-    if (customer && customerNotified) {
-      const to = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: customer.unsubscribeToken };
-      await sendEmail(tx, onMyWayEmail(to, stop, new Date(now.getTime() + input.etaMinutes * 60_000)));
+    const arrival = new Date(now.getTime() + input.etaMinutes * 60_000);
+    const [told] = await tx
+      .select({ onMyWayAt: visitFieldReports.onMyWayAt, etaMinutes: visitFieldReports.etaMinutes })
+      .from(visitFieldReports)
+      .where(eq(visitFieldReports.visitId, visit.id));
+    const toldArrival = told?.onMyWayAt ? told.onMyWayAt.getTime() + (told.etaMinutes ?? 0) * 60_000 : null;
+    const news =
+      toldArrival === null ? "first" : Math.abs(arrival.getTime() - toldArrival) >= MATERIAL_ESTIMATE_CHANGE_MS ? "correction" : null;
+
+    let customerNotified = false;
+    if (news) {
+      const [customer] = await tx
+        .select({ unsubscribeToken: customers.unsubscribeToken, remindersEnabled: customers.remindersEnabled })
+        .from(customers)
+        .where(eq(customers.id, visit.customerId));
+      const emailed = Boolean(customer?.remindersEnabled);
+      if (customer && emailed) {
+        const to = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: customer.unsubscribeToken };
+        // The outbox records each of the two once a visit: a second correction finds its key taken.
+        const outboxId = await sendEmail(tx, onMyWayEmail(to, await stopOf(tx, visit), arrival, news === "correction"), {
+          idempotencyKey: `${news === "first" ? "on-my-way" : "on-my-way-corrected"}:${visit.id}`,
+        });
+        customerNotified = outboxId !== null;
+      }
+      if (customerNotified || !emailed) await saveReport(tx, visit, { onMyWayAt: now, etaMinutes: input.etaMinutes }, now);
     }
-    return { stop, customerNotified };
+    return { stop: await stopOf(tx, visit), customerNotified };
   });
 }
 

@@ -12,7 +12,7 @@ import {
 } from "@/lib/validation/crew-day";
 import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, crewScopeOf, customerProcedure, staffProcedure, type Context, type StaffCaller } from "@/server/api/trpc";
-import { ConflictError, NotFoundError } from "@/server/errors";
+import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import { findCrewStop, listCrewDay } from "./crew-day";
 import { idempotencyKeyOf } from "./field-actions";
 import { completeVisit, onMyWay, reportProblem, startVisit, type FieldCaller } from "./field-steps";
@@ -61,13 +61,13 @@ export const crewDayRouter = createTRPCRouter({
   onMyWay: staffProcedure
     .meta({
       roles: ROLES.everyone,
-      errors: [ConflictError],
+      errors: [ConflictError, TooManyRequestsError],
       unbatched: true,
       openapi: {
         method: "POST",
         path: "/crew/visits/{visitId}/on-my-way",
         tags: TAGS,
-        summary: `Email the customer that the crew is on the way, with an arrival estimate (unless they turned visit emails off). ${KEY_NOTE}`,
+        summary: `Email the customer that the crew is on the way, with an arrival estimate (unless they turned visit emails off): at most once a visit, plus one corrected estimate when a later one differs by 15 minutes or more; other taps succeed without an email (customerNotified false). 429 when one sender taps far more often than a crew does. ${KEY_NOTE}`,
       },
     })
     .input(ZOnMyWayInput)

@@ -152,7 +152,7 @@ export const schedulesRouter = createTRPCRouter({
         path: "/schedules/visits/{visitId}/status",
         tags: TAGS,
         summary:
-          "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free)",
+          "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free). A crew member or crew key changes its crew's visits of today, and may complete an earlier day's late (403 otherwise)",
       },
     })
     .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))

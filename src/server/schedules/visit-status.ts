@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import { NotFoundError } from "@/server/errors";
+import { ForbiddenError, NotFoundError } from "@/server/errors";
 import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";
@@ -7,16 +7,22 @@ import { findVisit, setVisitStatus } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { findNotifiableVisit } from "@/server/notifications/visit-source";
 import type { ScheduleStatus } from "@/lib/schedule-enums";
+import { crewMayChangeVisitStatus } from "@/lib/crew-day";
+
+export const CREW_CHANGES_TODAY_ONLY =
+  "Crew accounts change visits of today, and may complete an earlier day's visit late. Ask the office to change a visit of another day.";
 
 /**
  * Any status may follow any other; only this visit changes, even in a series. A visit that takes a
  * crew again (back to pending or confirmed) must find one free, as a booking must. A crew member
- * changes only their own crew's visits: another crew's reads as not found.
+ * changes only their own crew's visits (another crew's reads as not found), and only on the days
+ * `crewMayChangeVisitStatus` allows: never a later day's visit, which would charge autopay early.
  */
 export async function changeVisitStatus(db: Db, visitId: string, status: ScheduleStatus, now = new Date(), scope?: { crewId: number }) {
   return db.transaction(async (tx) => {
     const visit = await findVisit(tx, visitId);
     if (!visit || (scope && visit.crewId !== scope.crewId)) throw new NotFoundError("Visit not found");
+    if (scope && !crewMayChangeVisitStatus(visit.startTime, status, now)) throw new ForbiddenError(CREW_CHANGES_TODAY_ONLY);
     const before = (await findNotifiableVisit(tx, visit.visitId))!;
     const holdsCrew = visit.status === "pending" || visit.status === "confirmed";
     if (!holdsCrew) await claimCrew(tx, { startTime: visit.startTime, endTime: visit.endTime, status }, now);

@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { withdrawInvitationsSentBy } from "@/server/staff/staff-invitations";
 import { assertAnotherOwnerRemains } from "@/server/staff/staff-users";
 import { isUniqueViolation } from "@/server/db/errors";
 import { staffUsers } from "@/server/db/schema";
@@ -96,6 +97,8 @@ export async function deleteStaffAccount(db: Db, userId: number, password: strin
     if (total <= 1) throw new ConflictError(LAST_STAFF_ACCOUNT);
     const [self] = await tx.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.id, userId));
     if (self?.role === "owner") await assertAnotherOwnerRemains(tx, userId);
+    // The links they sent end with their account (docs/product-rules.md#staff-roles).
+    await withdrawInvitationsSentBy(tx, userId);
     await tx.delete(staffUsers).where(eq(staffUsers.id, userId));
   });
 }

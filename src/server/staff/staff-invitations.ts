@@ -9,7 +9,7 @@ import { normalizeEmail } from "@/server/customers/customers-repository";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
 import { staffInvitationEmail } from "@/server/email/templates";
-import { STAFF_ROLE_LABELS } from "@/lib/staff-roles";
+import { STAFF_ROLE_LABELS, type StaffRole } from "@/lib/staff-roles";
 import { STAFF_MESSAGES, type TAcceptStaffInvitation, type TStaffInvitationForm } from "@/lib/validation/staff";
 
 /** Long enough for someone to start next week; the link works once. */
@@ -53,7 +53,10 @@ export async function inviteStaff(db: Db, form: TStaffInvitationForm, invitedByU
   return { email };
 }
 
-/** Invitations not yet used, revoked or expired, for Settings → Staff. */
+/**
+ * Invitations not yet used, revoked or expired, for Settings → Staff; only those whose sender is
+ * still an owner, since no other link can be accepted (see `senderMayInvite`).
+ */
 export async function listPendingStaffInvitations(db: Db, now = new Date()) {
   return db
     .select({
@@ -64,6 +67,7 @@ export async function listPendingStaffInvitations(db: Db, now = new Date()) {
       expiresAt: staffInvitations.expiresAt,
     })
     .from(staffInvitations)
+    .innerJoin(staffUsers, and(eq(staffUsers.id, staffInvitations.invitedByUserId), eq(staffUsers.role, "owner")))
     .leftJoin(crews, eq(crews.id, staffInvitations.crewId))
     .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
     .orderBy(staffInvitations.createdAt);
@@ -90,14 +94,45 @@ export async function withdrawStaffInvitation(db: Db, id: number, now = new Date
   return withdrawn;
 }
 
+/**
+ * Whether the sender of an invitation may still invite. Only owners invite, and an owner may invite
+ * to every role, so the role invited never narrows it; a sender who was removed (null) invites
+ * nobody. An invitation is only as good as its sender's role now (docs/product-rules.md#staff-roles).
+ */
+function senderMayInvite(senderRole: StaffRole | null | undefined): boolean {
+  return senderRole === "owner";
+}
+
+/**
+ * Withdraws the invitations a staff member sent and nobody has used yet, when they are demoted or
+ * removed: they can no longer invite, so their links must not make anyone staff. Their own row is
+ * locked first, the order an acceptance takes too (its sender, then the invitation), so the two
+ * never wait on each other in a circle.
+ */
+export async function withdrawInvitationsSentBy(tx: Db, userId: number, now = new Date()) {
+  await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, userId)).for("update");
+  await tx
+    .update(staffInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(staffInvitations.invitedByUserId, userId), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
+}
+
 /** The usable invitation a link names, or a refusal saying why it cannot be used. */
 async function usableInvitation(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select({ invitation: staffInvitations, crewName: crews.name })
+    .select({ invitation: staffInvitations, crewName: crews.name, senderRole: staffUsers.role })
     .from(staffInvitations)
     .leftJoin(crews, eq(crews.id, staffInvitations.crewId))
+    .leftJoin(staffUsers, eq(staffUsers.id, staffInvitations.invitedByUserId))
     .where(eq(staffInvitations.tokenHash, hashToken(token.trim())));
-  if (!row || row.invitation.revokedAt) throw new InvalidInputError(STAFF_MESSAGES.invitationInvalid, "token");
+  if (!row) throw new InvalidInputError(STAFF_MESSAGES.invitationInvalid, "token");
+  if (row.invitation.revokedAt) {
+    // Withdrawn with its sender's role, or by an owner (or a newer invitation).
+    throw new InvalidInputError(
+      senderMayInvite(row.senderRole) ? STAFF_MESSAGES.invitationInvalid : STAFF_MESSAGES.invitationWithdrawn,
+      "token",
+    );
+  }
   if (row.invitation.acceptedAt) throw new InvalidInputError(STAFF_MESSAGES.invitationUsed, "token");
   if (row.invitation.expiresAt <= now) throw new InvalidInputError(STAFF_MESSAGES.invitationExpired, "token");
   return row;
@@ -105,7 +140,9 @@ async function usableInvitation(db: Db, token: string, now: Date) {
 
 /** Who an invitation is for and as what, so the sign-up form can say so. */
 export async function describeStaffInvitation(db: Db, token: string, now = new Date()) {
-  const { invitation, crewName } = await usableInvitation(db, token, now);
+  const { invitation, crewName, senderRole } = await usableInvitation(db, token, now);
+  // Its acceptance would be refused (and the link withdrawn): say so before the form is filled in.
+  if (!senderMayInvite(senderRole)) throw new InvalidInputError(STAFF_MESSAGES.invitationWithdrawn, "token");
   return { email: invitation.email, role: invitation.role, crewName };
 }
 
@@ -116,7 +153,20 @@ export async function describeStaffInvitation(db: Db, token: string, now = new D
 export async function acceptStaffInvitation(db: Db, input: TAcceptStaffInvitation, now = new Date()) {
   const { invitation } = await usableInvitation(db, input.token, now);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const accepted = await db.transaction(async (tx) => {
+    // The sender's role is read again here, their row locked: a demotion or removal committed
+    // since the check above is seen, and one starting now waits until this acceptance is done.
+    const [sender] =
+      invitation.invitedByUserId === null
+        ? []
+        : await tx.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.id, invitation.invitedByUserId)).for("share");
+    if (!senderMayInvite(sender?.role)) {
+      await tx
+        .update(staffInvitations)
+        .set({ revokedAt: now })
+        .where(and(eq(staffInvitations.id, invitation.id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
+      return null;
+    }
     const [used] = await tx
       .update(staffInvitations)
       .set({ acceptedAt: now })
@@ -143,4 +193,7 @@ export async function acceptStaffInvitation(db: Db, input: TAcceptStaffInvitatio
       .returning({ id: staffUsers.id });
     return user!;
   });
+  // Refused after the transaction, so the withdrawal above is kept.
+  if (!accepted) throw new InvalidInputError(STAFF_MESSAGES.invitationWithdrawn, "token");
+  return accepted;
 }

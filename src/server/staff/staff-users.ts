@@ -4,6 +4,7 @@ import { crews, staffUsers } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { assertActiveCrew } from "@/server/crews/crews-repository";
 import { STAFF_MESSAGES, type TStaffRoleForm } from "@/lib/validation/staff";
+import { withdrawInvitationsSentBy } from "./staff-invitations";
 
 /** The staff, owners first, each with their crew's name. */
 export async function listStaffUsers(db: Db) {
@@ -43,8 +44,11 @@ async function findStaffUser(tx: Db, userId: number) {
   return user;
 }
 
-/** An owner changes someone's role (and crew); the last owner cannot be made anything else. */
-export async function changeStaffRole(db: Db, userId: number, form: TStaffRoleForm) {
+/**
+ * An owner changes someone's role (and crew); the last owner cannot be made anything else. Someone
+ * who is no longer an owner cannot invite, so the invitations they sent are withdrawn with it.
+ */
+export async function changeStaffRole(db: Db, userId: number, form: TStaffRoleForm, now = new Date()) {
   await assertActiveCrew(db, form.crewId);
   await db.transaction(async (tx) => {
     const user = await findStaffUser(tx, userId);
@@ -53,19 +57,21 @@ export async function changeStaffRole(db: Db, userId: number, form: TStaffRoleFo
       .update(staffUsers)
       .set({ role: form.role, crewId: form.role === "crew" ? (form.crewId ?? null) : null })
       .where(eq(staffUsers.id, userId));
+    if (form.role !== "owner") await withdrawInvitationsSentBy(tx, userId, now);
   });
   const [changed] = (await listStaffUsers(db)).filter((user) => user.id === userId);
   return changed!;
 }
 
 /**
- * An owner removes a staff account; its sessions end with it (the next request, on every instance).
- * The last owner cannot be removed.
+ * An owner removes a staff account; its sessions end with it (the next request, on every instance),
+ * and so do the invitations it sent. The last owner cannot be removed.
  */
-export async function removeStaffUser(db: Db, userId: number) {
+export async function removeStaffUser(db: Db, userId: number, now = new Date()) {
   await db.transaction(async (tx) => {
     const user = await findStaffUser(tx, userId);
     if (user.role === "owner") await assertAnotherOwnerRemains(tx, userId);
+    await withdrawInvitationsSentBy(tx, userId, now);
     await tx.delete(staffUsers).where(eq(staffUsers.id, userId));
   });
 }

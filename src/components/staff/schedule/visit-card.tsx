@@ -11,6 +11,7 @@ import { formatCents } from "@/lib/money";
 import { api } from "@/trpc/react";
 import { VisitSummary, type ScheduleVisit } from "../visit-summary";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { crewMayChangeVisitStatus } from "@/lib/crew-day";
 import { MoveVisitDialog } from "./move-visit-dialog";
 import { VisitFieldReport } from "./visit-field-report";
 
@@ -22,6 +23,11 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   const plans = useStaffCan(ROLES.office);
   const [moving, setMoving] = useState(false);
   const stillToDo = visit.status === "pending" || visit.status === "confirmed";
+  // A crew member changes today's visits and completes an earlier day's late; the server refuses
+  // the rest (docs/product-rules.md#staff-roles), so the select offers only what it would accept.
+  const mayChooseStatus = (status: string) => plans || status === visit.status || crewMayChangeVisitStatus(visit.startTime, status);
+  const statusLocked = SCHEDULE_STATUSES.every((status) => status === visit.status || !mayChooseStatus(status));
+  const lockedNoteId = useId();
   const setStatus = api.schedules.setVisitStatus.useMutation({
     onSuccess: async () => {
       toast({ title: "Service updated successfully" });
@@ -57,18 +63,24 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
           <select
             id={statusId}
             value={visit.status}
-            disabled={setStatus.isPending}
+            disabled={setStatus.isPending || statusLocked}
+            aria-describedby={statusLocked ? lockedNoteId : undefined}
             onChange={(event) =>
               setStatus.mutate({ visitId: visit.visitId, status: event.target.value as (typeof SCHEDULE_STATUSES)[number] })
             }
             className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm capitalize"
           >
             {SCHEDULE_STATUSES.map((status) => (
-              <option key={status} value={status}>
+              <option key={status} value={status} disabled={!mayChooseStatus(status)}>
                 {status}
               </option>
             ))}
           </select>
+          {statusLocked ? (
+            <p id={lockedNoteId} className="mt-1 text-xs text-gray-600">
+              The office changes visits of other days.
+            </p>
+          ) : null}
         </div>
         {plans ? (
           <Link
