@@ -103,6 +103,10 @@ test.describe("the crew's phone", () => {
       const { username, password } = await crewMember(crewId);
       const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
       const phone = await phoneContext.newPage();
+      const failedLoads: string[] = [];
+      phone.on("console", (message) => {
+        if (message.type() === "error" && message.text().startsWith("Failed to load resource")) failedLoads.push(message.text());
+      });
       await phone.goto("/login");
       await phone.getByLabel("Username").fill(username);
       await phone.getByLabel("Password").fill(password);
@@ -122,6 +126,8 @@ test.describe("the crew's phone", () => {
         "tel:+15125550188",
       );
       await expect(phone.getByTestId("sync-banner")).toContainText("Everything is sent.");
+      // Every resource the day needs is there (a missing tab icon used to log a 404 on each load).
+      expect(failedLoads).toEqual([]);
       await shoot(phone, "day");
 
       // Online: On my way, Start, Complete with a photo.

@@ -5,7 +5,9 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
   manifest: "/crew/manifest.webmanifest",
   appleWebApp: { capable: true, title: "Crew day", statusBarStyle: "default" },
-  icons: { apple: "/crew/icon-192.png" },
+  // Setting icons here replaces the site's, so name the tab icon too: without one the browser asks
+  // for /favicon.ico on every load and logs a 404.
+  icons: { icon: { url: "/crew/icon.svg", type: "image/svg+xml" }, apple: "/crew/icon-192.png" },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#166534" };
