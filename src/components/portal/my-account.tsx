@@ -55,8 +55,9 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
     },
   });
 
+  // The site's frame (PublicShell) holds the page's one main landmark.
   return (
-    <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:py-12">
+    <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-brand-900">My Account</h1>
@@ -108,6 +109,6 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
           </TabPanel>
         </TabPanels>
       </TabGroup>
-    </main>
+    </div>
   );
 }

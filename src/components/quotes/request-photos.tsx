@@ -7,7 +7,12 @@ function Photo({ requestId, photoId }: { requestId: number; photoId: number }) {
   const photo = api.quoteRequests.photo.useQuery({ id: requestId, photoId }, { staleTime: Number.POSITIVE_INFINITY });
   if (!photo.data)
     return (
-      <span className="flex size-20 items-center justify-center rounded-lg bg-gray-100" aria-label="Loading photo" data-photo-id={photoId}>
+      <span
+        className="flex size-20 items-center justify-center rounded-lg bg-gray-100"
+        role="img"
+        aria-label="Loading photo"
+        data-photo-id={photoId}
+      >
         <ImageIcon className="size-5 text-gray-400" aria-hidden="true" />
       </span>
     );

@@ -28,8 +28,9 @@ export default async function BookPage({ searchParams }: { searchParams: SearchP
   } catch (error) {
     console.error("Booking page: could not load services", error);
   }
+  // The site's frame (PublicShell) holds the page's one main landmark.
   return (
-    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
+    <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-brand-900">Book a Service</h1>
       <p className="mb-8 mt-2 text-gray-700">Five short steps. We confirm every booking before the visit.</p>
       <BookingWizard
@@ -37,6 +38,6 @@ export default async function BookPage({ searchParams }: { searchParams: SearchP
         initialServiceId={firstValue(params.service)}
         initialZip={(firstValue(params.zip) || ((await cookies()).get(BOOKING_ZIP_COOKIE)?.value ?? "")).slice(0, 10)}
       />
-    </main>
+    </div>
   );
 }

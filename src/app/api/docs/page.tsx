@@ -119,7 +119,10 @@ function SchemaBlock({ title, schema }: { title: string; schema?: Schema }) {
   return (
     <div className="mt-2">
       <h3 className="font-semibold">{title}</h3>
-      {schema ? <pre className="mt-1 overflow-x-auto rounded bg-gray-50 p-3 text-xs">{JSON.stringify(schema, null, 2)}</pre> : null}
+      {/* Long lines wrap: a sideways-scrolling block would be out of reach of the keyboard. */}
+      {schema ? (
+        <pre className="mt-1 rounded bg-gray-50 p-3 text-xs whitespace-pre-wrap break-words">{JSON.stringify(schema, null, 2)}</pre>
+      ) : null}
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function RouteMap({
   proposed?: GeoPoint[] | null;
   onPinDrop?: (pinId: number, point: GeoPoint) => void;
 }) {
-  const element = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -123,13 +123,14 @@ export function RouteMap({
     );
   }
   // `isolate` keeps Leaflet's own z-indexes (panes at 400 to 700) inside the map, under the
-  // staff screens' fixed bars and dialogs.
+  // staff screens' fixed bars and dialogs. The map is a named region, not an image: it holds
+  // controls (zoom, the attribution's links), and an image's content is hidden from assistive
+  // technology.
   return (
     <div className="relative isolate">
-      <div
+      <section
         ref={element}
         className="route-map h-72 w-full overflow-hidden rounded-xl border border-gray-200 bg-[#eef2ea] sm:h-96"
-        role="img"
         aria-label="Map of the day's stops"
         data-testid="route-map"
       />

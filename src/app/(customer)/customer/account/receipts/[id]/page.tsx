@@ -41,8 +41,9 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
     ["Amount", formatCents(receipt.amount)],
   ];
 
+  // The site's frame (PublicShell) holds the page's one main landmark.
   return (
-    <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-8 print:py-0">
+    <div className="mx-auto w-full max-w-2xl flex-1 px-4 py-8 print:py-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link href="/customer/account?tab=payments" className="font-semibold text-brand-700 underline">
           Back to My Account
@@ -74,6 +75,6 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           Thank you for your business. {BUSINESS.phone} · {BUSINESS.email}
         </p>
       </article>
-    </main>
+    </div>
   );
 }
