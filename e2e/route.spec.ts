@@ -180,7 +180,9 @@ test("a crew member sees only their own crew's route at 375 px; the owner sets t
   await form.getByLabel("ZIP code").fill("78704");
   await form.getByRole("button", { name: "Save start address" }).click();
   await expect(page.getByText("Start address saved")).toBeVisible();
-  await expect(form.getByTestId("route-start-located")).toContainText("On the map at 30.2428, -97.7658 (zip code centre)");
+  await expect(form.getByTestId("route-start-located")).toHaveText(
+    "Routes start from 500 E Ben White Blvd, Austin, TX 78704, placed at the centre of its ZIP code (the street itself was not found).",
+  );
   await form.getByLabel("ZIP code").fill("7870");
   await form.getByRole("button", { name: "Save start address" }).click();
   await expect(form.getByText("Valid ZIP code is required")).toBeVisible();

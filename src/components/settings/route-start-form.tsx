@@ -2,12 +2,21 @@
 
 import { useMemo } from "react";
 import { fieldProps, TextField } from "@/components/ui/field";
-import { LOCATION_SOURCE_LABELS } from "@/lib/location-sources";
+import type { LocationSource } from "@/lib/location-sources";
+import { formatPostalAddress } from "@/lib/postal-address";
 import { ZRouteStartFormSchema } from "@/lib/validation/locations";
 import { api } from "@/trpc/react";
 import { SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
 
 const EMPTY = { address: "", city: "Austin", state: "TX", zipCode: "" };
+
+/** How the saved address was placed, said to an owner who knows the street, not its coordinates. */
+const PLACED_BY: Record<LocationSource, string> = {
+  census: "found on the map by its street address",
+  zip: "placed at the centre of its ZIP code (the street itself was not found)",
+  pin: "placed where staff dropped the pin",
+  none: "not on the map",
+};
 
 /** Settings → General (owners): where each crew's day starts, placed on the map when saved. */
 export function RouteStartForm() {
@@ -48,7 +57,7 @@ export function RouteStartForm() {
           {current ? (
             <p className="text-sm text-gray-700" data-testid="route-start-located">
               {current.latitude !== null && current.longitude !== null
-                ? `On the map at ${current.latitude.toFixed(4)}, ${current.longitude.toFixed(4)} (${LOCATION_SOURCE_LABELS[current.locationSource].toLowerCase()}).`
+                ? `Routes start from ${formatPostalAddress(current)}, ${PLACED_BY[current.locationSource]}.`
                 : "This address could not be placed on the map; check the ZIP code."}
             </p>
           ) : null}

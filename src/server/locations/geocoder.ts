@@ -32,6 +32,12 @@ export function zipCentroid(zipCode: string | null | undefined): GeoLocation | n
   return { latitude: found.latitude, longitude: found.longitude, source: "zip" };
 }
 
+/** The town a ZIP code is in, from the same table: for an address typed without its city. */
+export function cityOfZip(zipCode: string | null | undefined): string | null {
+  const match = ZIP_PATTERN.exec(zipCode?.trim() ?? "");
+  return (match && zipcodes.lookup(match[1]!)?.city) || null;
+}
+
 export const zipGeocoder: Geocoder = async (address) => zipCentroid(address.zipCode);
 
 /** The one line the Census Geocoder reads: "street, city, state zip", each part once. */

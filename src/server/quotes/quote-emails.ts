@@ -7,6 +7,7 @@ import { greetingName } from "@/server/email/templates";
 import type { Db } from "@/server/db";
 import { getNotificationSettings } from "@/server/notifications/settings";
 import { formatPhoneNumber } from "@/lib/phone-number";
+import { formatPostalAddress } from "@/lib/postal-address";
 
 function excerpt(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
@@ -21,6 +22,7 @@ export async function announceQuoteRequest(
     email: string;
     phone: string | null;
     address: string;
+    city: string | null;
     zipCode: string;
     description: string;
     preferredTime: string | null;
@@ -40,7 +42,7 @@ export async function announceQuoteRequest(
       details: [
         ["Email", request.email],
         ...(request.phone ? ([["Phone", formatPhoneNumber(request.phone)]] as Array<[string, string]>) : []),
-        ["Address", `${request.address} ${request.zipCode}`],
+        ["Address", formatPostalAddress({ address: request.address, city: request.city, state: "TX", zipCode: request.zipCode })],
         ...(request.preferredTime ? ([["Preferred time", request.preferredTime]] as Array<[string, string]>) : []),
         ["Photos", String(photoCount)],
       ],

@@ -6,6 +6,8 @@ import { emitWebhookEvent } from "@/server/webhooks/events";
 import { openQuote, type QuoteAccess } from "./quote-access";
 import { webhookQuote } from "./quote-link";
 import { QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
+import { formatPostalAddress } from "@/lib/postal-address";
+import { cityOfZip } from "@/server/locations/geocoder";
 
 async function latestAcceptance(db: Db, quoteId: number) {
   const [row] = await db
@@ -28,7 +30,8 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
     status: quote.status,
     version: version.version,
     fullName: quote.fullName,
-    address: [quote.address, quote.city, `${quote.state} ${quote.zipCode}`].filter(Boolean).join(", "),
+    // Quotes saved before the city was taken from the ZIP print it too.
+    address: formatPostalAddress({ ...quote, city: quote.city ?? cityOfZip(quote.zipCode) }),
     message: version.message,
     terms: version.terms,
     expiresOn: version.expiresOn,

@@ -8,6 +8,7 @@ import type { Db } from "@/server/db";
 import { customers, quoteAcceptances, quoteLineItems, quoteRequests, quotes, quoteVersions, services, visits } from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { getQuoteSettings } from "./quote-settings";
+import { cityOfZip } from "@/server/locations/geocoder";
 
 export const QUOTE_NOT_FOUND = "Quote not found";
 export const QUOTE_ALREADY_ACCEPTED = "This quote was accepted and became a plan; it cannot be changed.";
@@ -134,7 +135,7 @@ async function contactOf(db: Db, input: TCreateQuote) {
       email: request.email,
       phone: request.phone,
       address: request.address,
-      city: request.city,
+      city: request.city ?? cityOfZip(request.zipCode),
       state: "TX",
       zipCode: request.zipCode,
     };
@@ -145,7 +146,7 @@ async function contactOf(db: Db, input: TCreateQuote) {
     ...input.contact,
     email: normalizeEmail(input.contact.email),
     phone: input.contact.phone || null,
-    city: input.contact.city || null,
+    city: input.contact.city || cityOfZip(input.contact.zipCode),
     state: "TX",
   };
 }

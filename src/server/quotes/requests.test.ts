@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, QUOTE_REQUEST_BODY_LIMIT } from "@/lib/validation/quotes";
 import { LIMITS } from "@/server/auth/limits";
 import { getDb } from "@/server/db";
-import { quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
+import { emailOutbox, quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
 import { quoteOffer } from "#test/fixtures/quotes";
 import { anonymousCaller, callerWith, fromAddress, rest, staffCaller, staffCookie } from "#test/helpers";
 import { QUOTE_REQUEST_THANKS } from "./requests";
@@ -149,6 +149,31 @@ describe("quoteRequests.submit", () => {
       );
       expect(stored.map((answer) => [answer.status, answer.json.dataBase64])).toEqual(photos.map((photo) => [200, photo]));
     }
+  });
+
+  it("takes the city from the ZIP when the form leaves it out, so the quote prints the whole address", async () => {
+    const { city: _left, ...withoutCity } = request({ address: "2406 Enfield Rd", zipCode: "78703", email: "enfield@example.com" });
+    const sent = await rest("POST", "/quote-requests", { body: withoutCity });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    const cookie = await staffCookie();
+    expect((await rest("GET", `/quote-requests/${sent.json.id}`, { headers: { cookie } })).json.city).toBe("Austin");
+    const [announced] = await (await getDb())
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "staff_quote_request"), like(emailOutbox.body, "%2406 Enfield Rd%")));
+    expect(announced!.body).toContain("2406 Enfield Rd, Austin, TX 78703");
+
+    const staff = await staffCaller();
+    const quote = await staff.quotes.create({ ...quoteOffer(), requestId: sent.json.id as number });
+    await staff.quotes.send({ id: quote.id });
+    const [mail] = await (await getDb())
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "enfield@example.com"), eq(emailOutbox.kind, "quote")));
+    const token = /\/q\/([a-z2-7]+)/.exec(mail!.body)![1]!;
+    const page = await rest("POST", "/quote-page", { body: { token } });
+    expect(page.status, JSON.stringify(page.json)).toBe(200);
+    expect(page.json.address).toBe("2406 Enfield Rd, Austin, TX 78703");
   });
 
   it("is staff's to read: nobody signed in gets 401", async () => {

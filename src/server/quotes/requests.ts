@@ -7,6 +7,7 @@ import { findCustomerByEmail, normalizeEmail } from "@/server/customers/customer
 import type { Db } from "@/server/db";
 import { quoteRequestPhotos, quoteRequests, quotes } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
+import { cityOfZip } from "@/server/locations/geocoder";
 import { announceQuoteRequest } from "./quote-emails";
 import { checkedPhoto } from "./photo-check";
 
@@ -35,7 +36,8 @@ export async function submitQuoteRequest(db: Db, input: TQuoteRequestForm & { ip
         email: normalizeEmail(input.email),
         phone: input.phone || null,
         address: input.address,
-        city: input.city || null,
+        // City is optional on the form: the ZIP names it, so the quote can print the whole address.
+        city: input.city || cityOfZip(input.zipCode),
         zipCode: input.zipCode,
         description: input.description,
         preferredTime: input.preferredTime || null,
