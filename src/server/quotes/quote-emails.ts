@@ -8,9 +8,33 @@ import type { Db } from "@/server/db";
 import { getNotificationSettings } from "@/server/notifications/settings";
 import { formatPhoneNumber } from "@/lib/phone-number";
 import { formatPostalAddress } from "@/lib/postal-address";
+import { quoteDay } from "@/lib/quote-plan-text";
+import { BUSINESS } from "@/lib/business";
 
 function excerpt(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
+}
+
+/**
+ * The sender's receipt of a request from /quote. It repeats nothing they typed but their first name
+ * (cleaned as every greeting is): the form takes any address, so the email must not carry a
+ * stranger's text to it. The limits per address and per email bound how often it is sent.
+ */
+export async function acknowledgeQuoteRequest(db: Db, request: { id: number; name: string; email: string }, photoCount: number) {
+  const email: OutgoingEmail = {
+    to: request.email,
+    subject: "We received your quote request",
+    kind: "quote_request_received",
+    ...renderEmail({
+      greeting: `Hi ${greetingName(request.name)},`,
+      paragraphs: [
+        `Thanks for asking GreenScape Austin for a quote${photoCount > 0 ? ` and for the ${photoCount === 1 ? "photo" : `${photoCount} photos`}` : ""}.`,
+        "We'll look at your request and email you a quote, usually within two business days. If we need to see the yard first, we'll call you to set a time.",
+        `Questions in the meantime? Call us at ${BUSINESS.phone}.`,
+      ],
+    }),
+  };
+  await sendEmail(db, email, { idempotencyKey: `quote-request-received:${request.id}` });
 }
 
 /** A request from /quote: the office hears of it (when it hears of inquiries). */
@@ -56,8 +80,12 @@ export async function announceQuoteRequest(
 export function quoteLinkEmail(
   quote: { id: number; fullName: string; email: string; version: number },
   link: { url: string; token: string },
-  summary: { total: number; expiresOn: string; deposit: number },
+  summary: { total: number; expiresOn: string; deposit: number; hasOptionalItems: boolean; message: string | null },
 ): OutgoingEmail {
+  // Say only what the quote offers: choosing items only where it has optional ones.
+  const howToAnswer = summary.hasOptionalItems
+    ? "You can choose optional items, then accept online by typing your name, or decline."
+    : "You can accept online by typing your name, or decline.";
   return {
     to: quote.email,
     subject:
@@ -68,13 +96,14 @@ export function quoteLinkEmail(
       greeting: `Hi ${greetingName(quote.fullName)},`,
       paragraphs: [
         quote.version > 1 ? "We've updated your quote. This link shows the latest version:" : "Thanks for asking us. Your quote is ready:",
-        "You can choose optional items, then accept online by typing your name, or decline. You don't need an account; if you have one under this email address, the quote is also under Quotes in My Account.",
+        ...(summary.message ? [summary.message] : []),
+        `${howToAnswer} You don't need an account; if you have one under this email address, the quote is also under Quotes in My Account.`,
       ],
       details: [
         ["Quote", `Q-${quote.id}`],
         ["Total", formatCents(summary.total)],
         ...(summary.deposit > 0 ? ([["Deposit due on acceptance", formatCents(summary.deposit)]] as Array<[string, string]>) : []),
-        ["Valid through", summary.expiresOn],
+        ["Valid through", quoteDay(summary.expiresOn)],
       ],
       action: { label: "View your quote", url: link.url },
     }),

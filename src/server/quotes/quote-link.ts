@@ -57,7 +57,12 @@ export async function sendQuote(db: Db, id: number, now = new Date()) {
       quoteLinkEmail(
         { ...sent!, version: version.version },
         { url: appUrl(`/q/${token}`), token },
-        { ...totals, expiresOn: version.expiresOn },
+        {
+          ...totals,
+          expiresOn: version.expiresOn,
+          hasOptionalItems: version.items.some((item) => item.optional),
+          message: version.message,
+        },
       ),
     );
     await emitWebhookEvent(tx, "quote.sent", { quote: webhookQuote(sent!, version) }, now);

@@ -12,6 +12,7 @@ import { setEnv } from "#test/env";
 import { paymentIntentObject, signedStripeEvent } from "#test/stripe";
 import { quoteOffer as offer } from "#test/fixtures/quotes";
 import { QUOTE_DECLINED } from "./quotes";
+import { quoteDay } from "@/lib/quote-plan-text";
 
 const today = businessToday();
 let sequence = 0;
@@ -59,6 +60,38 @@ describe("building and sending a quote", () => {
     expect(quote.version.taxRateBasisPoints).toBe(825);
     // 1,020.00 required; 8.25% = 84.15
     expect(quote.version.totals).toEqual({ subtotal: 102_000, tax: 8_415, total: 110_415, deposit: 0 });
+  });
+
+  it("emails what the quote holds: the office's note, the last day in words, optional items only when there are some", async () => {
+    const emailOf = async (email: string) => {
+      const [sent] = await (await getDb())
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "quote")));
+      return sent!.body;
+    };
+    const expiresOn = addDays(today, 14);
+    const plain = uniqueEmail();
+    const { staff, quote } = await newQuote(
+      {
+        items: [{ description: "Sod, St. Augustine (pallet)", quantity: 2, unitPrice: 45_000 }],
+        message: "Price includes grading the low spot by the fence.",
+        expiresOn,
+      },
+      plain,
+    );
+    await staff.quotes.send({ id: quote.id });
+    const body = await emailOf(plain);
+    expect(body).toContain("Price includes grading the low spot by the fence.");
+    expect(body).toContain(`Valid through: ${quoteDay(expiresOn)}`);
+    expect(body).not.toContain(expiresOn);
+    expect(body).not.toContain("optional items");
+    expect(body).toContain("You can accept online by typing your name, or decline.");
+
+    const withOptions = uniqueEmail();
+    const second = await newQuote({}, withOptions);
+    await second.staff.quotes.send({ id: second.quote.id });
+    expect(await emailOf(withOptions)).toContain("You can choose optional items");
   });
 
   it("emails a link whose token is stored only as a hash, and fires quote.sent", async () => {

@@ -162,6 +162,15 @@ describe("quoteRequests.submit", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, "staff_quote_request"), like(emailOutbox.body, "%2406 Enfield Rd%")));
     expect(announced!.body).toContain("2406 Enfield Rd, Austin, TX 78703");
+    // The sender hears that it arrived, once, and the email carries none of the text they typed.
+    const receipts = await (await getDb())
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "enfield@example.com"), eq(emailOutbox.kind, "quote_request_received")));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe("We received your quote request");
+    expect(receipts[0]!.body).toContain("Hi Priya Natarajan,");
+    expect(receipts[0]!.body).not.toContain("sod for the backyard");
 
     const staff = await staffCaller();
     const quote = await staff.quotes.create({ ...quoteOffer(), requestId: sent.json.id as number });

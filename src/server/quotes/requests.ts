@@ -8,7 +8,7 @@ import type { Db } from "@/server/db";
 import { quoteRequestPhotos, quoteRequests, quotes } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { cityOfZip } from "@/server/locations/geocoder";
-import { announceQuoteRequest } from "./quote-emails";
+import { acknowledgeQuoteRequest, announceQuoteRequest } from "./quote-emails";
 import { checkedPhoto } from "./photo-check";
 
 export const QUOTE_REQUEST_THANKS = "Thanks! We'll look at your request and email you a quote, usually within two business days.";
@@ -46,6 +46,7 @@ export async function submitQuoteRequest(db: Db, input: TQuoteRequestForm & { ip
       .returning();
     if (photos.length) await tx.insert(quoteRequestPhotos).values(photos.map((photo) => ({ ...photo, requestId: request!.id })));
     await announceQuoteRequest(tx, request!, photos.length);
+    await acknowledgeQuoteRequest(tx, request!, photos.length);
     return { id: request!.id };
   });
 }
