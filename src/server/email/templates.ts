@@ -1,4 +1,5 @@
 import { BUSINESS } from "@/lib/business";
+import { renderEmail } from "./layout";
 import type { OutgoingEmail } from "./send-email";
 
 const SIGNATURE = `\n\nThe ${BUSINESS.name} team\n${BUSINESS.phone} · ${BUSINESS.email}`;
@@ -96,17 +97,30 @@ export function passwordChangedEmail(to: { email: string; fullName: string }): O
   };
 }
 
-/** An owner invited someone to the staff area, with the role they will have. */
-export function staffInvitationEmail(to: { email: string }, role: string, link: EmailLink): OutgoingEmail {
+/** An owner invited someone to the staff area: who did, the role they will have and, for crew, which crew. */
+export function staffInvitationEmail(
+  to: { email: string },
+  invitation: { role: string; crewName: string | null; invitedBy: string | null },
+  link: EmailLink,
+): OutgoingEmail {
+  const sender = invitation.invitedBy ? greetingName(invitation.invitedBy) : null;
   return {
     to: to.email,
-    subject: `You're invited to the ${BUSINESS.name} staff area`,
-    body:
-      "Hi there,\n\n" +
-      `You have been invited to join the ${BUSINESS.name} staff area as ${role}. ` +
-      `Choose your username and password here:\n\n${link.url}\n\n` +
-      "The link works once and expires in 7 days. If you were not expecting this, you can ignore this email." +
-      SIGNATURE,
+    subject: sender ? `${sender} invited you to the ${BUSINESS.name} staff area` : `You're invited to the ${BUSINESS.name} staff area`,
     secrets: [link.token],
+    ...renderEmail({
+      audience: "staff",
+      greeting: "Hi there,",
+      paragraphs: [
+        `${sender ?? "An owner"} invited you to join the ${BUSINESS.name} staff area. Choose your username and password to start.`,
+        "The link works once and expires in 7 days. If you were not expecting this, you can ignore this email.",
+      ],
+      details: [
+        ["Role", invitation.role],
+        ...(invitation.crewName ? ([["Crew", invitation.crewName]] as Array<[string, string]>) : []),
+        ...(sender ? ([["Invited by", sender]] as Array<[string, string]>) : []),
+      ],
+      action: { label: "Accept the invitation", url: link.url },
+    }),
   };
 }

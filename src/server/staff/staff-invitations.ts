@@ -48,7 +48,13 @@ export async function inviteStaff(db: Db, form: TStaffInvitationForm, invitedByU
       expiresAt: new Date(now.getTime() + STAFF_INVITATION_LIFETIME_MS),
       createdAt: now,
     });
-    await sendEmail(tx, staffInvitationEmail({ email }, STAFF_ROLE_LABELS[form.role].toLowerCase(), invitationLink(token)));
+    const crewId = form.role === "crew" ? (form.crewId ?? null) : null;
+    const [crew] = crewId ? await tx.select({ name: crews.name }).from(crews).where(eq(crews.id, crewId)) : [];
+    const [sender] = invitedByUserId
+      ? await tx.select({ fullName: staffUsers.fullName }).from(staffUsers).where(eq(staffUsers.id, invitedByUserId))
+      : [];
+    const invitation = { role: STAFF_ROLE_LABELS[form.role], crewName: crew?.name ?? null, invitedBy: sender?.fullName ?? null };
+    await sendEmail(tx, staffInvitationEmail({ email }, invitation, invitationLink(token)));
   });
   return { email };
 }

@@ -81,6 +81,13 @@ describe("staff invitations", () => {
     const owner = (await createStaffUser({ role: "owner" })).user;
     await inviteStaff(db, { email: "New.Crew@Example.com", role: "crew", crewId: crew!.id }, owner.id);
     const token = await invitationLinkTo("new.crew@example.com");
+    // The email says who invited them, as what and to which crew, in the look of every other email.
+    const [sent] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "new.crew@example.com"));
+    expect(sent!.subject).toBe(`${owner.fullName} invited you to the GreenScape Austin staff area`);
+    expect(sent!.body).toContain("Role: Crew");
+    expect(sent!.body).toContain(`Crew: ${crew!.name}`);
+    expect(sent!.body).toContain(`Invited by: ${owner.fullName}`);
+    expect(sent!.html).toContain("Accept the invitation");
     expect(await describeStaffInvitation(db, token)).toEqual({ email: "new.crew@example.com", role: "crew", crewName: crew!.name });
 
     const form = { token, fullName: "Robin Field", username: "robin_field", password: "mowing-day-1", confirmPassword: "mowing-day-1" };
