@@ -27,6 +27,8 @@ export function withoutSecrets(text: string, secrets: readonly string[] | null |
 export interface SendEmailOptions {
   /** An email with a key is recorded once: asking again with the same key sends nothing. */
   idempotencyKey?: string;
+  /** Sent no earlier than this (messages folded into one notice wait for their window to close). */
+  sendAfter?: Date;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmail
       .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
       .returning({ id: emailOutbox.id });
     if (!row) return null;
-    await enqueueJob(tx, "sendEmail", { outboxId: row.id });
+    await enqueueJob(tx, "sendEmail", { outboxId: row.id }, options.sendAfter ? { startAfter: options.sendAfter } : {});
     return row.id;
   });
 }

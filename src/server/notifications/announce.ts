@@ -11,7 +11,8 @@ import { getReceipt } from "@/server/payments/receipts";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emails";
 import { getNotificationSettings } from "./settings";
-import { newBookingStaffEmail, newInquiryStaffEmail, newMessageStaffEmail } from "./staff-emails";
+import { newBookingStaffEmail, newInquiryStaffEmail } from "./staff-emails";
+import { noticeOfficeOfMessage } from "./office-message-notice";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
 import { planContact } from "@/server/ownership/ownership";
 
@@ -187,11 +188,7 @@ export async function announceCustomerCreated(
 export async function announcePortalMessage(db: Db, customerId: number, message: { id: number; content: string; timestamp: Date }) {
   const customer = await customerById(db, customerId);
   const settings = await getNotificationSettings(db);
-  if (settings.notifyNewMessage) {
-    await sendEmail(db, newMessageStaffEmail(settings.officeEmail, customer, message.content), {
-      idempotencyKey: `staff-new-message:${message.id}`,
-    });
-  }
+  if (settings.notifyNewMessage) await noticeOfficeOfMessage(db, settings.officeEmail, customer, message);
   await emitWebhookEvent(db, "message.received", {
     message: {
       id: message.id,

@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { bookableServices, bookingRequest, daysAhead } from "#test/fixtures/bookings";
@@ -11,6 +11,7 @@ import type { JobWorker } from "@/server/jobs/job-queue";
 import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { announceQueuedBookings, startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "./settings";
+import { MESSAGE_FOLD_MS } from "./office-message-notice";
 
 let staff: string;
 let serviceId: number;
@@ -80,12 +81,49 @@ describe("a booking", () => {
 });
 
 describe("the office", () => {
+  it("hears of a burst of portal messages in two emails: the first at once, the rest together when the window closes", async () => {
+    const { customer } = await createCustomer({ password: "customer-pass", fullName: "Robin Burst" });
+    const cookie = await customerCookie(customer.id);
+    const send = (content: string) => rest("POST", "/customer/messages", { body: { content }, headers: { cookie } });
+    expect((await send("Message 1: hello")).status).toBe(201);
+    const burst = await Promise.all(Array.from({ length: 11 }, (_, index) => send(`Message ${index + 2}: more`)));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(11).fill(201));
+
+    const notices = (await outbox({ to: "office@greenscape.test", kind: "staff_new_message" })).filter((row) =>
+      row.body.includes("Robin Burst"),
+    );
+    expect(notices.map((row) => row.subject)).toEqual(["New message from Robin Burst", "11 more messages from Robin Burst"]);
+    expect(notices[0]!.body).toContain("Message 1: hello");
+    for (let number = 2; number <= 12; number++) expect(notices[1]!.body).toContain(`Message ${number}: more`);
+    // The follow-up waits for the window to close before it is sent.
+    const [job] = (await (
+      await getDb()
+    ).execute(sql`select start_after from pgboss.job where data->>'outboxId' = ${String(notices[1]!.id)}`)) as unknown as Array<{
+      start_after: Date;
+    }>;
+    expect(new Date(job!.start_after).getTime()).toBeGreaterThanOrEqual(notices[0]!.createdAt.getTime() + MESSAGE_FOLD_MS - 1000);
+
+    // After the window, the next message is told at once again.
+    await (await getDb())
+      .update(emailOutbox)
+      .set({ createdAt: new Date(Date.now() - MESSAGE_FOLD_MS - 60_000) })
+      .where(eq(emailOutbox.id, notices[0]!.id));
+    expect((await send("Message 13: a day later")).status).toBe(201);
+    const after = (await outbox({ to: "office@greenscape.test", kind: "staff_new_message" })).filter((row) =>
+      row.body.includes("Robin Burst"),
+    );
+    expect(after.at(-1)).toMatchObject({ subject: "New message from Robin Burst" });
+    expect(after.at(-1)!.body).toContain("Message 13");
+  });
+
   it("hears of portal messages and website inquiries, unless Settings turn them off", async () => {
     const { customer } = await createCustomer({ password: "customer-pass", fullName: "Pat Message" });
     const cookie = await customerCookie(customer.id);
     const sent = await rest("POST", "/customer/messages", { body: { content: "Can you come earlier on Friday?" }, headers: { cookie } });
     expect(sent.status).toBe(201);
-    const [notice] = await outbox({ to: "office@greenscape.test", kind: "staff_new_message" });
+    const [notice] = (await outbox({ to: "office@greenscape.test", kind: "staff_new_message" })).filter((row) =>
+      row.body.includes("Pat Message"),
+    );
     expect(notice).toMatchObject({ subject: "New message from Pat Message" });
     expect(notice!.body).toContain("Can you come earlier on Friday?");
 
@@ -104,7 +142,10 @@ describe("the office", () => {
     expect(saved.status).toBe(200);
     await rest("POST", "/customer/messages", { body: { content: "Second message" }, headers: { cookie } });
     await rest("POST", "/contact", { body: { name: "Casey Prospect", email: "casey@example.com", message: "Second inquiry here." } });
-    expect(await outbox({ to: "office@greenscape.test", kind: "staff_new_message" })).toHaveLength(1);
+    const toldOfPat = (await outbox({ to: "office@greenscape.test", kind: "staff_new_message" })).filter((row) =>
+      row.body.includes("Pat Message"),
+    );
+    expect(toldOfPat).toHaveLength(1);
     expect(await outbox({ to: "office@greenscape.test", kind: "staff_new_inquiry" })).toHaveLength(1);
     await saveNotificationSettings(await getDb(), { ...DEFAULT_NOTIFICATION_SETTINGS, officeEmail: "office@greenscape.test" });
   });

@@ -1,3 +1,4 @@
+import { capitalize } from "@/lib/capitalize";
 import { formatCents } from "@/lib/money";
 import { formatPostalAddress } from "@/lib/postal-address";
 import { appUrl } from "@/server/email/app-url";
@@ -38,6 +39,16 @@ export function newBookingStaffEmail(to: string, customer: Person, booking: Conf
       ["Price", formatCents(booking.totalPrice) + (booking.isRecurring ? ` per visit, ${booking.recurringFrequency}` : "")],
     ],
     action: { label: "Open the schedule", url: appUrl("/schedule") },
+  });
+}
+
+/** Messages sent soon after the one the office was told of, in one email (oldest first). */
+export function moreMessagesStaffEmail(to: string, customer: Person, contents: string[]): OutgoingEmail {
+  const count = contents.length === 1 ? "another message" : `${contents.length} more messages`;
+  return staffEmail(to, "staff_new_message", `${capitalize(count)} from ${customer.fullName}`, {
+    greeting: "Hello,",
+    paragraphs: [`${customer.fullName} sent ${count} from the customer portal:`, ...contents.map(excerpt)],
+    action: { label: "Reply in Messages", url: appUrl("/messages") },
   });
 }
 
