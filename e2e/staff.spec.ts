@@ -70,7 +70,9 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   // The list shows one page; with many customers the search brings this one up.
   await page.getByLabel("Search customers").fill(customerName);
   const card = page.getByTestId("customer-card").filter({ hasText: customerName });
-  await expect(card.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:5125550177");
+  await expect(card.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+15125550177");
+  // Shown in the one format the app writes phone numbers in.
+  await expect(card.getByRole("link", { name: "Call" })).toHaveText("Call (512) 555-0177");
 
   // A one-time visit, after the schedule form's messages.
   await page.goto("/schedule?new=true");
