@@ -88,7 +88,7 @@ describe("appointments", () => {
     expect(body.upcoming[1]!.visitId).toMatch(/^\d+$/);
   });
 
-  it("lists a visit done or called off before its start time as past, not upcoming", async () => {
+  it("lists a visit done before its start time as past, and one called off where it falls, marked", async () => {
     const { me, headers } = await twoCustomers();
     const done = await insertVisit(me.id, 3);
     const cancelled = await insertVisit(me.id, 30);
@@ -102,14 +102,14 @@ describe("appointments", () => {
       expect(changed.status).toBe(200);
     }
     const body = (await rest("GET", "/customer/appointments", { headers })).json as unknown as {
-      upcoming: Array<{ visitId: string }>;
+      upcoming: Array<{ visitId: string; status: string }>;
       past: Array<{ visitId: string; status: string }>;
     };
-    expect(body.upcoming.map((visit) => visit.visitId)).toEqual([String(ahead.id)]);
-    expect(body.past.map((visit) => [visit.visitId, visit.status])).toEqual([
+    expect(body.upcoming.map((visit) => [visit.visitId, visit.status])).toEqual([
       [String(cancelled.id), "cancelled"],
-      [String(done.id), "completed"],
+      [String(ahead.id), "pending"],
     ]);
+    expect(body.past.map((visit) => [visit.visitId, visit.status])).toEqual([[String(done.id), "completed"]]);
   });
 
   it("cancels a visit more than 24 hours ahead", async () => {

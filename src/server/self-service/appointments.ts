@@ -82,11 +82,12 @@ async function visitsHidden(db: Db, customerId: number): Promise<boolean> {
 }
 
 /**
- * A visit is upcoming while it is still to happen: not started yet, and neither done nor called off.
- * A visit the crew finished early, before its booked start, is history at once.
+ * A visit is upcoming until its start, unless it is done: one the crew finished early, before its
+ * booked start, is history at once. A cancelled visit ahead stays among the upcoming ones, marked
+ * (skipped, paused, cancelled), so the customer sees the gap in their plan where it falls.
  */
 function isUpcoming(visit: Visit, now: Date): boolean {
-  return visit.startTime >= now && (visit.status === "pending" || visit.status === "confirmed");
+  return visit.startTime >= now && visit.status !== "completed";
 }
 
 /**
