@@ -48,6 +48,10 @@ test("staff rename a crew, give it a visit, and see the visit under that crew on
   // put unassigned visits of other customers on the same day).
   await page.goto(`/schedule?date=${day}`);
   await expect(page.getByRole("heading", { name: formatBusinessDate(startOfBusinessDay(day), "MMMM d, yyyy"), exact: true })).toBeVisible();
+  // The day list names the crew on the visit's card too.
+  await expect(page.getByTestId("visit-card").filter({ hasText: customer.fullName }).getByTestId("visit-crew")).toHaveText(
+    "Crew: Lakeway crew",
+  );
   await page.getByRole("button", { name: "By crew" }).click();
   const lakeway = page.getByRole("region", { name: "Lakeway crew" });
   await expect(lakeway.getByTestId("visit-card")).toContainText(customer.fullName);

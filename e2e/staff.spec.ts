@@ -94,6 +94,10 @@ test("staff run a day: customers, one-time and recurring visits, status, rain da
   await page.getByRole("button", { name: "Schedule Service" }).click();
   await expect(page.getByText("Service scheduled successfully")).toBeVisible();
   await expect(page.getByRole("heading", { name: heading(serviceDay), exact: true })).toBeVisible();
+  // The day list says each visit's crew, as "By crew" does: this one has none yet.
+  await expect(page.getByTestId("visit-card").filter({ hasText: customerName }).getByTestId("visit-crew")).toHaveText(
+    "No crew assigned yet",
+  );
 
   // A weekly series on the same day; its end date must come after the service date.
   await page.goto("/schedule?new=true");

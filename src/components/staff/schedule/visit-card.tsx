@@ -19,6 +19,9 @@ import { VisitFieldReport } from "./visit-field-report";
 export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   const utils = api.useUtils();
   const statusId = useId();
+  // One list for every card of the day (the query is shared), so each card can name its crew.
+  const crews = api.crews.list.useQuery({}, { staleTime: 60_000 });
+  const crewName = visit.crewId === null ? null : crews.data?.find((crew) => crew.id === visit.crewId)?.name;
   // A crew member changes the status of their crew's visits; editing the plan is the office's.
   const plans = useStaffCan(ROLES.office);
   const [moving, setMoving] = useState(false);
@@ -42,6 +45,9 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
         <VisitSummary visit={visit} />
         <p className="shrink-0 text-sm font-semibold text-gray-900">{formatCents(visit.totalPrice)}</p>
       </div>
+      <p className="mt-1 text-sm text-gray-700" data-testid="visit-crew">
+        {visit.crewId === null ? "No crew assigned yet" : crewName ? `Crew: ${crewName}` : null}
+      </p>
       {visit.needsTime ? (
         <p className="mt-2 rounded-lg bg-orange-50 p-2 text-sm text-orange-900">
           No crew was free at this time when the quote was accepted.{" "}
