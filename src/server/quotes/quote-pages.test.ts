@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { quoteRequest, sentQuote } from "#test/fixtures/quotes";
 import { rest, staffCaller, staffCookie } from "#test/helpers";
+import { startDevServer, type DevServer } from "#test/dev-server-process";
 import { QUOTE_LINK_REVOKED, revokeQuoteLink } from "./quote-link";
 
 /**
@@ -18,56 +14,15 @@ import { QUOTE_LINK_REVOKED, revokeQuoteLink } from "./quote-link";
  * quote built from it. Next compiles each page on its first request, so this file is slow.
  */
 
-let server: ChildProcess | undefined;
-let pgliteDir: string | undefined;
+let server: DevServer | undefined;
 let origin = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-async function waitUntilServing(deadline: number) {
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/api/services`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("The development server did not start in time");
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: "development",
-    NEXT_TELEMETRY_DISABLED: "1",
-    JOB_WORKER: "false",
-  };
-  // This file's own database (test/setup-database.ts), or an embedded one of its own.
-  if (!process.env.DATABASE_URL) {
-    pgliteDir = mkdtempSync(path.join(tmpdir(), "greenscape-quote-pages-"));
-    env.PGLITE_DIR = pgliteDir;
-  }
-  server = spawn(process.execPath, ["scripts/server.mjs", "--dev"], { env, detached: true, stdio: "ignore" });
-  await waitUntilServing(Date.now() + 240_000);
+  server = await startDevServer();
+  origin = server.origin;
 }, 300_000);
 
-afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 const page = async (pathname: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${origin}${pathname}`, { headers, redirect: "manual" });
