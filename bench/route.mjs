@@ -7,7 +7,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { roadKm } from "../src/lib/route-distance.ts";
-import { optimizeRoute, routeLengthKm } from "../src/server/routes/optimize.ts";
+import { optimizeRoute, routeLengthKm } from "../src/server/driving-routes/optimize.ts";
 import { machine, percentile } from "./lib.mjs";
 import { writeSection } from "./results-file.mjs";
 

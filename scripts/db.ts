@@ -2,10 +2,11 @@
 // `npm run staff:password -- <username>` for a staff member who lost their password.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/server/auth/password";
+import "@/server/app/database";
 import { closeDatabase, getDatabase } from "@/server/db";
 import { staffSessions, staffUsers } from "@/server/db/schema";
-import { generateFirstPassword } from "@/server/db/seed";
-import { prepareDatabaseAtStartup } from "@/server/db/startup";
+import { generateFirstPassword } from "@/server/app/seed";
+import { prepareDatabaseAtStartup } from "@/server/app/prepare-database";
 
 const command = process.argv[2];
 

@@ -14,7 +14,7 @@ import http from "node:http";
 import next from "next";
 import { loadApiBundle, loadApiSource } from "./api-bundle.mjs";
 import { processState } from "../src/server/process-state.mjs";
-import { stampClientAddress } from "../src/server/http/client-address.mjs";
+import { stampClientAddress } from "../src/server/api/client-address.mjs";
 import { logRequestWhenDone } from "../src/server/http/request-log.mjs";
 import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
 

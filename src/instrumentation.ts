@@ -9,6 +9,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServerOnce } = await import("./server/start-up");
+  const { startServerOnce } = await import("./server/app/start-up");
   await startServerOnce();
 }

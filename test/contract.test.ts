@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getOpenApiDocument } from "../src/server/api/openapi";
+import { getOpenApiDocument } from "../src/server/app/openapi";
 import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
 import { createMatrixFixtures, type MatrixFixtures } from "./fixtures/access-matrix";
 import { arbitraryFor, HOSTILE_IDS, resolve, wrongTypeFor, type Components, type JsonSchema } from "./contract/arbitraries";

@@ -1,13 +1,13 @@
 import { hashPassword } from "../src/server/auth/password";
 import { createCustomerSession, createStaffSession } from "../src/server/auth/session";
 import { sessionCookieName } from "../src/server/auth/cookies";
-import { createCaller } from "../src/server/api/root";
+import { createCaller } from "../src/server/app/router";
 import { createTRPCContext } from "../src/server/api/trpc";
 import { getDb } from "../src/server/db";
 import { customers, staffUsers } from "../src/server/db/schema";
-import { SERVICE_CATALOGUE } from "../src/server/db/seed-data";
+import { SERVICE_CATALOGUE } from "../src/server/app/seed-data";
 import { services } from "../src/server/db/schema";
-import { CLIENT_ADDRESS_HEADER } from "../src/server/http/client-address.mjs";
+import { CLIENT_ADDRESS_HEADER } from "../src/server/api/client-address.mjs";
 import { sendOverHttp } from "./api-over-http";
 import type { StaffRole } from "../src/lib/staff-roles";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getOpenApiDocument } from "../src/server/api/openapi";
+import { getOpenApiDocument } from "../src/server/app/openapi";
 import { getDb } from "../src/server/db";
 import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
 import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./helpers";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DatabaseHandle } from "../src/server/db/client";
-import { startBackgroundWork } from "../src/server/jobs/background-work";
+import { startBackgroundWork } from "../src/server/app/background-work";
 import type { WorkerOptions } from "../src/server/jobs/job-queue";
 import { JOB_QUEUES, JOB_SCHEMA } from "../src/server/jobs/queues";
 import { announceQueuedBooking, type BookingAnnouncementJob } from "../src/server/notifications/announce";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, parseConfig } from "@/server/config";
 
 function problemsOf(env: Record<string, string>) {
   try {

@@ -7,7 +7,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
 import { CUSTOMER_SIGNED_OUT_EVENT } from "@/components/public/customer-session-store";
-import type { AppRouter } from "@/server/api/root";
+import type { AppRouter } from "@/server/app/router";
 import { createQueryClient } from "./query-client";
 
 export const api = createTRPCReact<AppRouter>();

@@ -3,7 +3,7 @@ import "server-only";
 import { createHydrationHelpers } from "@trpc/react-query/rsc";
 import { headers } from "next/headers";
 import { cache } from "react";
-import { createCaller, type AppRouter } from "@/server/api/root";
+import { createCaller, type AppRouter } from "@/server/app/router";
 import { createTRPCContext } from "@/server/api/trpc";
 import { createQueryClient } from "./query-client";
 

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { closeDatabase } from "../../src/server/db";
 import { serveApiRequest } from "../../src/server/http/api-server";
-import { stampClientAddress } from "../../src/server/http/client-address.mjs";
+import { stampClientAddress } from "../../src/server/api/client-address.mjs";
 
 const server = http.createServer((request, response) => {
   stampClientAddress(request, 0);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { StaffShell } from "@/components/staff/staff-shell";
-import { requireStaff } from "@/server/auth/sign-in-gates";
+import { requireStaff } from "@/server/app/sign-in-gates";
 import { mayOpenPage } from "@/lib/staff-roles";
 import { TRPCReactProvider } from "@/trpc/react";
 import { HydrateClient, prefetchApi } from "@/trpc/server";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminLoginForm } from "@/components/staff/admin-login-form";
-import { redirectSignedInStaff } from "@/server/auth/sign-in-gates";
+import { redirectSignedInStaff } from "@/server/app/sign-in-gates";
 
 export const metadata: Metadata = { title: "Admin Login", robots: { index: false, follow: false } };
 

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { SERVICE_CATALOGUE } from "@/server/db/seed-data";
+import { SERVICE_CATALOGUE } from "@/server/app/seed-data";
 import { FALLBACK_SERVICES } from "./fallback-services";
 import { homeServices } from "./home-services";
 import { serviceImageFor } from "./service-image";

@@ -1,4 +1,4 @@
-import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address.mjs";
+import { CLIENT_ADDRESS_HEADER } from "@/server/api/client-address.mjs";
 
 /**
  * The client's address, as the server that owns the socket wrote it (scripts/server.mjs, from the

@@ -10,7 +10,7 @@ import { validateCustomerSessionToken, validateStaffSessionToken, type StaffSess
 import { getDb, type Db } from "@/server/db";
 import { ForbiddenError } from "@/server/errors";
 import { forgetCachesAfterLocalWrite } from "@/server/cache/change-feed";
-import { markDatabaseUnavailable } from "@/server/http/request-state";
+import { markDatabaseUnavailable } from "@/server/api/request-state";
 import { clientIp } from "./request-info";
 import { describeFailure, MappedError, rootCause } from "./error-mapping";
 import { documentedStatuses } from "./statuses";

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { apiKeys } from "@/server/db/schema";
+import { apiKeys, crews } from "@/server/db/schema";
 import { InvalidInputError } from "@/server/errors";
 import { API_KEY_MESSAGES } from "@/lib/validation/settings";
 import { cachedSession, sessionsGeneration, storeSession } from "@/server/cache/session-cache";
-import { assertActiveCrew } from "@/server/crews/crews-repository";
+import { CREW_MESSAGES } from "@/lib/validation/crews";
 import type { ApiKeyRole } from "@/lib/staff-roles";
 import { generateToken, hashToken } from "./tokens";
 
@@ -33,7 +33,13 @@ export async function createApiKey(
   scope: ApiKeyScope = { role: "office" },
 ) {
   if (expiresAt && expiresAt <= now) throw new InvalidInputError(API_KEY_MESSAGES.expiryInPast, "expiresAt");
-  if (scope.role === "crew") await assertActiveCrew(db, scope.crewId);
+  if (scope.role === "crew") {
+    const [crew] = await db
+      .select({ id: crews.id })
+      .from(crews)
+      .where(and(eq(crews.id, scope.crewId), eq(crews.active, true)));
+    if (!crew) throw new InvalidInputError(CREW_MESSAGES.unknown, "crewId");
+  }
   const key = API_KEY_PREFIX + generateToken();
   const [row] = await db
     .insert(apiKeys)

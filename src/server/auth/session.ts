@@ -5,7 +5,7 @@ import { customers, customerSessions, staffSessions, staffUsers } from "@/server
 import { cachedSession, forgetSession, invalidateSessions, sessionsGeneration, storeSession } from "@/server/cache/session-cache";
 import { generateToken, hashToken } from "./tokens";
 import type { StaffRole } from "@/lib/staff-roles";
-import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
+import { SESSION_CUSTOMER_COLUMNS } from "@/server/db/customer-columns";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,4 +1,4 @@
-import { dayAvailability } from "@/server/booking/availability";
+import { dayAvailability } from "@/server/schedules/availability";
 import { NotFoundError } from "@/server/errors";
 import { ZAvailabilityRequestSchema, ZAvailabilityResponseSchema } from "@/server/booking/schemas";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";

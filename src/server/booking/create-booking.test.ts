@@ -417,7 +417,7 @@ describe("GET /api/availability", () => {
 
 describe("OpenAPI document", () => {
   it("describes the booking and availability operations", async () => {
-    const { getOpenApiDocument } = await import("@/server/api/openapi");
+    const { getOpenApiDocument } = await import("@/server/app/openapi");
     const document = getOpenApiDocument();
     const create = document.paths?.["/bookings"]?.post;
     expect(create?.security).toEqual([]);

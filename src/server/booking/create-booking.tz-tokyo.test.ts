@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
-import { dayAvailability } from "./availability";
+import { dayAvailability } from "@/server/schedules/availability";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 import { createBooking, DATE_NOT_BOOKABLE_MESSAGE } from "./create-booking";
 import { setProcessTimeZone } from "#test/env";

@@ -22,7 +22,8 @@ export interface CacheState {
 }
 
 export function cacheState(): CacheState {
-  return (processState().caches ??= {
+  const holder = processState() as { caches?: CacheState };
+  return (holder.caches ??= {
     answers: new Map(),
     answersGeneration: 0,
     sessions: new Map(),

@@ -6,7 +6,7 @@ import { generateToken, hashToken } from "@/server/auth/tokens";
 import type { Db } from "@/server/db";
 import { calendarFeeds } from "@/server/db/schema";
 import { appUrl } from "@/server/email/app-url";
-import { listVisitsBetween, type NotifiableVisit } from "@/server/notifications/visit-source";
+import { listVisitsBetween, type NotifiableVisit } from "@/server/schedules/notifiable-visits";
 
 /** Whose feed: a staff member's holds every visit, a customer's only their own. */
 export type FeedOwner = { staffUserId: number } | { customerId: number };

@@ -9,7 +9,7 @@ import { customers, customerSearchText, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail } from "./customers-repository";
 import { requestLocating } from "@/server/locations/locate-addresses";
-import { CUSTOMER_CONTACT_COLUMNS } from "./customer-columns";
+import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 
 export const CUSTOMER_MESSAGES = {
   notFound: "Customer not found",

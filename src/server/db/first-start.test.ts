@@ -6,7 +6,7 @@ import { getDb } from "@/server/db";
 import { staffUsers } from "@/server/db/schema";
 import { SAME_AS_FIRST_PASSWORD } from "@/server/settings/profile";
 import { cookieHeaderFrom, rest } from "#test/helpers";
-import { seedDatabase } from "./seed";
+import { seedDatabase } from "@/server/app/seed";
 
 async function emptyStaff() {
   await (await getDb()).delete(staffUsers);

@@ -1,5 +1,3 @@
-import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
-import { installJobQueue } from "@/server/jobs/job-queue";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db } from "./client";
@@ -8,15 +6,30 @@ import { processState } from "@/server/process-state.mjs";
 
 // One handle per process (process-state.mjs), shared by every copy of the code and kept across
 // Next's development reloads, so none opens a pool of its own.
-const holder = processState();
+const holder = processState() as { databaseHandle?: Promise<DatabaseHandle> };
+
+/** Work done on a newly opened database before anyone gets it, such as installing the job queue. */
+export type OpeningStep = (handle: DatabaseHandle) => Promise<void>;
+
+const openingSteps = new Map<string, OpeningStep>();
 
 /**
- * The database, connected and migrated on first use. A failed first connection is not cached:
- * the next call tries again, so the app recovers once the database is back.
+ * Adds a step to every opening of the database, by name (a module evaluated again replaces its
+ * step). The composition root (src/server/app/database.ts) adds the job queue and the change feed,
+ * so this folder knows nothing of either.
+ */
+export function addOpeningStep(name: string, step: OpeningStep): void {
+  openingSteps.set(name, step);
+}
+
+/**
+ * The database, connected and migrated on first use, with every opening step done. A failed first
+ * connection (or step) is not cached: the next call tries again, so the app recovers once the
+ * database is back.
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!holder.databaseHandle) {
-    const opening = openDatabase().then(withJobQueue).then(followChanges);
+    const opening = openDatabase().then(withOpeningSteps);
     holder.databaseHandle = opening;
     opening.catch(() => {
       if (holder.databaseHandle === opening) holder.databaseHandle = undefined;
@@ -35,24 +48,12 @@ export async function closeDatabase(): Promise<void> {
   if (handle) await (await handle).close();
 }
 
-/** The job queue's tables and queues, made or brought up to date once the database is migrated. */
-async function withJobQueue(handle: DatabaseHandle): Promise<DatabaseHandle> {
+async function withOpeningSteps(handle: DatabaseHandle): Promise<DatabaseHandle> {
   try {
-    await installJobQueue(handle);
+    for (const step of openingSteps.values()) await step(handle);
   } catch (error) {
     await handle.close();
     throw error;
   }
-  return handle;
-}
-
-/**
- * Every process listens for the writes that change cached answers and sign-ins, whichever
- * instance made them. Until it listens, nothing is served from those caches (see change-feed.ts).
- */
-async function followChanges(handle: DatabaseHandle): Promise<DatabaseHandle> {
-  await handle.listen(CHANGES_CHANNEL, changeFeedEvents()).catch((error) => {
-    console.warn("[greenscape] Not listening for database changes; answers are not cached:", error);
-  });
   return handle;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
-import { seedDatabase } from "./seed";
+import { seedDatabase } from "@/server/app/seed";
 import { services, staffUsers, customers, schedules, messages, payments } from "./schema";
 
 describe("migrations and seed", () => {

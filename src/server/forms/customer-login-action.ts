@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { INVALID_CUSTOMER_LOGIN } from "@/server/auth/customer-accounts";
+import { INVALID_CUSTOMER_LOGIN } from "@/server/customer-accounts/accounts";
 import { textFields } from "./form-values";
 import type { FormState } from "./form-state";
 import { callProcedure, fieldErrorsOf } from "./procedure-call";

@@ -2,7 +2,7 @@ import "server-only";
 
 import { cookies, headers } from "next/headers";
 import { describeFailure, type ApiFailure } from "@/server/api/error-mapping";
-import { createCaller } from "@/server/api/root";
+import { createCaller } from "@/server/app/router";
 import { createTRPCContext } from "@/server/api/trpc";
 import { applySetCookie, withSetCookies } from "./set-cookie";
 

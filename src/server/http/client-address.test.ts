@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "@/server/auth/limits";
-import { CLIENT_ADDRESS_HEADER, clientAddressFrom, normalizeAddress, stampClientAddress } from "./client-address.mjs";
+import { CLIENT_ADDRESS_HEADER, clientAddressFrom, normalizeAddress, stampClientAddress } from "@/server/api/client-address.mjs";
 import { handleRestRequest } from "./rest-handler";
 
 describe("the client address", () => {

@@ -1,4 +1,4 @@
-import { getOpenApiDocument } from "@/server/api/openapi";
+import { getOpenApiDocument } from "@/server/app/openapi";
 
 /** GET /api/openapi.json: the REST API's OpenAPI document. */
 export function handleOpenApiRequest(): Response {

@@ -1,4 +1,4 @@
-import { createCaller } from "@/server/api/root";
+import { createCaller } from "@/server/app/router";
 import { createTRPCContext, crewScopeOf, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { procedureMetas } from "@/server/api/procedure-meta";
+import { procedureMetas } from "@/server/app/procedure-meta";
 
 /** How the REST layer reads a path or query value: what the procedure's zod input says it is. */
 type ParameterKind = "integer" | "number" | "boolean" | "string";

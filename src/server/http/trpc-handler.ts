@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describeFailure, rootCause } from "@/server/api/error-mapping";
-import { appRouter } from "@/server/api/root";
-import { procedureMetas } from "@/server/api/procedure-meta";
+import { appRouter } from "@/server/app/router";
+import { procedureMetas } from "@/server/app/procedure-meta";
 import { createTRPCContext } from "@/server/api/trpc";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
 import { bodyTooLarge, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit, type ApiErrorBody } from "./json-response";

@@ -12,7 +12,7 @@ import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, waitFor } from "#test/notifications";
 import { enqueueJob, JOBS_PER_FETCH, startJobWorker, type JobHandlers } from "./job-queue";
 import { listFailingJobs, retryFailedJob } from "./failing-jobs";
-import { REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS } from "./background-work";
+import { REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS } from "@/server/app/background-work";
 
 const embedded = inject("testDatabase").mode === "pglite";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

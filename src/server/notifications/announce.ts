@@ -13,7 +13,7 @@ import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emai
 import { getNotificationSettings } from "./settings";
 import { newBookingStaffEmail, newInquiryStaffEmail } from "./staff-emails";
 import { noticeOfficeOfMessage } from "./office-message-notice";
-import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
+import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 import { planContact } from "@/server/ownership/ownership";
 
 /**

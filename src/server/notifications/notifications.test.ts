@@ -347,7 +347,7 @@ describe("calendar feeds", () => {
 
 describe("webhook payloads", () => {
   it("are described in the OpenAPI document", async () => {
-    const { getOpenApiDocument } = await import("@/server/api/openapi");
+    const { getOpenApiDocument } = await import("@/server/app/openapi");
     const webhooks = getOpenApiDocument().webhooks as Record<
       string,
       { post: { requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } } } }

@@ -5,7 +5,7 @@ import { customers } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { visitReminderEmail } from "./customer-emails";
 import { getNotificationSettings } from "./settings";
-import { listVisitsBetween } from "./visit-source";
+import { listVisitsBetween } from "@/server/schedules/notifiable-visits";
 
 /**
  * The day-before reminders. This runs every few minutes; from the reminder time set in Settings

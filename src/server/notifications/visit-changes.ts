@@ -4,7 +4,7 @@ import { customers } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { visitChangeEmail, type VisitChange } from "./customer-emails";
-import type { NotifiableVisit } from "./visit-source";
+import type { NotifiableVisit } from "@/server/schedules/notifiable-visits";
 
 type ChangeKind = "confirmed" | "moved" | "cancelled" | "completed" | "status";
 

@@ -14,7 +14,7 @@ const SERVER = join(__dirname, "..");
 /** How each customer-side reader uses the rule (the text that must be in the file). */
 const CUSTOMER_SIDE: Record<string, RegExp> = {
   "self-service/appointments.ts": /ownedBy: customerId[\s\S]*isPlanOwned\(db, visit\.scheduleId\)/,
-  "portal/payments.ts": /ownedPayments\(customerId\)/,
+  "payments/customer-payments.ts": /ownedPayments\(customerId\)/,
   "portal/messages.ts": /visibleMessages\(customerId\)/,
   "payments/intent.ts": /getCustomerPayment\(db, customerId, paymentId\)/,
   "payments/receipts.ts": /ownedPayments\(customerId\)/,
@@ -24,7 +24,7 @@ const CUSTOMER_SIDE: Record<string, RegExp> = {
   "self-service/reschedule-slots.ts": /findOwnVisit\(db, customerId, visitId\)/,
   // Reads the rest of a plan the customer already owns (found through findOwnVisit).
   "self-service/plan-change.ts": /other\.scheduleId === visit\.scheduleId/,
-  "notifications/visit-source.ts": /contact: visit\.contact/,
+  "schedules/notifiable-visits.ts": /contact: visit\.contact/,
   "notifications/reminders.ts": /visit\.contact\.email/,
   "notifications/visit-changes.ts": /after\.contact\.email/,
   "notifications/announce.ts": /planContact\(db, booking\.scheduleId\)/,

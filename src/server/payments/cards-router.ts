@@ -7,7 +7,7 @@ import { chooseDefaultCard, createCardSetup, listSavedCards, removeSavedCard } f
 import { CUSTOMER_NOT_FOUND, PAYMENT_NOT_FOUND, assertCustomerExists, getPayment } from "@/server/payments/queries";
 import { getReceipt } from "@/server/payments/receipts";
 import { listRefunds, refundPayment } from "@/server/payments/refunds";
-import { getCustomerPayment } from "@/server/portal/payments";
+import { getCustomerPayment } from "@/server/payments/customer-payments";
 import { customers } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { getStripe } from "@/server/stripe/client";

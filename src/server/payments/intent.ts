@@ -6,7 +6,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { formatCents } from "@/lib/money";
 import { completeCardPayment } from "./settle";
-import { getCustomerPayment } from "@/server/portal/payments";
+import { getCustomerPayment } from "@/server/payments/customer-payments";
 import { assertCustomerExists, getCustomerPaymentRow, PAYMENT_NOT_FOUND, type PaymentRow } from "./queries";
 
 export const PAYMENT_ALREADY_COMPLETED = "This payment has already been completed";

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customerEmailTokens, customers, emailOutbox } from "@/server/db/schema";
-import { CLAIM_LINK_SENT } from "@/server/auth/customer-accounts";
+import { CLAIM_LINK_SENT } from "@/server/customer-accounts/accounts";
 import { cookieHeaderFrom, createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
 import { choosePassword, insertMessage, insertPayment, insertVisit, latestLinkToken } from "#test/fixtures/portal-data";
-import { createEmailToken, LINK_MESSAGES } from "./email-tokens";
+import { createEmailToken, LINK_MESSAGES } from "@/server/customer-accounts/email-tokens";
 import { CONFIRM_EMAIL_FIRST } from "./profile";
-import { LINK_FOR_ANOTHER_ACCOUNT } from "./verification";
+import { LINK_FOR_ANOTHER_ACCOUNT } from "@/server/customer-accounts/verification";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -7,9 +7,9 @@ import { normalizeEmail } from "@/server/customers/customers-repository";
 import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TCustomerProfile } from "@/lib/validation/customer-auth";
-import { sendVerificationEmail } from "./verification";
+import { sendVerificationEmail } from "@/server/customer-accounts/verification";
 import { requestLocating } from "@/server/locations/locate-addresses";
-import { SESSION_CUSTOMER_COLUMNS } from "@/server/customers/customer-columns";
+import { SESSION_CUSTOMER_COLUMNS } from "@/server/db/customer-columns";
 
 export const EMAIL_IN_USE = "Another account already uses this email address. Please use a different one.";
 export const CONFIRM_EMAIL_FIRST = "Please confirm your current email address with the link we sent before changing it.";

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { deviceTokenFrom, signInCookies } from "@/server/auth/cookies";
-import { signInCustomer } from "@/server/auth/customer-accounts";
-import { changeCustomerPassword, PASSWORD_CHANGED } from "@/server/auth/customer-password";
+import { signInCustomer } from "@/server/customer-accounts/accounts";
+import { changeCustomerPassword, PASSWORD_CHANGED } from "@/server/customer-accounts/password";
 import { cancelAppointment, confirmBookingIsMine, listAppointments } from "@/server/self-service/appointments";
-import { acceptInvitation, describeInvitation } from "@/server/portal/invitations";
+import { acceptInvitation, describeInvitation } from "@/server/customer-accounts/invitations";
 import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/portal/messages";
-import { getCustomerPayment, listCustomerPayments } from "@/server/portal/payments";
+import { getCustomerPayment, listCustomerPayments } from "@/server/payments/customer-payments";
 import { getProfile, updateProfile } from "@/server/portal/profile";
-import { resendVerification, verifyEmail } from "@/server/portal/verification";
+import { resendVerification, verifyEmail } from "@/server/customer-accounts/verification";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import { ZCustomerPasswordChangeSchema, ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
 import { pathId } from "@/lib/validation/fields";

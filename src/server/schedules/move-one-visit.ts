@@ -2,7 +2,7 @@ import { businessInstant, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";

@@ -17,7 +17,7 @@ import { assertCrewFree } from "./crew-assignment";
 import { getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
 import { listVisits, moveVisit, type Visit } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 
 // Only visits still to happen move: completed and cancelled ones stay where they were.
 const ACTIVE_STATUSES = ["pending", "confirmed"] as const;

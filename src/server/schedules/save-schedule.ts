@@ -6,7 +6,7 @@ import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit, listVisitsBetween } from "@/server/notifications/visit-source";
+import { findNotifiableVisit, listVisitsBetween } from "@/server/schedules/notifiable-visits";
 import { assertActiveCrew } from "@/server/crews/crews-repository";
 import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";

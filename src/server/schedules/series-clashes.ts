@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { addDays, businessDateOf, formatBusinessDate, type DateString } from "@/lib/business-time";
-import { dayAvailability } from "@/server/booking/availability";
+import { dayAvailability } from "@/server/schedules/availability";
 import type { Db } from "@/server/db";
 import { visits } from "@/server/db/schema";
 import { ConflictListError } from "@/server/errors";

@@ -5,7 +5,7 @@ import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";
 import { findVisit, setVisitStatus } from "./visits";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import type { ScheduleStatus } from "@/lib/schedule-enums";
 import { crewMayChangeVisitStatus } from "@/lib/crew-day";
 

@@ -5,12 +5,12 @@ import { BUSINESS } from "@/lib/business";
 import type { TSelfServiceRules } from "@/lib/validation/self-service";
 import { getSelfServiceRules } from "@/server/settings/self-service-rules";
 import { isOutsideNotice, tooLateMessage } from "@/server/self-service/rules";
-import { unconfirmedSince } from "@/server/portal/history-visibility";
+import { unconfirmedSince } from "@/server/self-service/history-visibility";
 import { isPlanOwned, plansAwaitingOwner } from "@/server/ownership/ownership";
 import { and, eq } from "drizzle-orm";
 import { schedules } from "@/server/db/schema";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far the lists look: a year back for history, a year ahead for what is booked. */

@@ -6,7 +6,7 @@ import { customers, messages, schedules, visits } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { ownChangeEmail } from "@/server/notifications/customer-emails";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import { findOwnVisit } from "@/server/self-service/appointments";
 import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
 import { moveVisit, setVisitStatus, type Visit, type VisitChange } from "@/server/schedules/visits";

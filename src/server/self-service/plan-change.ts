@@ -10,7 +10,7 @@ import {
 import { BUSINESS } from "@/lib/business";
 import { isBookableDate, slotsForDate } from "@/lib/slots";
 import type { TSelfServiceAction, TSelfServiceRules } from "@/lib/validation/self-service";
-import { dayAvailability } from "@/server/booking/availability";
+import { dayAvailability } from "@/server/schedules/availability";
 import { DATE_NOT_BOOKABLE_MESSAGE, SLOT_TAKEN_MESSAGE } from "@/server/booking/create-booking";
 import type { Db } from "@/server/db";
 import { ConflictError, ForbiddenError, InvalidInputError } from "@/server/errors";

@@ -1,5 +1,5 @@
 import type { DateString } from "@/lib/business-time";
-import { dayAvailability } from "@/server/booking/availability";
+import { dayAvailability } from "@/server/schedules/availability";
 import type { Db } from "@/server/db";
 import { findOwnVisit } from "@/server/self-service/appointments";
 import { getSelfServiceRules } from "@/server/settings/self-service-rules";

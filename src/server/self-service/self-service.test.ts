@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, businessDateOf, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { emailOutbox, messages, schedules, services, visits } from "@/server/db/schema";
-import { dayAvailability } from "@/server/booking/availability";
+import { dayAvailability } from "@/server/schedules/availability";
 import { createBooking, SLOT_TAKEN_MESSAGE } from "@/server/booking/create-booking";
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { saveSelfServiceRules } from "@/server/settings/self-service-rules";

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, messages, payments, schedules, visits } from "@/server/db/schema";
-import { CUSTOMER_CONTACT_COLUMNS } from "@/server/customers/customer-columns";
+import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 
 /**
  * Settings, Advanced, Export Data: the business's records as plain rows.

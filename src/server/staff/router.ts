@@ -16,7 +16,7 @@ import { deviceTokenFrom, signInCookies } from "@/server/auth/cookies";
 import { rememberDevice } from "@/server/auth/known-devices";
 import { createStaffSession } from "@/server/auth/session";
 import { ZOkResponseSchema, ZStaffStatusResponseSchema } from "@/server/auth/schemas";
-import { toStaffUser } from "@/server/auth/staff-router";
+import { toStaffUser } from "@/server/staff/sign-in-router";
 import { config } from "@/server/config";
 import {
   acceptStaffInvitation,

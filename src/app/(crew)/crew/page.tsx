@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CrewDayScreen } from "@/components/crew/crew-day-screen";
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import { staffLogoutAction } from "@/server/forms/staff-logout-action";
 import { serverApi } from "@/trpc/server";
 

@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import type { Metadata } from "next";
 import { CustomersScreen } from "@/components/staff/customers/customers-screen";
 import { customerListInput } from "@/components/staff/customers/customer-list-input";

@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import type { Metadata } from "next";
 import { CrewProblems } from "@/components/staff/dashboard/crew-problems";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";

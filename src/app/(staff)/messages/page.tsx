@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import type { Metadata } from "next";
 import { conversationListInput } from "@/components/messages/conversation-list-input";
 import { MessagesScreen } from "@/components/messages/messages-screen";

@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import type { Metadata } from "next";
 import { owedPanelInput } from "@/components/payments/owed-input";
 import { PaymentsScreen } from "@/components/payments/payments-screen";

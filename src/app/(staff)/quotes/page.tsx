@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { QuotesScreen } from "@/components/quotes/quotes-screen";
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import { HydrateClient, prefetchApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Quotes" };

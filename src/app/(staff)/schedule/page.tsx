@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { requireStaff } from "@/server/auth/sign-in-gates";
+import { requireStaff } from "@/server/app/sign-in-gates";
 import { customerPickerInput } from "@/components/staff/customers/customer-list-input";
 import { ScheduleScreen } from "@/components/staff/schedule/schedule-screen";
 import { dayVisitsInput, monthCountsInput, NEEDING_TIME_INPUT } from "@/components/staff/schedule/schedule-queries";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getOpenApiDocument } from "@/server/api/openapi";
+import { getOpenApiDocument } from "@/server/app/openapi";
 
 export const metadata: Metadata = { title: "API reference", description: "REST operations of the GreenScape Austin API." };
 export const dynamic = "force-dynamic";

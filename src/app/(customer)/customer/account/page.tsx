@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { MyAccount } from "@/components/portal/my-account";
-import { requireCustomer } from "@/server/auth/sign-in-gates";
+import { requireCustomer } from "@/server/app/sign-in-gates";
 
 export const metadata: Metadata = { title: "My Account" };
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { QuoteUnavailable } from "@/components/quotes/quote-unavailable";
 import { QuoteView } from "@/components/quotes/quote-view";
 import { describeFailure } from "@/server/api/error-mapping";
-import { answerPageWith } from "@/server/http/request-state";
+import { answerPageWith } from "@/server/api/request-state";
 import { serverApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Your Quote", robots: { index: false, follow: false } };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { RouteScreen } from "@/components/staff/route/route-screen";
 import { businessToday, isDateString } from "@/lib/business-time";
-import { requireStaff } from "@/server/auth/sign-in-gates";
+import { requireStaff } from "@/server/app/sign-in-gates";
 
 export const metadata: Metadata = { title: "Route" };
 

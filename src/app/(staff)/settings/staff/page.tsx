@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SettingsScreen } from "@/components/settings/settings-screen";
 import { ROLES } from "@/lib/staff-roles";
-import { requireStaffRole } from "@/server/auth/sign-in-gates";
+import { requireStaffRole } from "@/server/app/sign-in-gates";
 
 export const metadata: Metadata = { title: "Staff" };
 

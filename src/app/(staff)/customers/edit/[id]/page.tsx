@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/server/auth/sign-in-gates";
+import { requireStaffPage } from "@/server/app/sign-in-gates";
 import type { Metadata } from "next";
 import { EditCustomerScreen } from "@/components/staff/customers/edit-customer-screen";
 

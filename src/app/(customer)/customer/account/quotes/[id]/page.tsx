@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { QuoteUnavailable } from "@/components/quotes/quote-unavailable";
 import { QuoteView } from "@/components/quotes/quote-view";
 import { describeFailure } from "@/server/api/error-mapping";
-import { requireCustomer } from "@/server/auth/sign-in-gates";
+import { requireCustomer } from "@/server/app/sign-in-gates";
 import { serverApi } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "Your Quote", robots: { index: false, follow: false } };

@@ -1,6 +1,6 @@
 import { config } from "@/server/config";
-import { pgliteLocation } from "./client";
-import { getDatabase } from "./index";
+import { pgliteLocation } from "@/server/db/client";
+import { getDatabase } from "@/server/db/index";
 import { DEMO_STAFF_LOGIN } from "@/lib/demo";
 import { seedDatabase } from "./seed";
 

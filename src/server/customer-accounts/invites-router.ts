@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
-import { inviteCustomer } from "@/server/portal/invitations";
+import { inviteCustomer } from "@/server/customer-accounts/invitations";
 import { ConflictError } from "@/server/errors";
 import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
 import { createApiKey } from "@/server/auth/api-keys";
-import { listApiKeys, revokeApiKey } from "@/server/auth/manage-api-keys";
+import { listApiKeys, revokeApiKey } from "@/server/settings/manage-api-keys";
 import { pathId } from "@/lib/validation/fields";
 import { ZCreateApiKeySchema } from "@/lib/validation/settings";
 import { createTRPCRouter, staffUserProcedure } from "@/server/api/trpc";

@@ -1,4 +1,4 @@
-import type { services } from "./schema";
+import type { services } from "@/server/db/schema";
 
 type NewService = typeof services.$inferInsert;
 

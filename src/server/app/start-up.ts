@@ -1,7 +1,8 @@
+import "@/server/app/database";
 import { config, ConfigError } from "@/server/config";
 import { getDatabase } from "@/server/db";
-import { prepareDatabaseAtStartup } from "@/server/db/startup";
-import { startBackgroundWork } from "@/server/jobs/background-work";
+import { prepareDatabaseAtStartup } from "@/server/app/prepare-database";
+import { startBackgroundWork } from "@/server/app/background-work";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { processState } from "@/server/process-state.mjs";
 
@@ -24,7 +25,7 @@ export async function startServerOnce() {
     console.error("[greenscape] Database not ready at start-up:", error);
   }
   // scripts/server.mjs stops the worker through the process state on SIGTERM.
-  if (config().jobWorker) processState().jobWorker ??= startWorkerWhenDatabaseIsUp();
+  if (config().jobWorker) (processState() as { jobWorker?: JobWorker }).jobWorker ??= startWorkerWhenDatabaseIsUp();
 }
 
 /**

@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "./openapi";
-import { procedureMetas } from "./procedure-meta";
-import { documentedStatuses } from "./statuses";
+import { procedureMetas } from "@/server/app/procedure-meta";
+import { documentedStatuses } from "@/server/api/statuses";
 
 type Operation = { security?: unknown; responses?: Record<string, { $ref?: string }> } & Documented;
 type Schema = { $ref?: string; type?: string; format?: string; pattern?: string; enum?: unknown[]; properties?: Record<string, Schema> };

@@ -3,8 +3,8 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { DEMO_STAFF_LOGIN } from "@/lib/demo";
 import { hashPassword } from "@/server/auth/password";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
-import type { Db } from "./client";
-import { customers, messages, payments, schedules, services, staffUsers } from "./schema";
+import type { Db } from "@/server/db/client";
+import { customers, messages, payments, schedules, services, staffUsers } from "@/server/db/schema";
 import { DEMO_CUSTOMERS, SERVICE_CATALOGUE } from "./seed-data";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 

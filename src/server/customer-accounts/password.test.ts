@@ -5,10 +5,10 @@ import { customerEmailTokens, customerSessions, customers, emailOutbox } from "@
 import { LIMITS } from "@/server/auth/limits";
 import { CUSTOMER_ABSOLUTE_LIFETIME, createCustomerSession, validateCustomerSessionToken } from "@/server/auth/session";
 import { hashToken } from "@/server/auth/tokens";
-import { createEmailToken, LINK_MESSAGES } from "@/server/portal/email-tokens";
+import { createEmailToken, LINK_MESSAGES } from "@/server/customer-accounts/email-tokens";
 import { cookieHeaderFrom, createCustomer, customerCookie, fromAddress, rest } from "#test/helpers";
 import { choosePassword, latestLinkToken } from "#test/fixtures/portal-data";
-import { PASSWORD_CHANGED, RESET_REQUESTED } from "@/server/auth/customer-password";
+import { PASSWORD_CHANGED, RESET_REQUESTED } from "@/server/customer-accounts/password";
 
 const DAY = 24 * 60 * 60 * 1000;
 

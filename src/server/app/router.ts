@@ -1,18 +1,19 @@
-import { apiKeysRouter } from "@/server/auth/api-keys-router";
-import { authRouter } from "@/server/auth/staff-router";
+import "@/server/app/database";
+import { apiKeysRouter } from "@/server/settings/api-keys-router";
+import { authRouter } from "@/server/staff/sign-in-router";
 import { availabilityRouter } from "@/server/booking/availability-router";
 import { bookingRouter } from "@/server/booking/router";
 import { calendarFeedsRouter } from "@/server/calendar/router";
 import { cardsRouter } from "@/server/payments/cards-router";
-import { contactRouter } from "@/server/contact/router";
-import { customerAuthRouter } from "@/server/auth/customer-router";
+import { contactRouter } from "@/server/inquiries/contact-router";
+import { customerAuthRouter } from "@/server/customer-accounts/sign-in-router";
 import { customersRouter } from "@/server/customers/router";
 import { dashboardRouter } from "@/server/dashboard/router";
 import { inquiriesRouter } from "@/server/inquiries/router";
 import { messagesRouter } from "@/server/messages/router";
 import { notificationsRouter } from "@/server/notifications/router";
 import { paymentsRouter } from "@/server/payments/router";
-import { portalInvitesRouter } from "@/server/portal/invites-router";
+import { portalInvitesRouter } from "@/server/customer-accounts/invites-router";
 import { portalRouter } from "@/server/portal/router";
 import { customerQuotesRouter } from "@/server/quotes/customer-router";
 import { quotePageRouter } from "@/server/quotes/page-router";
@@ -27,8 +28,8 @@ import { staffRouter } from "@/server/staff/router";
 import { settingsRouter } from "@/server/settings/router";
 import { webhooksRouter } from "@/server/webhooks/router";
 import { locationsRouter } from "@/server/locations/router";
-import { routesRouter } from "@/server/routes/router";
-import { createCallerFactory, createTRPCRouter } from "./trpc";
+import { routesRouter } from "@/server/driving-routes/router";
+import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
 export const appRouter = createTRPCRouter({

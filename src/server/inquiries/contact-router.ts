@@ -1,8 +1,8 @@
 import { ZContactFormSchema } from "@/lib/validation/contact";
-import { CONTACT_THANKS, submitContactInquiry } from "@/server/contact/submit-inquiry";
+import { CONTACT_THANKS, submitContactInquiry } from "@/server/inquiries/submit-inquiry";
 import { TooManyRequestsError } from "@/server/errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { ZContactInquiryResponseSchema } from "@/server/contact/schemas";
+import { ZContactInquiryResponseSchema } from "@/server/inquiries/contact-schemas";
 
 /** The public contact form; staff read its messages as website inquiries. */
 export const contactRouter = createTRPCRouter({

@@ -1,8 +1,8 @@
 import { deviceTokenFrom, serializeClearedSessionCookie, signInCookies } from "@/server/auth/cookies";
 import { invalidateCustomerSession } from "@/server/auth/session";
-import { ACCOUNT_CREATED, CLAIM_LINK_SENT, loginCustomer, registerCustomer } from "@/server/auth/customer-accounts";
+import { ACCOUNT_CREATED, CLAIM_LINK_SENT, loginCustomer, registerCustomer } from "@/server/customer-accounts/accounts";
 import { NotFoundError, ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
-import { requestPasswordReset, RESET_REQUESTED, resetCustomerPassword } from "@/server/auth/customer-password";
+import { requestPasswordReset, RESET_REQUESTED, resetCustomerPassword } from "@/server/customer-accounts/password";
 import {
   ZCustomerLoginSchema,
   ZCustomerRegisterSchema,

@@ -9,7 +9,7 @@ import { extendSeriesToHorizon } from "@/server/schedules/series";
 import { deliverWebhook } from "@/server/webhooks/deliver";
 import { configuredGeocoder } from "@/server/locations/geocoder";
 import { locatePendingAddresses } from "@/server/locations/locate-addresses";
-import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "./job-queue";
+import { isLastAttempt, startJobWorker, type JobWorker, type WorkerOptions } from "@/server/jobs/job-queue";
 
 /** Looks for visits to remind customers of every five minutes (the time itself is a setting). */
 export const REMINDER_SWEEP_SECONDS = 300;

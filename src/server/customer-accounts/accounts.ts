@@ -8,8 +8,8 @@ import { enforceLimit } from "@/server/auth/rate-limit";
 import { createCustomerSession } from "@/server/auth/session";
 import { admitSignIn, signInSucceeded } from "@/server/auth/sign-in-limits";
 import type { TCustomerRegister } from "@/lib/validation/customer-auth";
-import { sendClaimLink } from "@/server/portal/invitations";
-import { sendVerificationEmail } from "@/server/portal/verification";
+import { sendClaimLink } from "@/server/customer-accounts/invitations";
+import { sendVerificationEmail } from "@/server/customer-accounts/verification";
 
 export const INVALID_CUSTOMER_LOGIN = "Invalid email or password";
 export const EMAIL_ALREADY_REGISTERED = "An account with this email already exists. Please log in instead.";

@@ -1,9 +1,9 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { config } from "@/server/config";
-import { appRouter } from "./root";
-import { procedureMetas } from "./procedure-meta";
-import { documentedStatuses } from "./statuses";
-import type { Access, Meta } from "./meta";
+import { appRouter } from "./router";
+import { procedureMetas } from "@/server/app/procedure-meta";
+import { documentedStatuses } from "@/server/api/statuses";
+import type { Access, Meta } from "@/server/api/meta";
 import type { StaffRole } from "@/lib/staff-roles";
 import { webhooksDocument } from "@/server/webhooks/openapi";
 

@@ -10,10 +10,10 @@ import { invalidateOtherCustomerSessions } from "@/server/auth/session";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
 import { passwordChangedEmail, passwordResetEmail } from "@/server/email/templates";
-import { consumeEmailToken, createEmailToken, retireEmailTokens } from "@/server/portal/email-tokens";
-import { sendClaimLink } from "@/server/portal/invitations";
+import { consumeEmailToken, createEmailToken, retireEmailTokens } from "@/server/customer-accounts/email-tokens";
+import { sendClaimLink } from "@/server/customer-accounts/invitations";
 import { findCustomerByEmail } from "@/server/customers/customers-repository";
-import { signInCustomer } from "@/server/auth/customer-accounts";
+import { signInCustomer } from "@/server/customer-accounts/accounts";
 
 export const RESET_REQUESTED = "If an account uses that email, we sent it a link to choose a new password. The link works for 1 hour.";
 export const PASSWORD_CHANGED = "Your password has been changed. Every other device was logged out.";

@@ -1,5 +1,5 @@
-import { appRouter } from "./root";
-import type { Meta } from "./meta";
+import { appRouter } from "@/server/app/router";
+import type { Meta } from "@/server/api/meta";
 
 type ProcedureRecord = Record<string, { _def: { meta?: Meta; inputs?: unknown[] } }>;
 

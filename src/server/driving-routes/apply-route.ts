@@ -2,7 +2,7 @@ import { formatBusinessDate, isDateString, type DateString } from "@/lib/busines
 import type { Db } from "@/server/db";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/notifications/visit-source";
+import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import { assertCrewFree } from "@/server/schedules/crew-assignment";
 import { countOverlappingVisits, getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
 import { findVisit, moveVisit } from "@/server/schedules/visits";

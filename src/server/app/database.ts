@@ -1,0 +1,20 @@
+import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
+import { addOpeningStep } from "@/server/db";
+import { installJobQueue } from "@/server/jobs/job-queue";
+
+/**
+ * What the app does with every newly opened database: the job queue's tables and queues made or
+ * brought up to date, and the change feed followed. Imported by the composition root's entry
+ * points (router.ts, start-up.ts) before anything opens the database.
+ */
+addOpeningStep("job queue", (handle) => installJobQueue(handle));
+
+/**
+ * Every process listens for the writes that change cached answers and sign-ins, whichever
+ * instance made them. Until it listens, nothing is served from those caches (see change-feed.ts).
+ */
+addOpeningStep("change feed", async (handle) => {
+  await handle.listen(CHANGES_CHANNEL, changeFeedEvents()).catch((error) => {
+    console.warn("[greenscape] Not listening for database changes; answers are not cached:", error);
+  });
+});
