@@ -2,7 +2,7 @@
 // `npm run staff:password -- <username>` for a staff member who lost their password.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "@/server/auth/password";
-import "@/server/app/database";
+import "@/server/app/install";
 import { closeDatabase, getDatabase } from "@/server/db";
 import { staffSessions, staffUsers } from "@/server/db/schema";
 import { generateFirstPassword } from "@/server/app/seed";

@@ -13,6 +13,9 @@ export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
 export const CUSTOMER_CHANGES = ["skipped", "rescheduled", "paused"] as const;
 export type CustomerChange = (typeof CUSTOMER_CHANGES)[number];
 
+/** Visits that still hold a crew. Completed and cancelled ones free it. */
+export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];
+
 /** Who last changed a visit on its own. */
 export const CHANGE_AUTHORS = ["customer", "staff"] as const;
 export type ChangeAuthor = (typeof CHANGE_AUTHORS)[number];

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { restRequest } from "@/lib/rest-client";
-import type { TAvailabilityResponse } from "@/server/booking/schemas";
+import type { TAvailabilityResponse } from "@/server/schedules/schemas";
 
 /** What the wizard reads of GET /api/availability (fields JSON carries unchanged): which slots can still be booked. */
 export interface DayAvailability {

@@ -1,4 +1,4 @@
-import "@/server/app/database";
+import "@/server/app/install";
 import { apiKeysRouter } from "@/server/settings/api-keys-router";
 import { authRouter } from "@/server/staff/sign-in-router";
 import { availabilityRouter } from "@/server/booking/availability-router";

@@ -1,4 +1,4 @@
-import "@/server/app/database";
+import "@/server/app/install";
 import { config, ConfigError } from "@/server/config";
 import { getDatabase } from "@/server/db";
 import { prepareDatabaseAtStartup } from "@/server/app/prepare-database";

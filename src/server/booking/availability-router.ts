@@ -1,6 +1,7 @@
 import { dayAvailability } from "@/server/schedules/availability";
 import { NotFoundError } from "@/server/errors";
-import { ZAvailabilityRequestSchema, ZAvailabilityResponseSchema } from "@/server/booking/schemas";
+import { ZAvailabilityRequestSchema } from "@/server/booking/schemas";
+import { ZAvailabilityResponseSchema } from "@/server/schedules/schemas";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 
 /** Which hourly slots of a day can still be booked for a service. */

@@ -11,8 +11,7 @@ import { findService, type ServiceRow } from "@/server/services/list-services";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { lockCapacityForDates, overlapAndCapacity } from "@/server/schedules/crew-capacity";
-import { requestLocating } from "@/server/locations/locate-addresses";
-import { queueBookingAnnouncement } from "@/server/notifications/announce";
+import { emit } from "@/server/events/emit";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
@@ -96,9 +95,9 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       zipCode: request.zipCode,
       specialInstructions: schedule.specialInstructions,
     };
-    // The confirmation, the office's notice and the webhook are made by this job after the commit;
+    // The confirmation, the office's notice and the webhook are made by a job after the commit;
     // the job commits with the booking, or not at all.
-    await queueBookingAnnouncement(tx, customerId, booking, signedInCustomerId ? null : { fullName, phone });
+    await emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
 
     // Bookings for one Austin date wait for each other here, so the count below cannot be
     // overtaken by a booking racing for the same last place (read-then-write is safe under it).
@@ -142,10 +141,7 @@ async function insertSchedule(tx: Db, values: Omit<typeof schedules.$inferInsert
       .values({ ...values, bookingReference: newBookingReference() })
       .onConflictDoNothing({ target: schedules.bookingReference })
       .returning();
-    if (row) {
-      await requestLocating(tx);
-      return row;
-    }
+    if (row) return row;
   }
   throw new Error("Could not allocate a unique booking reference");
 }

@@ -33,22 +33,3 @@ export const ZAvailabilityRequestSchema = z.object({
   date: dateStringField(BOOKING_MESSAGES.date).describe("The day in Austin, yyyy-MM-dd"),
   serviceId: pathId(BOOKING_MESSAGES.service),
 });
-
-export const ZAvailabilityResponseSchema = z
-  .object({
-    date: z.string(),
-    serviceId: z.number().int(),
-    capacity: z.number().int().describe("Visits that can run at once (crews)"),
-    slots: z.array(
-      z.object({
-        time: z.enum(TIME_SLOTS).describe("HH:mm in Austin"),
-        label: z.string().describe("e.g. 1:00 PM"),
-        startTime: z.date(),
-        endTime: z.date().describe("Start plus the service's duration"),
-        available: z.boolean().describe("Whether a booking for this slot would be accepted now"),
-        full: z.boolean().describe("Every crew is busy during part of this slot"),
-      }),
-    ),
-  })
-  .meta({ id: "Availability" });
-export type TAvailabilityResponse = z.infer<typeof ZAvailabilityResponseSchema>;

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db";
 import { crews, schedules, visits } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/db/errors";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
-import { CREW_HOLDING_STATUSES } from "@/server/schedules/crew-capacity";
+import { CREW_HOLDING_STATUSES } from "@/lib/schedule-enums";
 
 export type Crew = { id: number; name: string; position: number };
 

@@ -4,7 +4,7 @@ import { inviteCustomer } from "@/server/customer-accounts/invitations";
 import { ConflictError } from "@/server/errors";
 import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
-import { ZEmailSentResponseSchema } from "@/server/portal/schemas";
+import { ZEmailSentResponseSchema } from "./schemas";
 
 /** Staff invite a customer they manage to the portal. */
 export const portalInvitesRouter = createTRPCRouter({

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
-import { requestLocating } from "@/server/locations/locate-addresses";
-import { announceCustomerCreated } from "@/server/notifications/announce";
+import { emit } from "@/server/events/emit";
+import type { CustomerSource } from "./events";
+
+export type { CustomerSource } from "./events";
 
 export type CustomerRow = typeof customers.$inferSelect;
-/** Who created a customer record; it travels with the `customer.created` webhook. */
-export type CustomerSource = Parameters<typeof announceCustomerCreated>[2];
 export type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** One address, one customer: emails are stored and compared trimmed and in lower case. */
@@ -33,8 +33,7 @@ export async function insertCustomerIfNew(db: Db, values: NewCustomer, source: C
     .onConflictDoNothing()
     .returning();
   if (!created) return null;
-  await announceCustomerCreated(db, created.id, source);
-  await requestLocating(db);
+  await emit(db, { type: "customer.created", customerId: created.id, source });
   return created;
 }
 

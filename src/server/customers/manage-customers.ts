@@ -8,7 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "@/server/db/errors";
 import { customers, customerSearchText, payments } from "@/server/db/schema";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail } from "./customers-repository";
-import { requestLocating } from "@/server/locations/locate-addresses";
+import { emit } from "@/server/events/emit";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 
 export const CUSTOMER_MESSAGES = {
@@ -117,7 +117,7 @@ export async function updateCustomer(db: Db, id: number, form: TCustomerForm) {
     if (isUniqueViolation(error)) throw new ConflictError(CUSTOMER_MESSAGES.emailTaken);
     throw error;
   }
-  await requestLocating(db);
+  await emit(db, { type: "customer.updated", customerId: id });
   return getCustomer(db, id);
 }
 

@@ -1,8 +1,6 @@
 import { formatBusinessDate, isDateString, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { ConflictError, InvalidInputError } from "@/server/errors";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import { assertCrewFree } from "@/server/schedules/crew-assignment";
 import { countOverlappingVisits, getCrewCapacity, lockCapacityForDates } from "@/server/schedules/crew-capacity";
 import { findVisit, moveVisit } from "@/server/schedules/visits";
@@ -71,11 +69,8 @@ export async function applyRoute(
     const notified = new Set<number>();
     for (const move of moves) {
       const visit = await findVisit(tx, String(move.stop.visitId));
-      const before = await findNotifiableVisit(tx, String(move.stop.visitId));
-      if (!visit || !before) throw new ConflictError(APPLY_MESSAGES.dayChanged);
-      await moveVisit(tx, visit, move.startTime, move.endTime);
-      const after = await findNotifiableVisit(tx, String(move.stop.visitId));
-      if (after) await announceVisitChange(tx, before, after, { now });
+      if (!visit) throw new ConflictError(APPLY_MESSAGES.dayChanged);
+      await moveVisit(tx, visit, move.startTime, move.endTime, { changedBy: "staff", now });
       notified.add(move.stop.customer.id);
     }
     // The crew does one visit at a time, and no more visits overlap than there are crews: checked

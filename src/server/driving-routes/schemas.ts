@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCATION_SOURCES } from "@/lib/location-sources";
 import { MAX_DATABASE_ID, dateStringField, pathId } from "@/lib/validation/fields";
 import { ROUTE_MESSAGES } from "./day-route";
+import { ZRouteStartSchema } from "@/server/locations/schemas";
 
 /** A day's route is asked for by crew and Austin date: `/routes/{crewId}/{date}`. */
 export const ZRouteDayInput = z.object({
@@ -40,16 +41,6 @@ const ZStopSchema = z.object({
   fixedReason: z.string().nullable(),
   legFromPrevious: ZLegSchema.nullable(),
   navigateUrl: z.string(),
-});
-
-export const ZRouteStartSchema = z.object({
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  locationSource: z.enum(LOCATION_SOURCES),
 });
 
 export const ZDayRouteSchema = z.object({

@@ -4,7 +4,7 @@ import { findCustomerByEmail } from "@/server/customers/customers-repository";
 import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TContactForm } from "@/lib/validation/contact";
-import { announceInquiry } from "@/server/notifications/announce";
+import { emit } from "@/server/events/emit";
 
 // A person writes a handful of messages; a script writes hundreds, from one address or under one email.
 export const CONTACT_LIMIT_PER_IP = LIMITS.contactPerAddress.limit;
@@ -32,7 +32,7 @@ export async function submitContactInquiry(db: Db, input: TContactForm & { ip: s
         customerId: customer?.id ?? null,
       })
       .returning();
-    await announceInquiry(tx, inquiry!);
+    await emit(tx, { type: "inquiry.received", inquiry: inquiry! });
     return { id: inquiry!.id, createdAt: inquiry!.createdAt };
   });
 }

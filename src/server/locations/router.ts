@@ -5,7 +5,7 @@ import { pinInput, ZRouteStartFormSchema } from "@/lib/validation/locations";
 import { ZNoInputSchema } from "@/lib/validation/common";
 import { InvalidInputError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
-import { ZRouteStartSchema } from "@/server/driving-routes/schemas";
+import { ZRouteStartSchema } from "./schemas";
 import { LOCATION_SOURCES } from "@/lib/location-sources";
 import { dropPin, getCustomerLocation } from "./pins";
 import { getRouteStart, saveRouteStart } from "./route-start";

@@ -15,14 +15,15 @@ import { newBookingStaffEmail, newInquiryStaffEmail } from "./staff-emails";
 import { noticeOfficeOfMessage } from "./office-message-notice";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 import { planContact } from "@/server/ownership/ownership";
+import type { EventOf } from "@/server/events/emit";
 
 /**
- * Who is told when something happens. Each function runs inside the transaction of what it
- * announces, so the emails and webhook deliveries exist exactly when the booking, message or
- * inquiry does; the job queue sends them afterwards. A booking is the exception that keeps the
- * rule: its transaction adds one job (`queueBookingAnnouncement`), which exists exactly when the
- * booking does, and the job makes the announcement after the commit (issue 31: the day's capacity
- * lock is held only for the check and the rows).
+ * Who is told when something happens: subscribers of the domain events (src/server/app/subscribers.ts).
+ * Each runs inside the transaction of what it announces, so the emails and webhook deliveries exist
+ * exactly when the booking, message or inquiry does; the job queue sends them afterwards. A booking
+ * is the exception that keeps the rule: its transaction adds one job (`queueBookingAnnouncement`),
+ * which exists exactly when the booking does, and the job makes the announcement after the commit,
+ * so the day's capacity lock is held only for the check and the rows.
  */
 
 async function customerById(db: Db, id: number) {
@@ -119,12 +120,7 @@ const CARRIED_FIELDS = [
  * Adds the booking's announcement to the queue on `tx`, the booking's transaction: the job exists
  * exactly when the booking does, and its emails and webhook are made after the commit.
  */
-export async function queueBookingAnnouncement(
-  tx: Db,
-  customerId: number,
-  booking: AnnouncedBooking,
-  typed: { fullName: string; phone: string } | null,
-) {
+export async function queueBookingAnnouncement(tx: Db, { customerId, booking, typed }: EventOf<"booking.created">) {
   const carried = Object.fromEntries(CARRIED_FIELDS.map((field) => [field, booking[field]])) as Pick<
     AnnouncedBooking,
     (typeof CARRIED_FIELDS)[number]
@@ -160,11 +156,7 @@ export async function announceQueuedBooking(db: Db, job: BookingAnnouncementJob)
 }
 
 /** A new customer record, however it came to be. */
-export async function announceCustomerCreated(
-  db: Db,
-  customerId: number,
-  source: "booking" | "staff" | "registration" | "inquiry" | "quote",
-) {
+export async function announceCustomerCreated(db: Db, { customerId, source }: EventOf<"customer.created">) {
   await emitWebhookEvent(db, "customer.created", async () => {
     const customer = await customerById(db, customerId);
     return {
@@ -185,7 +177,7 @@ export async function announceCustomerCreated(
 }
 
 /** A customer's portal message: the office's notice and `message.received`. */
-export async function announcePortalMessage(db: Db, customerId: number, message: { id: number; content: string; timestamp: Date }) {
+export async function announcePortalMessage(db: Db, { customerId, message }: EventOf<"message.received">) {
   const customer = await customerById(db, customerId);
   const settings = await getNotificationSettings(db);
   if (settings.notifyNewMessage) await noticeOfficeOfMessage(db, settings.officeEmail, customer, message);
@@ -203,10 +195,7 @@ export async function announcePortalMessage(db: Db, customerId: number, message:
 }
 
 /** A website inquiry: the office's notice and `message.received`. */
-export async function announceInquiry(
-  db: Db,
-  inquiry: { id: number; name: string; email: string; phone: string | null; message: string; customerId: number | null; createdAt: Date },
-) {
+export async function announceInquiry(db: Db, { inquiry }: EventOf<"inquiry.received">) {
   const settings = await getNotificationSettings(db);
   if (settings.notifyNewInquiry) {
     await sendEmail(db, newInquiryStaffEmail(settings.officeEmail, inquiry), { idempotencyKey: `staff-new-inquiry:${inquiry.id}` });
@@ -225,17 +214,7 @@ export async function announceInquiry(
 }
 
 /** A completed payment, by card (the Stripe webhook) or recorded by staff (cash, check). */
-export async function announcePaymentCompleted(
-  db: Db,
-  payment: {
-    id: number;
-    customerId: number;
-    scheduleId: number | null;
-    amount: number;
-    method: "card" | "cash" | "check";
-    paymentDate: Date;
-  },
-) {
+export async function announcePaymentCompleted(db: Db, { payment }: EventOf<"payment.completed">) {
   await emitWebhookEvent(db, "payment.completed", {
     payment: { ...payment, paymentDate: payment.paymentDate.toISOString() },
   });

@@ -5,6 +5,7 @@ import { sendEmail } from "@/server/email/send-email";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { visitChangeEmail, type VisitChange } from "./customer-emails";
 import type { NotifiableVisit } from "@/server/schedules/notifiable-visits";
+import type { EventOf } from "@/server/events/emit";
 
 type ChangeKind = "confirmed" | "moved" | "cancelled" | "completed" | "status";
 
@@ -22,20 +23,17 @@ export function kindOfChange(before: NotifiableVisit, after: NotifiableVisit): C
 }
 
 /**
- * Tells the customer and integrations that staff changed a visit, in the transaction of the change:
- * a note by email when a coming visit is confirmed, moved (a rain day too) or cancelled, and
- * `visit.updated` (or `visit.completed`) for webhooks. A customer cancelling their own visit gets
- * no email about what they just did (`notifyCustomer: false`); integrations still hear of it.
+ * Tells the customer and integrations that a visit changed, in the transaction of the change: a
+ * note by email when staff confirm, move (a rain day too) or cancel a coming visit, and
+ * `visit.updated` (or `visit.completed`) for webhooks. A customer changing their own visit gets no
+ * email about what they just did; integrations still hear of it. A quiet change (part of making a
+ * plan) tells nobody.
  */
-export async function announceVisitChange(
-  db: Db,
-  before: NotifiableVisit,
-  after: NotifiableVisit,
-  options: { rainDay?: boolean; notifyCustomer?: boolean; now?: Date } = {},
-) {
+export async function announceVisitChange(db: Db, { before, after, changedBy, rainDay, quiet, now }: EventOf<"visit.changed">) {
+  if (quiet) return;
   const kind = kindOfChange(before, after);
   if (!kind) return;
-  const { rainDay = false, notifyCustomer = true, now = new Date() } = options;
+  const notifyCustomer = changedBy !== "customer";
 
   const [record] = await db
     .select({

@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { billingProfiles, customers, payments, services, visits, type AutopayConsent } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { sendEmail } from "@/server/email/send-email";
+import type { EventOf } from "@/server/events/emit";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
@@ -68,10 +69,7 @@ export async function setAutopay(
  * visit's payment is recorded (one per visit: `payments.visit_id` is unique) and its charge
  * queued, in the caller's transaction. Completing the same visit again adds nothing.
  */
-export async function onVisitCompleted(
-  tx: Db,
-  visit: { id: number; scheduleId: number; customerId: number; totalPrice: number },
-): Promise<void> {
+export async function onVisitCompleted(tx: Db, { visit }: EventOf<"visit.completed">): Promise<void> {
   if (visit.totalPrice <= 0 || !getStripe()) return;
   const profile = await findBillingProfile(tx, visit.customerId);
   if (!profile?.autopay) return;

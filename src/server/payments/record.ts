@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { payments, schedules } from "@/server/db/schema";
 import { InvalidInputError } from "@/server/errors";
 import { assertCustomerExists, getPayment } from "./queries";
-import { announcePaymentCompleted } from "@/server/notifications/announce";
+import { emit } from "@/server/events/emit";
 
 async function assertScheduleOfCustomer(db: Db, customerId: number, scheduleId: number | undefined) {
   if (scheduleId === undefined) return;
@@ -54,7 +54,7 @@ export async function recordOfflinePayment(
         metadata: { reference: input.reference ?? null, recordedByUserId: input.recordedByUserId },
       })
       .returning();
-    await announcePaymentCompleted(tx, created!);
+    await emit(tx, { type: "payment.completed", payment: created! });
     return created!.id;
   });
   return getPayment(db, id);

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
-import { announcePaymentCompleted } from "@/server/notifications/announce";
+import { emit } from "@/server/events/emit";
 import { getStripe } from "@/server/stripe/client";
 import { applyRefundUpdate } from "./refunds";
 
@@ -64,7 +64,7 @@ export async function completeCardPayment(
         paymentDate: payments.paymentDate,
       });
     // Only the call that completed it announces it: a redelivered event changes nothing and says nothing.
-    if (updated[0]) await announcePaymentCompleted(tx, updated[0]);
+    if (updated[0]) await emit(tx, { type: "payment.completed", payment: updated[0] });
     return updated.length > 0;
   });
 }

@@ -5,7 +5,7 @@ import { NotFoundError } from "@/server/errors";
 import { LIMITS } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import { visibleMessages } from "@/server/ownership/ownership";
-import { announcePortalMessage } from "@/server/notifications/announce";
+import { emit } from "@/server/events/emit";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 
@@ -42,7 +42,7 @@ export async function sendCustomerMessage(db: Db, customerId: number, content: s
       read: messages.read,
       senderType: messages.senderType,
     });
-    await announcePortalMessage(tx, customerId, message!);
+    await emit(tx, { type: "message.received", customerId, message: message! });
     return message!;
   });
 }

@@ -8,7 +8,7 @@ import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/ser
 import { enforceLimit } from "@/server/auth/rate-limit";
 import type { TCustomerProfile } from "@/lib/validation/customer-auth";
 import { sendVerificationEmail } from "@/server/customer-accounts/verification";
-import { requestLocating } from "@/server/locations/locate-addresses";
+import { emit } from "@/server/events/emit";
 import { SESSION_CUSTOMER_COLUMNS } from "@/server/db/customer-columns";
 
 export const EMAIL_IN_USE = "Another account already uses this email address. Please use a different one.";
@@ -66,7 +66,7 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
     throw error;
   }
   if (!updated) throw new NotFoundError("Customer not found");
-  await requestLocating(db);
+  await emit(db, { type: "customer.updated", customerId });
   if (emailChanged) await sendVerificationEmail(db, updated, now);
   return updated;
 }

@@ -20,12 +20,12 @@ import {
   ZAppointmentSchema,
   ZAppointmentsResponseSchema,
   ZCustomerProfileResponseSchema,
-  ZEmailSentResponseSchema,
   ZInvitationResponseSchema,
   ZMessageReadResponseSchema,
   ZPortalMessageSchema,
   ZPortalPaymentSchema,
 } from "@/server/portal/schemas";
+import { ZEmailSentResponseSchema } from "@/server/customer-accounts/schemas";
 
 const TAGS = ["customer portal"];
 

@@ -46,35 +46,6 @@ export const ZAppointmentsResponseSchema = z.object({
   rules: ZSelfServiceRulesSchema.extend({ phone: z.string().describe("The number to call inside the notice window") }),
 });
 
-export const CHANGE_EFFECTS = ["skipped", "moved", "paused", "restored", "notRestored", "removed"] as const;
-
-export const ZAppointmentChangeSchema = z
-  .object({
-    action: z.enum(["skip", "reschedule", "pause", "resume", "endPlan"]),
-    applied: z.boolean().describe("False for a preview: nothing was written"),
-    summary: z.string().describe("What the action does, in a sentence"),
-    changes: z.array(
-      z.object({
-        visitId: z.string(),
-        serviceName: z.string().nullable(),
-        startTime: z.date(),
-        endTime: z.date(),
-        effect: z.enum(CHANGE_EFFECTS),
-        newStartTime: z.date().nullable().describe("Where a moved visit goes"),
-        newEndTime: z.date().nullable(),
-        note: z.string().nullable().describe("Why a paused visit could not be restored"),
-      }),
-    ),
-  })
-  .meta({ id: "AppointmentChange" });
-
-export const ZRescheduleSlotsSchema = z
-  .object({
-    date: z.string(),
-    slots: z.array(z.object({ time: z.string(), label: z.string(), startTime: z.date(), available: z.boolean() })),
-  })
-  .meta({ id: "RescheduleSlots" });
-
 export const ZPortalMessageSchema = z
   .object({
     id: z.number().int(),
@@ -104,7 +75,5 @@ export const ZPortalPaymentSchema = z
     actionNeeded: z.string().nullable().describe("Why an autopay charge needs the customer (pay it with another card), or null"),
   })
   .meta({ id: "PortalPayment" });
-
-export const ZEmailSentResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const ZInvitationResponseSchema = z.object({ fullName: z.string(), email: z.string() });

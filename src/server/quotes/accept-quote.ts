@@ -4,7 +4,7 @@ import { findOrCreateCustomer } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
 import { customers, payments, quoteAcceptances, quotes, visits } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
-import { emitWebhookEvent } from "@/server/webhooks/events";
+import { emit } from "@/server/events/emit";
 import { announceQuoteAccepted, confirmQuoteAcceptance } from "./quote-emails";
 import { openQuote, type QuoteAccess, type QuoteViewer } from "./quote-access";
 import { webhookQuote } from "./quote-link";
@@ -162,10 +162,9 @@ export async function finishAcceptance(tx: Db, acceptanceId: number, now = new D
     firstVisitNeedsTime: firstVisit ? plan.visitsNeedingTime.includes(firstVisit.id) : false,
     recurring: version.planKind === "recurring",
   });
-  await emitWebhookEvent(
-    tx,
-    "quote.accepted",
-    {
+  await emit(tx, {
+    type: "quote.accepted",
+    data: {
       quote: webhookQuote(accepted!, version),
       acceptance: {
         signedName: acceptance.signedName,
@@ -177,6 +176,6 @@ export async function finishAcceptance(tx: Db, acceptanceId: number, now = new D
       },
     },
     now,
-  );
+  });
   return plan;
 }

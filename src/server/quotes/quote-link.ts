@@ -7,7 +7,7 @@ import { quoteAcceptances, quotes } from "@/server/db/schema";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from "@/server/errors";
-import { emitWebhookEvent } from "@/server/webhooks/events";
+import { emit } from "@/server/events/emit";
 import { quoteLinkEmail } from "./quote-emails";
 import { getQuote, loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 
@@ -65,7 +65,7 @@ export async function sendQuote(db: Db, id: number, now = new Date()) {
         },
       ),
     );
-    await emitWebhookEvent(tx, "quote.sent", { quote: webhookQuote(sent!, version) }, now);
+    await emit(tx, { type: "quote.sent", data: { quote: webhookQuote(sent!, version) }, now });
   });
   return getQuote(db, id, now);
 }

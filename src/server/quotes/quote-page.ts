@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { quoteAcceptances, quotes, services } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
-import { emitWebhookEvent } from "@/server/webhooks/events";
+import { emit } from "@/server/events/emit";
 import { openQuote, type QuoteAccess } from "./quote-access";
 import { webhookQuote } from "./quote-link";
 import { QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
@@ -103,12 +103,11 @@ export async function declineQuote(db: Db, access: QuoteAccess, reason: string |
       .set({ status: "declined", declinedAt: now, declineReason: reason || null, updatedAt: now })
       .where(eq(quotes.id, quote.id))
       .returning();
-    await emitWebhookEvent(
-      tx,
-      "quote.declined",
-      { quote: webhookQuote(declined!, version), reason: reason || null, declinedAt: now.toISOString() },
+    await emit(tx, {
+      type: "quote.declined",
+      data: { quote: webhookQuote(declined!, version), reason: reason || null, declinedAt: now.toISOString() },
       now,
-    );
+    });
     return pageOf(tx, declined!, version);
   });
 }

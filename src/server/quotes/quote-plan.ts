@@ -63,8 +63,10 @@ export async function createQuotePlan(
     if (!clash) break;
     const sameDay = clash.nearestFree && businessDateOf(clash.nearestFree.startTime) === businessDateOf(clash.startTime);
     const visit = sameDay ? await findVisit(tx, String(clash.visitId)) : null;
-    if (visit && clash.nearestFree) await moveVisit(tx, visit, clash.nearestFree.startTime, clash.nearestFree.endTime);
-    else needingTime.push(clash.visitId);
+    // Placed while the plan is made: the acceptance's own email gives the times.
+    if (visit && clash.nearestFree) {
+      await moveVisit(tx, visit, clash.nearestFree.startTime, clash.nearestFree.endTime, { changedBy: "staff", quiet: true, now });
+    } else needingTime.push(clash.visitId);
   }
   // The flag the schedule, the dashboard and the quote's page read; giving the visit a time clears it.
   if (needingTime.length) await tx.update(visits).set({ needsTime: true }).where(inArray(visits.id, needingTime));

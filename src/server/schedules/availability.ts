@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { isBookableDate, slotLabel, slotsForDate, TIME_SLOTS } from "@/lib/slots";
-import type { TAvailabilityResponse } from "@/server/booking/schemas";
+import type { TAvailabilityResponse } from "./schemas";
 import type { Db } from "@/server/db";
 import { rowsOf } from "@/server/db/rows";
-import { CREW_HOLDING_STATUSES, countOverlappingVisits } from "@/server/schedules/crew-capacity";
+import { CREW_HOLDING_STATUSES } from "@/lib/schedule-enums";
+import { countOverlappingVisits } from "./crew-capacity";
 import { LONGEST_VISIT_MS } from "@/server/schedules/visits";
 
 export { CREW_HOLDING_STATUSES, countOverlappingVisits };

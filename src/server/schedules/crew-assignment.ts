@@ -4,7 +4,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { crews, visits } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
-import { CREW_HOLDING_STATUSES } from "./crew-capacity";
+import { CREW_HOLDING_STATUSES } from "@/lib/schedule-enums";
 import { LONGEST_VISIT_MS } from "./visits";
 
 const other = alias(visits, "other_visit");

@@ -1,13 +1,10 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { businessDateOf, formatBusinessDate, isDateString, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import type { ScheduleStatus } from "@/lib/schedule-enums";
+import { CREW_HOLDING_STATUSES, type ScheduleStatus } from "@/lib/schedule-enums";
 import { crews, visits } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
 import { overlapping } from "./visits";
-
-/** Visits that still hold a crew. Completed and cancelled ones free it. */
-export const CREW_HOLDING_STATUSES: readonly ScheduleStatus[] = ["pending", "confirmed"];
 
 /** A new business runs two crews (the migration and a fresh database start with them). */
 export const DEFAULT_CREW_CAPACITY = 2;

@@ -1,8 +1,6 @@
 import { businessInstant, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";
@@ -27,11 +25,9 @@ export async function moveOneVisit(db: Db, input: { visitId: string; date: DateS
     if (startTime <= now) throw new InvalidInputError(MOVE_MESSAGES.past, "startTime");
     const endTime = new Date(startTime.getTime() + (visit.endTime.getTime() - visit.startTime.getTime()));
 
-    const before = (await findNotifiableVisit(tx, visit.visitId))!;
     await claimCrew(tx, { startTime, endTime, status: visit.status, exceptVisitId: visit.id }, now);
-    await moveVisit(tx, visit, startTime, endTime);
+    await moveVisit(tx, visit, startTime, endTime, { changedBy: "staff", now });
     await assertCrewFree(tx, { visitId: visit.id }, now);
-    await announceVisitChange(tx, before, (await findNotifiableVisit(tx, visit.visitId))!, { now });
     return toScheduleVisit((await findVisit(tx, visit.visitId))!);
   });
 }

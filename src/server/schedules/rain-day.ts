@@ -16,8 +16,6 @@ import { ConflictError, InvalidInputError } from "@/server/errors";
 import { assertCrewFree } from "./crew-assignment";
 import { getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
 import { listVisits, moveVisit, type Visit } from "./visits";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 
 // Only visits still to happen move: completed and cancelled ones stay where they were.
 const ACTIVE_STATUSES = ["pending", "confirmed"] as const;
@@ -166,10 +164,7 @@ export async function moveRainDay(db: Db, input: { fromDate: string; toDate: str
       );
     }
     for (const move of plan.moves) {
-      const before = await findNotifiableVisit(tx, move.visit.visitId);
-      await moveVisit(tx, move.visit, move.newStartTime, move.newEndTime);
-      const after = await findNotifiableVisit(tx, move.visit.visitId);
-      if (before && after) await announceVisitChange(tx, before, after, { rainDay: true, now: input.now });
+      await moveVisit(tx, move.visit, move.newStartTime, move.newEndTime, { changedBy: "staff", rainDay: true, now: input.now });
     }
     // A moved visit keeps its crew, which must be free at the new time (else nothing moves).
     for (const move of plan.moves) await assertCrewFree(tx, { visitId: move.visit.id }, input.now);

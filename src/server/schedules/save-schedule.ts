@@ -5,15 +5,14 @@ import { SCHEDULE_MESSAGES, type TSchedulePayload } from "@/lib/validation/sched
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit, listVisitsBetween } from "@/server/schedules/notifiable-visits";
+import { emit } from "@/server/events/emit";
+import { findNotifiableVisit, listVisitsBetween, type NotifiableVisit } from "./notifiable-visits";
 import { assertActiveCrew } from "@/server/crews/crews-repository";
 import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { getSchedule } from "./get-schedule";
 import { createPlanVisits } from "./plan-visits";
 import { regenerateSeriesVisits, visitFieldsOf } from "./series";
-import { requestLocating } from "@/server/locations/locate-addresses";
 import { resolveSeriesClashes } from "./series-clashes";
 
 /** What a plan's price was set from, and the price: an edit that leaves the first three keeps the last. */
@@ -73,7 +72,7 @@ export async function createSchedule(db: Db, payload: TSchedulePayload, now = ne
   return db.transaction(async (tx) => {
     await claimCrew(tx, values, now);
     const [plan] = await tx.insert(schedules).values(values).returning();
-    await requestLocating(tx);
+    await emit(tx, { type: "plan.saved", scheduleId: plan!.id });
     await createPlanVisits(tx, plan!, "staff", now);
     // The first visit was checked as a booking's is; a series reaches a year ahead, so each later
     // visit is checked too, and clashes are refused or moved as staff chose.
@@ -119,7 +118,7 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       .set({ ...values, updatedAt: now })
       .where(eq(schedules.id, id))
       .returning();
-    await requestLocating(tx);
+    await emit(tx, { type: "plan.saved", scheduleId: id });
 
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
     let movedVisits: Awaited<ReturnType<typeof resolveSeriesClashes>> = [];
@@ -132,16 +131,25 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       movedVisits = await resolveSeriesClashes(tx, id, { move: payload.moveClashingVisits ?? false, now });
       for (const visitBefore of soon) {
         const visitAfter = await findNotifiableVisit(tx, visitBefore.id);
-        if (visitAfter) await announceVisitChange(tx, visitBefore, visitAfter, { now });
+        if (visitAfter) await emitChanged(tx, visitBefore, visitAfter, now);
       }
     } else {
       await makeOneTimeVisit(tx, plan!, now);
       const after = await findNotifiableVisit(tx, String(id));
-      if (before && after) await announceVisitChange(tx, before, after);
+      if (before && after) await emitChanged(tx, before, after, new Date());
     }
     await assertCrewFree(tx, { scheduleId: id }, now);
     return { ...(await getSchedule(tx, id)), seriesChange, movedVisits };
   });
+}
+
+/**
+ * Saving a plan rewrites its visits in bulk (series.ts, makeOneTimeVisit): each visit the customer
+ * knows of is announced here, compared as it was before the save.
+ */
+async function emitChanged(tx: Db, before: NotifiableVisit, after: NotifiableVisit, now: Date) {
+  if (before.status === after.status && before.startTime.getTime() === after.startTime.getTime()) return;
+  await emit(tx, { type: "visit.changed", before, after, changedBy: "staff", rainDay: false, quiet: false, now });
 }
 
 /**

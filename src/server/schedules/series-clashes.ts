@@ -4,7 +4,8 @@ import { dayAvailability } from "@/server/schedules/availability";
 import type { Db } from "@/server/db";
 import { visits } from "@/server/db/schema";
 import { ConflictListError } from "@/server/errors";
-import { countOverlappingVisits, CREW_HOLDING_STATUSES, getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
+import { CREW_HOLDING_STATUSES } from "@/lib/schedule-enums";
+import { countOverlappingVisits, getCrewCapacity, lockCapacityForDates } from "./crew-capacity";
 import { findVisit, moveVisit } from "./visits";
 
 /** How many days either side of a clashing visit the nearest free time is looked for. */
@@ -106,7 +107,8 @@ export async function resolveSeriesClashes(tx: Db, scheduleId: number, options: 
       throw new ConflictListError(`No crew is free near ${at(clash.startTime)}.`, [
         { path: ["visits", String(clash.visitId)], message: clashMessage(clash) },
       ]);
-    await moveVisit(tx, visit, target.startTime, target.endTime);
+    // The plan being saved announces its visits that changed (save-schedule.ts).
+    await moveVisit(tx, visit, target.startTime, target.endTime, { changedBy: "staff", quiet: true, now: options.now });
     moved.push({
       visitId: String(clash.visitId),
       previousStartTime: clash.startTime,

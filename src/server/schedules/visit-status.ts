@@ -4,8 +4,6 @@ import { assertCrewFree } from "./crew-assignment";
 import { claimCrew } from "./crew-capacity";
 import { toScheduleVisit } from "./list-schedules";
 import { findVisit, setVisitStatus } from "./visits";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import type { ScheduleStatus } from "@/lib/schedule-enums";
 import { crewMayChangeVisitStatus } from "@/lib/crew-day";
 
@@ -23,12 +21,10 @@ export async function changeVisitStatus(db: Db, visitId: string, status: Schedul
     const visit = await findVisit(tx, visitId);
     if (!visit || (scope && visit.crewId !== scope.crewId)) throw new NotFoundError("Visit not found");
     if (scope && !crewMayChangeVisitStatus(visit.startTime, status, now)) throw new ForbiddenError(CREW_CHANGES_TODAY_ONLY);
-    const before = (await findNotifiableVisit(tx, visit.visitId))!;
     const holdsCrew = visit.status === "pending" || visit.status === "confirmed";
     if (!holdsCrew) await claimCrew(tx, { startTime: visit.startTime, endTime: visit.endTime, status }, now);
     await setVisitStatus(tx, visit, status);
     if (!holdsCrew) await assertCrewFree(tx, { visitId: visit.id }, now);
-    await announceVisitChange(tx, before, (await findNotifiableVisit(tx, visit.visitId))!);
     return toScheduleVisit((await findVisit(tx, visit.visitId))!);
   });
 }

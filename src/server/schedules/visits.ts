@@ -3,8 +3,9 @@ import { businessDateOf, type DateString } from "@/lib/business-time";
 import type { ChangeAuthor, CustomerChange, RecurringFrequency, ScheduleStatus } from "@/lib/schedule-enums";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
-import { onVisitCompleted } from "@/server/payments/autopay";
+import { emit } from "@/server/events/emit";
 import { contactColumns, contactFrom, ownedPlans, plansAwaitingOwner, type PlanContact } from "@/server/ownership/ownership";
+import type { NotifiableVisit } from "./visit-snapshot";
 
 /** One visit on the calendar: a row of `visits`, with what its plan and customer add. */
 export interface Visit {
@@ -147,6 +148,12 @@ export interface VisitChange {
   customerChange?: CustomerChange | null;
   /** Kept only by a customer's pause; any other change forgets it. */
   statusBeforePause?: ScheduleStatus | null;
+  /** Moved off a rain day (the customer's email says so). */
+  rainDay?: boolean;
+  /** Part of making a plan, whose own announcement covers it (see VisitChanged.quiet). */
+  quiet?: boolean;
+  /** The moment the change is judged at (a visit already past is news to nobody); now by default. */
+  now?: Date;
 }
 
 const BY_STAFF: VisitChange = { changedBy: "staff" };
@@ -162,11 +169,32 @@ function changeFields(change: VisitChange, now: Date) {
   };
 }
 
+/** Announces a visit's change in its transaction: `visit` as it was, with what changed. */
+async function emitVisitChanged(
+  db: Db,
+  visit: Visit,
+  changed: Partial<Pick<Visit, "status" | "startTime" | "endTime">>,
+  change: VisitChange,
+  now: Date,
+) {
+  const before = toNotifiable(visit);
+  await emit(db, {
+    type: "visit.changed",
+    before,
+    after: { ...before, ...changed },
+    changedBy: change.changedBy,
+    rainDay: change.rainDay ?? false,
+    quiet: change.quiet ?? false,
+    now,
+  });
+}
+
 /**
- * The one place a visit's status changes (staff, the portal's cancellation, skip and pause). A
- * one-time plan is its visit, so the plan follows. Whatever should happen when a visit becomes
- * "completed" (billing, autopay) hooks in here. A visit needing a time no longer does once it is
- * anything but pending: confirmed, staff have taken it as it is; cancelled or done, it needs none.
+ * The one place a visit's status changes (staff, the crews, the portal's cancellation, skip and
+ * pause). A one-time plan is its visit, so the plan follows. The change is announced as
+ * `visit.changed`, and a completion as `visit.completed` too (billing, autopay). A visit needing a
+ * time no longer does once it is anything but pending: confirmed, staff have taken it as it is;
+ * cancelled or done, it needs none.
  */
 export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatus, change: VisitChange = BY_STAFF) {
   const now = new Date();
@@ -175,8 +203,11 @@ export async function setVisitStatus(db: Db, visit: Visit, status: ScheduleStatu
     .set({ status, ...changeFields(change, now), ...(status === "pending" ? {} : { needsTime: false }) })
     .where(eq(visits.id, visit.id));
   if (!visit.isRecurring) await db.update(schedules).set({ status, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
-  // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
-  if (status === "completed") await onVisitCompleted(db, visit);
+  await emitVisitChanged(db, visit, { status }, change, change.now ?? now);
+  if (status === "completed") {
+    const { id, scheduleId, customerId, totalPrice } = visit;
+    await emit(db, { type: "visit.completed", visit: { id, scheduleId, customerId, totalPrice } });
+  }
 }
 
 /**
@@ -193,6 +224,7 @@ export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: 
   if (!visit.isRecurring) {
     await db.update(schedules).set({ date: startTime, startTime, endTime, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   }
+  await emitVisitChanged(db, visit, { startTime, endTime }, change, change.now ?? now);
 }
 
 function toVisit(row: VisitRow): Visit {
@@ -230,5 +262,25 @@ function toVisit(row: VisitRow): Visit {
     customer: row.customer,
     contact: contactFrom(row.customer, row.ownership),
     service: row.service?.name ? { name: row.service.name, duration: row.service.duration } : null,
+  };
+}
+
+/** The visit as the customer sees it: whom it names, what, when and where. */
+export function toNotifiable(visit: Visit): NotifiableVisit {
+  return {
+    id: visit.visitId,
+    scheduleId: visit.scheduleId,
+    customerId: visit.customerId,
+    customerName: visit.customer.fullName,
+    contact: visit.contact,
+    service: visit.serviceId !== null && visit.service ? { id: visit.serviceId, name: visit.service.name } : null,
+    startTime: visit.startTime,
+    endTime: visit.endTime,
+    status: visit.status,
+    address: visit.address ?? visit.customer.address,
+    city: visit.city,
+    state: visit.state,
+    zipCode: visit.zipCode,
+    notes: visit.specialInstructions,
   };
 }

@@ -9,8 +9,6 @@ import { unconfirmedSince } from "@/server/self-service/history-visibility";
 import { isPlanOwned, plansAwaitingOwner } from "@/server/ownership/ownership";
 import { and, eq } from "drizzle-orm";
 import { schedules } from "@/server/db/schema";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far the lists look: a year back for history, a year ahead for what is booked. */
@@ -132,13 +130,8 @@ export async function cancelAppointment(db: Db, customerId: number, visitId: str
   if (visit.status === "completed") throw new ConflictError("This visit has already taken place.");
   const rules = await getSelfServiceRules(db);
   if (!canCancel(visit, rules, now)) throw new ConflictError(tooLateMessage(rules));
-  await db.transaction(async (tx) => {
-    const before = await findNotifiableVisit(tx, visitId);
-    await setVisitStatus(tx, visit, "cancelled", { changedBy: "customer" });
-    const after = await findNotifiableVisit(tx, visitId);
-    // The customer knows what they just did; integrations hear of it.
-    if (before && after) await announceVisitChange(tx, before, after, { notifyCustomer: false, now });
-  });
+  // The customer knows what they just did: integrations hear of it, the customer gets no email.
+  await db.transaction((tx) => setVisitStatus(tx, visit, "cancelled", { changedBy: "customer", now }));
   return toAppointment({ ...visit, status: "cancelled", changedBy: "customer", customerChange: null, changedAt: now }, rules, now);
 }
 

@@ -5,11 +5,9 @@ import type { Db } from "@/server/db";
 import { customers, messages, schedules, visits } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { ownChangeEmail } from "@/server/notifications/customer-emails";
-import { announceVisitChange } from "@/server/notifications/visit-changes";
-import { findNotifiableVisit } from "@/server/schedules/notifiable-visits";
 import { findOwnVisit } from "@/server/self-service/appointments";
 import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
-import { moveVisit, setVisitStatus, type Visit, type VisitChange } from "@/server/schedules/visits";
+import { moveVisit, setVisitStatus, type VisitChange } from "@/server/schedules/visits";
 import { getSelfServiceRules } from "@/server/settings/self-service-rules";
 import { datesTouched, planChange, type ChangePlan, type PlannedVisitChange } from "./plan-change";
 
@@ -97,29 +95,25 @@ async function emailOwnChange(tx: Db, plan: ChangePlan) {
   );
 }
 
-const BY_CUSTOMER = (customerChange: VisitChange["customerChange"]): VisitChange => ({ changedBy: "customer", customerChange });
+/** The customer knows what they just did: integrations hear of it, the customer gets no email. */
+const byCustomer = (customerChange: VisitChange["customerChange"], now: Date): VisitChange => ({
+  changedBy: "customer",
+  customerChange,
+  now,
+});
 
 async function applyOne(tx: Db, change: PlannedVisitChange, now: Date) {
   const { visit } = change;
-  if (change.effect === "removed" || change.effect === "notRestored") return;
-  const before = await findNotifiableVisit(tx, visit.visitId);
-  await write(tx, visit, change);
-  const after = await findNotifiableVisit(tx, visit.visitId);
-  // The customer knows what they just did; integrations hear of it.
-  if (before && after) await announceVisitChange(tx, before, after, { notifyCustomer: false, now });
-}
-
-async function write(tx: Db, visit: Visit, change: PlannedVisitChange) {
   switch (change.effect) {
     case "skipped":
-      return setVisitStatus(tx, visit, "cancelled", BY_CUSTOMER("skipped"));
+      return setVisitStatus(tx, visit, "cancelled", byCustomer("skipped", now));
     case "paused":
-      return setVisitStatus(tx, visit, "cancelled", { ...BY_CUSTOMER("paused"), statusBeforePause: visit.status });
+      return setVisitStatus(tx, visit, "cancelled", { ...byCustomer("paused", now), statusBeforePause: visit.status });
     case "restored":
       // What was there before the pause comes back: a visit the office had confirmed stays confirmed.
-      return setVisitStatus(tx, visit, visit.statusBeforePause ?? "pending", BY_CUSTOMER(null));
+      return setVisitStatus(tx, visit, visit.statusBeforePause ?? "pending", byCustomer(null, now));
     case "moved":
-      return moveVisit(tx, visit, change.newStartTime!, change.newEndTime!, BY_CUSTOMER("rescheduled"));
+      return moveVisit(tx, visit, change.newStartTime!, change.newEndTime!, byCustomer("rescheduled", now));
   }
 }
 

@@ -8,7 +8,7 @@ import { rescheduleSlots } from "@/server/self-service/reschedule-slots";
 import { getSelfServiceRules, saveSelfServiceRules } from "@/server/settings/self-service-rules";
 import { createTRPCRouter, customerProcedure, staffProcedure } from "@/server/api/trpc";
 import { ZNoInputSchema } from "@/lib/validation/common";
-import { ZAppointmentChangeSchema, ZRescheduleSlotsSchema } from "@/server/portal/schemas";
+import { ZAppointmentChangeSchema, ZRescheduleSlotsSchema } from "./schemas";
 
 const TAGS = ["customer portal"];
 const ERRORS = [ConflictError, ForbiddenError, InvalidInputError];

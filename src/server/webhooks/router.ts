@@ -13,12 +13,7 @@ import {
 import { createTRPCRouter, staffProcedure, staffUserProcedure } from "@/server/api/trpc";
 import { ZOkResponseSchema } from "@/server/auth/schemas";
 import { ZNoInputSchema } from "@/lib/validation/common";
-import {
-  ZCreatedWebhookEndpointSchema,
-  ZWebhookDeliverySchema,
-  ZWebhookEndpointSchema,
-  ZWebhookSecretSchema,
-} from "@/server/notifications/schemas";
+import { ZCreatedWebhookEndpointSchema, ZWebhookDeliverySchema, ZWebhookEndpointSchema, ZWebhookSecretSchema } from "./schemas";
 
 const ZEndpointId = z.object({
   id: z.coerce

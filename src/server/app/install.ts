@@ -1,12 +1,17 @@
 import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
 import { addOpeningStep } from "@/server/db";
+import { installSubscribers } from "@/server/events/emit";
 import { installJobQueue } from "@/server/jobs/job-queue";
+import { SUBSCRIBERS } from "./subscribers";
 
 /**
- * What the app does with every newly opened database: the job queue's tables and queues made or
- * brought up to date, and the change feed followed. Imported by the composition root's entry
- * points (router.ts, start-up.ts) before anything opens the database.
+ * What the app installs before anything runs, imported first by every entry point (router.ts,
+ * start-up.ts, scripts/db.ts, the tests' setup): the domain events' subscribers, and what is done
+ * to every newly opened database: the job queue's tables and queues made or brought up to date,
+ * and the change feed followed.
  */
+installSubscribers(SUBSCRIBERS);
+
 addOpeningStep("job queue", (handle) => installJobQueue(handle));
 
 /**

@@ -1,0 +1,38 @@
+import type { SubscriberTable } from "@/server/events/emit";
+import { requestLocating } from "@/server/locations/locate-addresses";
+import {
+  announceCustomerCreated,
+  announceInquiry,
+  announcePaymentCompleted,
+  announcePortalMessage,
+  queueBookingAnnouncement,
+} from "@/server/notifications/announce";
+import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { onVisitCompleted } from "@/server/payments/autopay";
+import { emitWebhookEvent } from "@/server/webhooks/events";
+
+/** Addresses saved without a map location are placed by a job after the commit. */
+const locateNewAddresses = (tx: Parameters<typeof requestLocating>[0]) => requestLocating(tx);
+
+/**
+ * Every domain event and who reacts to it, in order, inside the emitting transaction: the one place
+ * to read what a change sets off. Emails and texts come from notifications/, integrations hear
+ * through webhooks/, a completed visit is charged by payments/ when autopay is on, and new
+ * addresses are placed on the map by locations/.
+ */
+export const SUBSCRIBERS: SubscriberTable = {
+  "visit.changed": [announceVisitChange],
+  // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
+  "visit.completed": [onVisitCompleted],
+  "plan.saved": [locateNewAddresses],
+  "booking.created": [locateNewAddresses, queueBookingAnnouncement],
+  "customer.created": [announceCustomerCreated, locateNewAddresses],
+  "customer.updated": [locateNewAddresses],
+  "payment.completed": [announcePaymentCompleted],
+  "message.received": [announcePortalMessage],
+  "inquiry.received": [announceInquiry],
+  // Integrations hear of a quote's life with the webhook data its event carries.
+  "quote.sent": [async (tx, { data, now }) => void (await emitWebhookEvent(tx, "quote.sent", data, now))],
+  "quote.accepted": [async (tx, { data, now }) => void (await emitWebhookEvent(tx, "quote.accepted", data, now))],
+  "quote.declined": [async (tx, { data, now }) => void (await emitWebhookEvent(tx, "quote.declined", data, now))],
+};

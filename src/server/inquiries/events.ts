@@ -1,0 +1,16 @@
+/** A message sent with the website's contact form, linked to the customer of its email if there is one. */
+export interface ReceivedInquiry {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  customerId: number | null;
+  createdAt: Date;
+}
+
+declare module "@/server/events/emit" {
+  interface DomainEvents {
+    "inquiry.received": { inquiry: ReceivedInquiry };
+  }
+}
