@@ -1,5 +1,6 @@
 import { and, eq, gte, ne, or, sql } from "drizzle-orm";
 import { businessDateOf, businessToday } from "@/lib/business-time";
+import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
 import { bookingPrice } from "@/lib/pricing";
 import { SCHEDULE_MESSAGES, type TSchedulePayload } from "@/lib/validation/schedule";
 import type { Db } from "@/server/db";
@@ -85,8 +86,9 @@ export async function createSchedule(db: Db, payload: TSchedulePayload, now = ne
 }
 
 /**
- * A series edit tells the customer about the visits it moves within this window (a note each, as
- * for a one-time visit); later ones show in the portal, the calendar feed and the reminder.
+ * A series edit tells the customer and integrations about the visits it moves within this window (a
+ * note each, as for a one-time visit); later ones show in the portal, the calendar feed and the
+ * reminder.
  */
 const SERIES_NOTES_AHEAD_MS = 14 * 86_400_000;
 
@@ -123,20 +125,25 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
     let movedVisits: Awaited<ReturnType<typeof resolveSeriesClashes>> = [];
     if (plan!.isRecurring) {
-      const soon = (
-        await listVisitsBetween(tx, { from: now, to: new Date(now.getTime() + SERIES_NOTES_AHEAD_MS), customerId: existing.customerId })
-      ).filter((visit) => visit.scheduleId === id);
+      const planVisits = async () =>
+        (await listVisitsBetween(tx, { from: now, to: seriesHorizonAfter(now), customerId: existing.customerId })).filter(
+          (visit) => visit.scheduleId === id,
+        );
+      const visitsBefore = await planVisits();
       const result = await regenerateSeriesVisits(tx, plan!, businessToday(now), now);
       seriesChange = { visitsUpdated: result.updated, visitsRemoved: result.removed, visitsKept: result.kept };
       movedVisits = await resolveSeriesClashes(tx, id, { move: payload.moveClashingVisits ?? false, now });
-      for (const visitBefore of soon) {
-        const visitAfter = await findNotifiableVisit(tx, visitBefore.id);
-        if (visitAfter) await emitChanged(tx, visitBefore, visitAfter, now);
+      const visitsAfter = new Map((await planVisits()).map((visit) => [visit.id, visit]));
+      const notesUntil = now.getTime() + SERIES_NOTES_AHEAD_MS;
+      for (const visitBefore of visitsBefore) {
+        const visitAfter = visitsAfter.get(visitBefore.id);
+        const quiet = visitBefore.startTime.getTime() >= notesUntil;
+        if (visitAfter) await emitChanged(tx, visitBefore, visitAfter, now, quiet);
       }
     } else {
       await makeOneTimeVisit(tx, plan!, now);
       const after = await findNotifiableVisit(tx, String(id));
-      if (before && after) await emitChanged(tx, before, after, new Date());
+      if (before && after) await emitChanged(tx, before, after, new Date(), false);
     }
     await assertCrewFree(tx, { scheduleId: id }, now);
     return { ...(await getSchedule(tx, id)), seriesChange, movedVisits };
@@ -144,12 +151,18 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
 }
 
 /**
- * Saving a plan rewrites its visits in bulk (series.ts, makeOneTimeVisit): each visit the customer
- * knows of is announced here, compared as it was before the save.
+ * Saving a plan rewrites its visits in bulk (series.ts, makeOneTimeVisit): each visit whose status
+ * or time the save changed is announced here, compared as it was before the save; a series' visits
+ * past the notes window change quietly.
  */
-async function emitChanged(tx: Db, before: NotifiableVisit, after: NotifiableVisit, now: Date) {
+async function emitChanged(tx: Db, before: NotifiableVisit, after: NotifiableVisit, now: Date, quiet: boolean) {
   if (before.status === after.status && before.startTime.getTime() === after.startTime.getTime()) return;
-  await emit(tx, { type: "visit.changed", before, after, changedBy: "staff", rainDay: false, quiet: false, now });
+  await emit(tx, { type: "visit.changed", before, after, changedBy: "staff", rainDay: false, quiet, now });
+}
+
+/** Past the last day a series has visits generated for (lib/recurrence.ts). */
+function seriesHorizonAfter(now: Date) {
+  return new Date(now.getTime() + (SERIES_HORIZON_DAYS + 2) * 86_400_000);
 }
 
 /**
