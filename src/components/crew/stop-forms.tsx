@@ -1,15 +1,14 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { CREW_NOTE_MAX } from "@/lib/validation/crew-day";
+import { CREW_NOTE_MAX, VISIT_PHOTO_MAX_BYTES, VISIT_PHOTO_TYPES, VISIT_PHOTOS_PER_VISIT } from "@/lib/validation/crew-day";
 
-/** At most three photos a visit, each made smaller on the phone before it is queued. */
-export const MAX_PHOTOS = 3;
-const MAX_PHOTO_MB = 1.8;
+/** Each photo is made smaller on the phone before it is queued, to a tenth under the server's limit. */
+const MAX_PHOTO_MB = (0.9 * VISIT_PHOTO_MAX_BYTES) / (1024 * 1024);
 
 /** A photo this small is sent as it is: re-encoding it would only cost the phone time. */
 const SMALL_PHOTO_BYTES = 512 * 1024;
-const SENDABLE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+const SENDABLE_TYPES: readonly string[] = VISIT_PHOTO_TYPES;
 
 /**
  * A photo made smaller in the browser (well under the server's 2 MB, at most 1600 px a side); a
@@ -69,7 +68,7 @@ export function CompleteForm({
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const room = Math.max(0, MAX_PHOTOS - photosKept);
+  const room = Math.max(0, VISIT_PHOTOS_PER_VISIT - photosKept);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

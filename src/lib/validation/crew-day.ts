@@ -5,6 +5,13 @@ import { dateStringField, hasOnlyStorableCharacters, MAX_DATABASE_ID, pathId, re
 // (the Idempotency-Key header over REST, this field over tRPC) and the version of the visit the
 // phone saw, so a replay applies once and an office change made in between wins.
 
+/** The photo types a crew phone may send, sniffed from the bytes (src/server/crew-day/photos.ts). */
+export const VISIT_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type VisitPhotoType = (typeof VISIT_PHOTO_TYPES)[number];
+/** At most 2 MB a photo, and 3 photos a visit (docs/product-rules.md#the-crews-phone). */
+export const VISIT_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const VISIT_PHOTOS_PER_VISIT = 3;
+
 export const CREW_DAY_MESSAGES = {
   visitNotFound: "Visit not found among today's stops.",
   reason: "Say why the visit cannot be done",

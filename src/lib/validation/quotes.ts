@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEPOSIT_KINDS, QUOTE_PLAN_KINDS } from "@/lib/quote-enums";
 import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
 import { dateStringField, emailField, optionalText, pathId, positiveIdNumber, requiredText, timeOfDayField } from "./fields";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 // The quote request form (/quote), the staff quote builder and the customer's quote page.
 // docs/product-rules.md#quotes
@@ -143,7 +144,7 @@ export const ZQuoteContactSchema = z.object({
 
 export const ZCreateQuoteSchema = ZQuoteOfferSchema.extend({
   requestId: positiveIdNumber("Quote request not found").nullish(),
-  customerId: positiveIdNumber("Customer not found").nullish(),
+  customerId: positiveIdNumber(CUSTOMER_NOT_FOUND).nullish(),
   contact: ZQuoteContactSchema.nullish(),
 });
 export type TCreateQuote = z.output<typeof ZCreateQuoteSchema>;

@@ -8,11 +8,11 @@ import { sendEmail } from "@/server/email/send-email";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { findVisit, parseVisitId, type Visit } from "@/server/schedules/visits";
+import { CREW_DAY_MESSAGES } from "@/lib/validation/crew-day";
 import { findCrewStop, type CrewStop } from "./crew-day";
 import { onMyWayEmail } from "./emails";
 import { runOnce, type FieldActor } from "./field-actions";
 
-export const NOT_TODAYS_STOP = "Visit not found among today's stops.";
 export const OFFICE_VERSION_WON =
   "The office changed this visit after your phone loaded it, so the office's version stands. Check the stop again.";
 
@@ -37,12 +37,12 @@ export interface FieldActionResult {
  */
 async function lockTodaysVisit(tx: Db, visitId: string, caller: FieldCaller, seenVersion: string | undefined, now: Date): Promise<Visit> {
   const parsed = parseVisitId(visitId);
-  if (!parsed || !("id" in parsed)) throw new NotFoundError(NOT_TODAYS_STOP);
+  if (!parsed || !("id" in parsed)) throw new NotFoundError(CREW_DAY_MESSAGES.visitNotFound);
   const [row] = await tx.select({ updatedAt: visits.updatedAt }).from(visits).where(eq(visits.id, parsed.id)).for("update");
   const visit = row ? await findVisit(tx, visitId) : null;
-  if (!row || !visit) throw new NotFoundError(NOT_TODAYS_STOP);
-  if (caller.crewScope && visit.crewId !== caller.crewScope.crewId) throw new NotFoundError(NOT_TODAYS_STOP);
-  if (businessDateOf(visit.startTime) !== businessToday(now)) throw new NotFoundError(NOT_TODAYS_STOP);
+  if (!row || !visit) throw new NotFoundError(CREW_DAY_MESSAGES.visitNotFound);
+  if (caller.crewScope && visit.crewId !== caller.crewScope.crewId) throw new NotFoundError(CREW_DAY_MESSAGES.visitNotFound);
+  if (businessDateOf(visit.startTime) !== businessToday(now)) throw new NotFoundError(CREW_DAY_MESSAGES.visitNotFound);
   if (seenVersion !== undefined && new Date(seenVersion).getTime() !== row.updatedAt.getTime()) throw new ConflictError(OFFICE_VERSION_WON);
   return visit;
 }

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { VISIT_PHOTO_MAX_BYTES, VISIT_PHOTOS_PER_VISIT, visitPhotos, type VisitPhotoType } from "@/server/db/schema";
+import { VISIT_PHOTO_MAX_BYTES, VISIT_PHOTOS_PER_VISIT, type VisitPhotoType } from "@/lib/validation/crew-day";
+import { visitPhotos } from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { findOwnVisit } from "@/server/self-service/appointments";
 import { findCrewStop, type CrewStop } from "./crew-day";

@@ -7,6 +7,7 @@ import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
 import { claimEmail, invitationEmail } from "@/server/email/templates";
 import { consumeEmailToken, createEmailToken, findUsableEmailToken, LINK_MESSAGES, retireEmailTokens } from "./email-tokens";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const ALREADY_HAS_ACCOUNT = "This customer already has a portal account.";
 
@@ -19,7 +20,7 @@ function setPasswordLink(token: string) {
 /** Staff invite a customer they manage to the portal: an email with a link to choose a password. */
 export async function inviteCustomer(db: Db, customerId: number, now = new Date()) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!customer) throw new NotFoundError("Customer not found");
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   if (customer.passwordHash) throw new ConflictError(ALREADY_HAS_ACCOUNT);
   const token = await createEmailToken(db, customer, "invite", now);
   await sendEmail(db, invitationEmail(customer, setPasswordLink(token)));
@@ -43,7 +44,7 @@ export async function describeInvitation(db: Db, token: string, now = new Date()
     .select({ fullName: customers.fullName, email: customers.email })
     .from(customers)
     .where(eq(customers.id, row.customerId));
-  if (!customer) throw new NotFoundError("Customer not found");
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   return customer;
 }
 

@@ -5,6 +5,7 @@ import { ConflictError } from "@/server/errors";
 import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
 import { ZEmailSentResponseSchema } from "./schemas";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 /** Staff invite a customer they manage to the portal. */
 export const portalInvitesRouter = createTRPCRouter({
@@ -19,7 +20,7 @@ export const portalInvitesRouter = createTRPCRouter({
         summary: "Email a customer a link to set up their portal account",
       },
     })
-    .input(z.object({ id: pathId("Customer not found") }))
+    .input(z.object({ id: pathId(CUSTOMER_NOT_FOUND) }))
     .output(ZEmailSentResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const { email } = await inviteCustomer(ctx.db, input.id);

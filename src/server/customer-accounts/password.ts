@@ -14,6 +14,7 @@ import { consumeEmailToken, createEmailToken, retireEmailTokens } from "@/server
 import { sendClaimLink } from "@/server/customer-accounts/invitations";
 import { findCustomerByEmail } from "@/server/customers/customers-repository";
 import { signInCustomer } from "@/server/customer-accounts/accounts";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const RESET_REQUESTED = "If an account uses that email, we sent it a link to choose a new password. The link works for 1 hour.";
 export const PASSWORD_CHANGED = "Your password has been changed. Every other device was logged out.";
@@ -52,7 +53,7 @@ export async function resetCustomerPassword(
     .set({ passwordHash: await hashPassword(input.password), isVerified: true, updatedAt: now })
     .where(eq(customers.id, consumed.customerId))
     .returning();
-  if (!customer) throw new NotFoundError("Customer not found");
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   await retireEmailTokens(db, customer.id, "reset_password", now);
   await invalidateOtherCustomerSessions(db, customer.id, null);
   await forgetDevices(db, { kind: "customer", id: customer.id });
@@ -69,7 +70,7 @@ export async function changeCustomerPassword(
   now = new Date(),
 ) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, input.customerId));
-  if (!customer) throw new NotFoundError("Customer not found");
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   await enforceLimit(db, LIMITS.passwordCheckPerAccount, `customer:${customer.id}`, now);
   if (!customer.passwordHash || !(await verifyPassword(customer.passwordHash, input.currentPassword))) {
     throw new InvalidInputError(CURRENT_PASSWORD_WRONG, "currentPassword");

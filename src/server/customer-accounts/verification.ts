@@ -8,6 +8,7 @@ import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
 import { verificationEmail } from "@/server/email/templates";
 import { consumeEmailToken, createEmailToken, findUsableEmailToken } from "./email-tokens";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const ALREADY_VERIFIED = "Your email address is already verified.";
 export const LINK_FOR_ANOTHER_ACCOUNT = "This link was sent for another account. Log out, then log in with the account it was sent to.";
@@ -44,13 +45,13 @@ export async function verifyEmail(db: Db, customerId: number, token: string, now
     .set({ isVerified: true, updatedAt: now })
     .where(eq(customers.id, consumed.customerId))
     .returning({ id: customers.id, email: customers.email });
-  if (!customer) throw new NotFoundError("Customer not found");
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   return customer;
 }
 
 export async function resendVerification(db: Db, customerId: number, ip: string, now = new Date()) {
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!customer) throw new NotFoundError("Customer not found");
+  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   if (customer.isVerified) throw new ConflictError(ALREADY_VERIFIED);
   await enforceLimit(db, LIMITS.verificationEmailsPerAccount, String(customerId), now);
   await enforceAccountEmailLimits(db, customer.email, ip, now);

@@ -10,9 +10,10 @@ import { ConflictError, NotFoundError } from "@/server/errors";
 import { findCustomerByEmail, insertCustomerIfNew, normalizeEmail } from "./customers-repository";
 import { emit } from "@/server/events/emit";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const CUSTOMER_MESSAGES = {
-  notFound: "Customer not found",
+  notFound: CUSTOMER_NOT_FOUND,
   emailTaken: "A customer with this email already exists",
   hasPayments: "This customer has payment history and cannot be deleted. Payment records must be kept for the books.",
 } as const;

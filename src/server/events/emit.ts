@@ -6,7 +6,6 @@ import type { Db } from "@/server/db";
  * folder, below every domain, imports none of them; `src/server/app/subscribers.ts` lists them all
  * with who reacts to each.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by each domain's events.ts
 export interface DomainEvents {}
 
 export type EventType = keyof DomainEvents;

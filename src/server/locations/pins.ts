@@ -3,10 +3,11 @@ import type { TPin } from "@/lib/validation/locations";
 import type { Db } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 /** What can carry a pin: a customer, or a plan (every one of its visits, on the route and its map). */
 const PINNABLE = {
-  customer: { table: customers, notFound: "Customer not found" },
+  customer: { table: customers, notFound: CUSTOMER_NOT_FOUND },
   plan: { table: schedules, notFound: "Schedule not found" },
 } as const;
 

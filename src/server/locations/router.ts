@@ -9,6 +9,7 @@ import { ZRouteStartSchema } from "./schemas";
 import { LOCATION_SOURCES } from "@/lib/location-sources";
 import { dropPin, getCustomerLocation } from "./pins";
 import { getRouteStart, saveRouteStart } from "./route-start";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 const TAGS = ["locations"];
 const ZPinned = z.object({
@@ -31,7 +32,7 @@ export const locationsRouter = createTRPCRouter({
         summary: "Drop a customer's pin on the map (kept until the address changes)",
       },
     })
-    .input(pinInput(pathId("Customer not found")))
+    .input(pinInput(pathId(CUSTOMER_NOT_FOUND)))
     .output(ZPinned)
     .mutation(({ ctx, input: { id, ...pin } }) => dropPin(ctx.db, "customer", id, pin)),
 
@@ -45,7 +46,7 @@ export const locationsRouter = createTRPCRouter({
         summary: "Where a customer is on the map, and where that came from",
       },
     })
-    .input(z.object({ id: pathId("Customer not found") }))
+    .input(z.object({ id: pathId(CUSTOMER_NOT_FOUND) }))
     .output(ZPinned)
     .query(({ ctx, input }) => getCustomerLocation(ctx.db, input.id)),
 

@@ -5,9 +5,9 @@ import type { Db } from "@/server/db";
 import { customers, messages } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { messageSummaryColumns } from "./unread";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
-export const CUSTOMER_NOT_FOUND = "Customer not found";
 
 // A conversation shows its latest messages; years of history stay in the export.
 const CONVERSATION_LIMIT = 500;

@@ -3,14 +3,8 @@ import { ROLES } from "@/lib/staff-roles";
 import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
-import {
-  CUSTOMER_NOT_FOUND,
-  MESSAGE_NOT_FOUND,
-  listConversations,
-  listMessages,
-  markMessageRead,
-  sendStaffMessage,
-} from "@/server/messages/conversation";
+import { MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 import { countUnreadCustomerMessages, listUnreadCustomerMessages } from "@/server/messages/unread";
 import { NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid. Turn reminders off in My Account instead.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getReminderPreference(db: Db, customerId: number) {
   const [row] = await db.select({ remindersEnabled: customers.remindersEnabled }).from(customers).where(eq(customers.id, customerId));
-  if (!row) throw new NotFoundError("Customer not found");
+  if (!row) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   return row;
 }
 
@@ -18,7 +19,7 @@ export async function setReminderPreference(db: Db, customerId: number, reminder
     .set({ remindersEnabled, updatedAt: new Date() })
     .where(eq(customers.id, customerId))
     .returning({ remindersEnabled: customers.remindersEnabled });
-  if (!row) throw new NotFoundError("Customer not found");
+  if (!row) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   return row;
 }
 

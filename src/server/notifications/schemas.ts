@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/lib/validation/webhooks";
 
 export const ZNotificationSettingsResponseSchema = z
   .object({

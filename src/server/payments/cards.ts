@@ -6,7 +6,7 @@ import { NotFoundError } from "@/server/errors";
 import { LIMITS } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
-import { CUSTOMER_NOT_FOUND } from "./queries";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const CARD_NOT_FOUND = "Saved card not found";
 

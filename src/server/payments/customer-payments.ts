@@ -5,8 +5,7 @@ import { payments, schedules, services, visits } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { ownedPayments } from "@/server/ownership/ownership";
 import { PAYMENT_RECORD_COLUMNS } from "@/server/payments/queries";
-
-export const PAYMENT_NOT_FOUND = "Payment not found";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 const PAYMENT_COLUMNS = {
   ...PAYMENT_RECORD_COLUMNS,

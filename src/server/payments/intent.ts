@@ -7,7 +7,8 @@ import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { formatCents } from "@/lib/money";
 import { completeCardPayment } from "./settle";
 import { getCustomerPayment } from "@/server/payments/customer-payments";
-import { assertCustomerExists, getCustomerPaymentRow, PAYMENT_NOT_FOUND, type PaymentRow } from "./queries";
+import { assertCustomerExists, getCustomerPaymentRow, type PaymentRow } from "./queries";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const PAYMENT_ALREADY_COMPLETED = "This payment has already been completed";
 export const NOT_A_CARD_PAYMENT = "Only card payments can be paid by card";

@@ -16,7 +16,7 @@ import {
   SAVED_CARD_CHARGE_IN_PROGRESS,
   writeIntentClaim,
 } from "./intent";
-import { PAYMENT_NOT_FOUND } from "./queries";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 import { completeCardPayment, failCardPayment } from "./settle";
 
 export const NO_SAVED_CARD = "There is no saved card to pay with. Please pay with the card form.";

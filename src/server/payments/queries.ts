@@ -2,9 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-
-export const PAYMENT_NOT_FOUND = "Payment not found";
-export const CUSTOMER_NOT_FOUND = "Customer not found";
+import { CUSTOMER_NOT_FOUND, PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 export type PaymentRow = typeof payments.$inferSelect;
 

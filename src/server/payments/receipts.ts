@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { ownedPayments } from "@/server/ownership/ownership";
 import { customers, paymentRefunds, payments, schedules, services, visits, type PaymentMethod } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { PAYMENT_NOT_FOUND } from "./queries";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 export interface ReceiptCard {
   brand: string;

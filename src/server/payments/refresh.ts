@@ -8,7 +8,8 @@ import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
 import { completeCardPayment, failCardPayment, markCardPaymentProcessing } from "./settle";
-import { getPayment, PAYMENT_NOT_FOUND } from "./queries";
+import { getPayment } from "./queries";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 function sameSecret(expected: string, given: string): boolean {
   const a = Buffer.from(expected);

@@ -5,7 +5,8 @@ import { paymentRefunds, payments, type RefundStatus } from "@/server/db/schema"
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { formatCents } from "@/lib/money";
 import { describeStripeFailure, requireStripe } from "@/server/stripe/client";
-import { getPayment, PAYMENT_NOT_FOUND } from "./queries";
+import { getPayment } from "./queries";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const ONLY_COMPLETED_CARD_PAYMENTS = "Only a completed card payment can be refunded";
 

@@ -5,7 +5,8 @@ import { ZCreatePaymentIntentRequestSchema, ZCreatePaymentRequestSchema } from "
 import { ZRecordPaymentRequestSchema } from "@/lib/validation/offline-payment";
 import { pathId } from "@/lib/validation/fields";
 import { createCustomerPaymentIntent, createStaffPaymentIntent } from "@/server/payments/intent";
-import { CUSTOMER_NOT_FOUND, PAYMENT_NOT_FOUND, getPayment, listPayments } from "@/server/payments/queries";
+import { getPayment, listPayments } from "@/server/payments/queries";
+import { CUSTOMER_NOT_FOUND, PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 import { createPendingPayment, recordOfflinePayment } from "@/server/payments/record";
 import { paymentReturnStatus, refreshPaymentFromStripe } from "@/server/payments/refresh";
 import { stripeSettings } from "@/server/stripe/config";

@@ -10,6 +10,7 @@ import type { TCustomerProfile } from "@/lib/validation/customer-auth";
 import { sendVerificationEmail } from "@/server/customer-accounts/verification";
 import { emit } from "@/server/events/emit";
 import { SESSION_CUSTOMER_COLUMNS } from "@/server/db/customer-columns";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const EMAIL_IN_USE = "Another account already uses this email address. Please use a different one.";
 export const CONFIRM_EMAIL_FIRST = "Please confirm your current email address with the link we sent before changing it.";
@@ -22,7 +23,7 @@ const PROFILE_COLUMNS = {
 
 export async function getProfile(db: Db, customerId: number) {
   const [profile] = await db.select(PROFILE_COLUMNS).from(customers).where(eq(customers.id, customerId));
-  if (!profile) throw new NotFoundError("Customer not found");
+  if (!profile) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   return profile;
 }
 
@@ -37,7 +38,7 @@ export async function getProfile(db: Db, customerId: number) {
  */
 export async function updateProfile(db: Db, customerId: number, input: TCustomerProfile, context: { ip: string }, now = new Date()) {
   const [current] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!current) throw new NotFoundError("Customer not found");
+  if (!current) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   const email = normalizeEmail(input.email);
   const emailChanged = email !== current.email.toLowerCase();
   if (emailChanged) {
@@ -65,7 +66,7 @@ export async function updateProfile(db: Db, customerId: number, input: TCustomer
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_IN_USE);
     throw error;
   }
-  if (!updated) throw new NotFoundError("Customer not found");
+  if (!updated) throw new NotFoundError(CUSTOMER_NOT_FOUND);
   await emit(db, { type: "customer.updated", customerId });
   if (emailChanged) await sendVerificationEmail(db, updated, now);
   return updated;

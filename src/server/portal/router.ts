@@ -26,6 +26,7 @@ import {
   ZPortalPaymentSchema,
 } from "@/server/portal/schemas";
 import { ZEmailSentResponseSchema } from "@/server/customer-accounts/schemas";
+import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
 
 const TAGS = ["customer portal"];
 
@@ -122,7 +123,7 @@ export const portalRouter = createTRPCRouter({
 
   payment: customerProcedure
     .meta({ openapi: { method: "GET", path: "/customer/payments/{id}", tags: TAGS, summary: "One of the customer's payments" } })
-    .input(z.object({ id: pathId("Payment not found") }))
+    .input(z.object({ id: pathId(PAYMENT_NOT_FOUND) }))
     .output(ZPortalPaymentSchema)
     .query(({ ctx, input }) => getCustomerPayment(ctx.db, ctx.customer.id, input.id)),
 

@@ -9,6 +9,7 @@ import { customers, quoteAcceptances, quoteLineItems, quoteRequests, quotes, quo
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { getQuoteSettings } from "./quote-settings";
 import { cityOfZip } from "@/server/locations/geocoder";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export const QUOTE_NOT_FOUND = "Quote not found";
 export const QUOTE_ALREADY_ACCEPTED = "This quote was accepted and became a plan; it cannot be changed.";
@@ -112,7 +113,7 @@ async function insertVersion(
 async function contactOf(db: Db, input: TCreateQuote) {
   if (input.customerId != null) {
     const [customer] = await db.select().from(customers).where(eq(customers.id, input.customerId));
-    if (!customer) throw new InvalidInputError("Customer not found", "customerId");
+    if (!customer) throw new InvalidInputError(CUSTOMER_NOT_FOUND, "customerId");
     if (!customer.address || !customer.zipCode)
       throw new InvalidInputError("The customer has no address on file: add it first", "customerId");
     return {

@@ -23,6 +23,7 @@ import {
   ZScheduleVisitSchema,
 } from "@/server/schedules/schemas";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 const TAGS = ["schedules"];
 const ZScheduleId = pathId("Schedule not found");
@@ -37,7 +38,7 @@ const ZRainDayInput = z.object({ fromDate: ZDateParam("fromDate"), toDate: ZDate
 const ZListInput = z.object({
   startDate: ZDateParam("startDate"),
   endDate: ZDateParam("endDate"),
-  customerId: pathId("Customer not found").optional(),
+  customerId: pathId(CUSTOMER_NOT_FOUND).optional(),
 });
 
 /** PUT carries the same payload as POST plus the id from the path. */

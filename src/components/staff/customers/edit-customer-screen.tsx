@@ -5,6 +5,7 @@ import { api } from "@/trpc/react";
 import { CustomerForm } from "./customer-form";
 import { CustomerLocationCard } from "./customer-location-card";
 import { BackToCustomers } from "./customers-screen";
+import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
 export function EditCustomerScreen({ id }: { id: number | null }) {
   const customer = api.customers.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
@@ -13,7 +14,7 @@ export function EditCustomerScreen({ id }: { id: number | null }) {
       <BackToCustomers />
       <h1 className="text-2xl font-bold text-gray-900">Edit Customer</h1>
       {id === null || customer.isError ? (
-        <p className="text-sm text-red-700">{customer.error?.message ?? "Customer not found"}</p>
+        <p className="text-sm text-red-700">{customer.error?.message ?? CUSTOMER_NOT_FOUND}</p>
       ) : customer.isPending ? (
         <PageSpinner />
       ) : (

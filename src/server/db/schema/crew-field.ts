@@ -8,12 +8,7 @@ import { staffUsers } from "./staff";
 /** Raw bytes (a photo), read and written as a Node Buffer. */
 const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
-/** The photo types a crew phone may send, sniffed from the bytes (src/server/crew-day/photos.ts). */
-export const VISIT_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export type VisitPhotoType = (typeof VISIT_PHOTO_TYPES)[number];
-/** At most 2 MB a photo, and 3 photos a visit (docs/product-rules.md#the-crews-phone). */
-export const VISIT_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const VISIT_PHOTOS_PER_VISIT = 3;
+import { VISIT_PHOTO_MAX_BYTES, type VisitPhotoType } from "../../../lib/validation/crew-day";
 
 /**
  * What the crew did in the field on one visit: on the way (and when they expect to arrive),
