@@ -1,13 +1,14 @@
 import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
 import { addOpeningStep } from "@/server/db";
 import { installJobQueue } from "@/server/jobs/job-queue";
+import { JOB_DEFINITIONS } from "./background-work";
 
 /**
- * What the app does with every newly opened database: the job queue's tables and queues made or
- * brought up to date, and the change feed followed. Imported by the composition root's entry
- * points (router.ts, start-up.ts) before anything opens the database.
+ * What the app does with every newly opened database: the job queue's tables and the queue of every
+ * job definition made or brought up to date, and the change feed followed. Imported by the
+ * composition root's entry points (router.ts, start-up.ts) before anything opens the database.
  */
-addOpeningStep("job queue", (handle) => installJobQueue(handle));
+addOpeningStep("job queue", (handle) => installJobQueue(handle, JOB_DEFINITIONS));
 
 /**
  * Every process listens for the writes that change cached answers and sign-ins, whichever

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, emailOutbox } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { announceBookingQueue } from "./booking-announcement";
 import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 
 export type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
@@ -139,7 +140,7 @@ export async function queueBookingAnnouncement(
     },
     typed,
   };
-  await enqueueJob(tx, "announceBooking", data);
+  await enqueueJob(tx, announceBookingQueue, data);
 }
 
 /**

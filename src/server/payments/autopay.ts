@@ -5,6 +5,7 @@ import { billingProfiles, customers, payments, services, visits, type AutopayCon
 import { ConflictError, InvalidInputError } from "@/server/errors";
 import { sendEmail } from "@/server/email/send-email";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { chargeAutopayQueue } from "./autopay-queue";
 import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
@@ -91,7 +92,7 @@ export async function onVisitCompleted(
     })
     .onConflictDoNothing({ target: payments.visitId })
     .returning({ id: payments.id });
-  if (created) await enqueueJob(tx, "chargeAutopay", { paymentId: created.id });
+  if (created) await enqueueJob(tx, chargeAutopayQueue, { paymentId: created.id });
 }
 
 function jsonb(value: Record<string, unknown>) {
