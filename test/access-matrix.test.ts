@@ -8,6 +8,7 @@ import { addCrew } from "../src/server/crews/crews-repository";
 import { getDayRoute } from "../src/server/driving-routes/day-route";
 import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
+import { sendEmailJob } from "../src/server/email/jobs";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
 import { createWebhookEndpoint } from "../src/server/webhooks/endpoints";
 import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
@@ -924,7 +925,7 @@ async function webhookEndpoint() {
 /** A job that gave up, for staff to retry. */
 async function failedJob() {
   const db = await getDb();
-  const id = await enqueueJob(db, "sendEmail", { outboxId: -1 });
+  const id = await enqueueJob(db, sendEmailJob, { outboxId: -1 });
   await db.execute(sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`);
   return id;
 }

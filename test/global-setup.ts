@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { openDatabase } from "../src/server/db/client";
 import { installJobQueue } from "../src/server/jobs/job-queue";
+import { JOB_DEFINITIONS } from "../src/server/app/background-work";
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), one template
@@ -20,7 +21,7 @@ export default async function setup(project: TestProject) {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${template}"`);
   const handle = await openDatabase(withDatabase(adminUrl, template));
-  await installJobQueue(handle);
+  await installJobQueue(handle, JOB_DEFINITIONS);
   await handle.close();
   project.provide("testDatabase", { mode: "postgres" as const, adminUrl, template, prefix });
 

@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import type { DatabaseHandle } from "../src/server/db/client";
 import { startBackgroundWork } from "../src/server/app/background-work";
 import type { WorkerOptions } from "../src/server/jobs/job-queue";
-import { JOB_QUEUES, JOB_SCHEMA } from "../src/server/jobs/queues";
+import { JOB_SCHEMA } from "../src/server/jobs/queues";
+import { sendEmailJob } from "../src/server/email/jobs";
+import { announceBookingJob } from "../src/server/notifications/jobs";
+import { deliverWebhookJob } from "../src/server/webhooks/jobs";
 import { announceQueuedBooking, type BookingAnnouncementJob } from "../src/server/notifications/announce";
 import { rowsOf } from "../src/server/db/rows";
 import { sql } from "drizzle-orm";
@@ -27,7 +30,7 @@ export async function waitFor<T>(check: () => Promise<T | Falsy> | T | Falsy, ti
  */
 export async function announceQueuedBookings(db: DatabaseHandle["db"]): Promise<void> {
   const result: unknown = await db.execute(
-    sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = ${JOB_QUEUES.announceBooking.name} and state = 'created' order by created_on`,
+    sql`select data from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = ${announceBookingJob.name} and state = 'created' order by created_on`,
   );
   for (const { data } of rowsOf<{ data: BookingAnnouncementJob }>(result)) await announceQueuedBooking(db, data);
 }
@@ -36,10 +39,10 @@ export async function announceQueuedBookings(db: DatabaseHandle["db"]): Promise<
 export function startTestWorker(handle: Pick<DatabaseHandle, "db" | "runScript">, options: WorkerOptions = {}) {
   return startBackgroundWork(handle, {
     pollingIntervalSeconds: 0.5,
-    periodic: [],
+    periodic: false,
     policies: {
-      sendEmail: { retryLimit: 2, retryDelay: 1, retryBackoff: false },
-      deliverWebhook: { retryLimit: 2, retryDelay: 1, retryBackoff: false },
+      [sendEmailJob.name]: { retryLimit: 2, retryDelay: 1, retryBackoff: false },
+      [deliverWebhookJob.name]: { retryLimit: 2, retryDelay: 1, retryBackoff: false },
     },
     ...options,
   });

@@ -2,17 +2,18 @@ import { changeFeedEvents, CHANGES_CHANNEL } from "@/server/cache/change-feed";
 import { addOpeningStep } from "@/server/db";
 import { installSubscribers } from "@/server/events/emit";
 import { installJobQueue } from "@/server/jobs/job-queue";
+import { JOB_DEFINITIONS } from "./background-work";
 import { SUBSCRIBERS } from "./subscribers";
 
 /**
  * What the app installs before anything runs, imported first by every entry point (router.ts,
  * start-up.ts, scripts/db.ts, the tests' setup): the domain events' subscribers, and what is done
- * to every newly opened database: the job queue's tables and queues made or brought up to date,
- * and the change feed followed.
+ * to every newly opened database: the job queue's tables and the queue of every job definition
+ * made or brought up to date, and the change feed followed.
  */
 installSubscribers(SUBSCRIBERS);
 
-addOpeningStep("job queue", (handle) => installJobQueue(handle));
+addOpeningStep("job queue", (handle) => installJobQueue(handle, JOB_DEFINITIONS));
 
 /**
  * Every process listens for the writes that change cached answers and sign-ins, whichever

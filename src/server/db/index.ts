@@ -15,7 +15,7 @@ const openingSteps = new Map<string, OpeningStep>();
 
 /**
  * Adds a step to every opening of the database, by name (a module evaluated again replaces its
- * step). The composition root (src/server/app/database.ts) adds the job queue and the change feed,
+ * step). The composition root (src/server/app/install.ts) adds the job queue and the change feed,
  * so this folder knows nothing of either.
  */
 export function addOpeningStep(name: string, step: OpeningStep): void {

@@ -2,6 +2,7 @@ import type { Db } from "@/server/db";
 import { inTransaction } from "@/server/db/in-transaction";
 import { emailOutbox } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { sendEmailQueue } from "./send-email-queue";
 
 export interface OutgoingEmail {
   to: string;
@@ -56,7 +57,7 @@ export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmail
       .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
       .returning({ id: emailOutbox.id });
     if (!row) return null;
-    await enqueueJob(tx, "sendEmail", { outboxId: row.id }, options.sendAfter ? { startAfter: options.sendAfter } : {});
+    await enqueueJob(tx, sendEmailQueue, { outboxId: row.id }, options.sendAfter ? { startAfter: options.sendAfter } : {});
     return row.id;
   });
 }

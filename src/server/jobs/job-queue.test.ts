@@ -1,18 +1,25 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDatabase } from "@/server/db";
 import { openDatabase } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { emailOutbox } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
 import { setEnv } from "#test/env";
 import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, waitFor } from "#test/notifications";
-import { enqueueJob, JOBS_PER_FETCH, startJobWorker, type JobHandlers } from "./job-queue";
-import { listFailingJobs, retryFailedJob } from "./failing-jobs";
-import { REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS } from "@/server/app/background-work";
+import { enqueueJob, JOBS_PER_FETCH, startJobWorker } from "./job-queue";
+import { listFailingJobs, QUEUE_LABELS, retryFailedJob } from "./failing-jobs";
+import { JOB_DEFINITIONS } from "@/server/app/background-work";
+import { sendEmailJob } from "@/server/email/jobs";
+import { REMINDER_SWEEP_SECONDS, sendRemindersJob } from "@/server/notifications/jobs";
+import { extendSeriesJob, SERIES_EXTENSION_SECONDS } from "@/server/schedules/jobs";
+import { defineJob, defineJobQueue, type JobDefinition } from "./job-definition";
+import { JOB_SCHEMA } from "./queues";
 
 const embedded = inject("testDatabase").mode === "pglite";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -35,16 +42,10 @@ afterAll(async () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
 
-const idle: Omit<JobHandlers, "sendEmail"> = {
-  announceBooking: async () => {},
-  deliverWebhook: async () => {},
-  sendReminders: async () => {},
-  extendSeries: async () => {},
-  chargeAutopay: async () => {},
-  compactOwedTotal: async () => {},
-  locateAddresses: async () => {},
-  forgetFieldActions: async () => {},
-};
+/** The app's email job with another handler, for a worker that works only that queue. */
+function sendingEmailWith(run: JobDefinition<{ outboxId: number }>["run"]) {
+  return defineJob({ ...sendEmailJob, run });
+}
 
 describe("the job queue", () => {
   it("keeps a queued email through a restart and sends it after the next start", async () => {
@@ -74,20 +75,18 @@ describe("the job queue", () => {
     const survivor = await openDatabase();
     const handledBy: string[] = [];
     // The first worker takes the job and never finishes it, as if its process had died.
-    const doomed = await startJobWorker(
-      crashing,
-      { ...idle, sendEmail: () => (handledBy.push("first"), new Promise<void>(() => {})) },
-      { pollingIntervalSeconds: 0.5, policies: { sendEmail: { expireInSeconds: 2, retryDelay: 0, retryBackoff: false } } },
-    );
-    await enqueueJob(crashing.db, "sendEmail", { outboxId: -1 });
+    const doomed = await startJobWorker(crashing, [sendingEmailWith(() => (handledBy.push("first"), new Promise<void>(() => {})))], {
+      pollingIntervalSeconds: 0.5,
+      policies: { [sendEmailJob.name]: { expireInSeconds: 2, retryDelay: 0, retryBackoff: false } },
+    });
+    await enqueueJob(crashing.db, sendEmailJob, { outboxId: -1 });
     await waitFor(() => handledBy.length === 1, 10_000, "the first worker to take the job");
     await crashing.close();
 
-    const worker = await startJobWorker(
-      survivor,
-      { ...idle, sendEmail: async () => void handledBy.push("second") },
-      { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
-    );
+    const worker = await startJobWorker(survivor, [sendingEmailWith(async () => void handledBy.push("second"))], {
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+    });
     try {
       await waitFor(() => handledBy.includes("second"), 20_000, "the second worker to take over");
       expect(handledBy).toEqual(["first", "second"]);
@@ -108,12 +107,11 @@ describe("the job queue", () => {
     });
     // Ids no other test of this file uses: their jobs may still be in the queue.
     const burst = Array.from({ length: JOBS_PER_FETCH }, (_, index) => -101 - index);
-    for (const outboxId of burst) await enqueueJob(handle.db, "sendEmail", { outboxId });
+    for (const outboxId of burst) await enqueueJob(handle.db, sendEmailJob, { outboxId });
     const worker = await startJobWorker(
       handle,
-      {
-        ...idle,
-        sendEmail: async (job) => {
+      [
+        sendingEmailWith(async (_db, job) => {
           if (!burst.includes(job.data.outboxId)) return;
           started.push(job.data.outboxId);
           if (new Set(started).size === JOBS_PER_FETCH) releaseAll();
@@ -121,9 +119,9 @@ describe("the job queue", () => {
           await allStarted;
           if (job.data.outboxId === burst[0]) throw new Error("This one fails.");
           finished.push(job.data.outboxId);
-        },
-      },
-      { pollingIntervalSeconds: 0.5, policies: { sendEmail: { retryDelay: 60 } } },
+        }),
+      ],
+      { pollingIntervalSeconds: 0.5, policies: { [sendEmailJob.name]: { retryDelay: 60 } } },
     );
     try {
       await waitFor(() => finished.length === JOBS_PER_FETCH - 1, 15_000, "the burst to be worked");
@@ -140,20 +138,15 @@ describe("the job queue", () => {
     const first = await openDatabase();
     const second = await openDatabase();
     const runs: string[] = [];
-    const handlers: JobHandlers = {
-      ...idle,
-      sendEmail: async () => {},
-      sendReminders: async () => void runs.push("reminders"),
-      extendSeries: async () => void runs.push("series"),
-    };
-    // The app's own periods: a day for the series' visits ahead, five minutes for reminders.
-    const periodic = [
-      { queue: "extendSeries" as const, everySeconds: SERIES_EXTENSION_SECONDS },
-      { queue: "sendReminders" as const, everySeconds: REMINDER_SWEEP_SECONDS },
+    const definitions = [
+      defineJob({ ...sendRemindersJob, run: async () => void runs.push("reminders") }),
+      defineJob({ ...extendSeriesJob, run: async () => void runs.push("series") }),
     ];
+    // The app's own periods: a day for the series' visits ahead, five minutes for reminders.
+    expect(definitions.map((definition) => definition.everySeconds)).toEqual([REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS]);
     const workers = [
-      await startJobWorker(first, handlers, { pollingIntervalSeconds: 0.5, periodic }),
-      await startJobWorker(second, handlers, { pollingIntervalSeconds: 0.5, periodic }),
+      await startJobWorker(first, definitions, { pollingIntervalSeconds: 0.5 }),
+      await startJobWorker(second, definitions, { pollingIntervalSeconds: 0.5 }),
     ];
     try {
       await waitFor(() => runs.includes("series") && runs.includes("reminders"), 15_000, "both periodic jobs to run");
@@ -219,5 +212,70 @@ describe("the job queue", () => {
       await refusing.close();
       setEnv({ SMTP_URL: smtp.url });
     }
+  });
+
+  it("refuses a payload its schema refuses before writing anything", async () => {
+    const handle = await openDatabase();
+    try {
+      await expect(enqueueJob(handle.db, sendEmailJob, { outboxId: "seven" } as unknown as { outboxId: number })).rejects.toThrow(
+        "A send-email job's payload is refused",
+      );
+      await expect(enqueueJob(handle.db, sendEmailJob, { outboxId: 7, to: "extra@example.com" } as { outboxId: number })).rejects.toThrow(
+        "payload is refused",
+      );
+      const written = rowsOf<{ count: number }>(
+        await handle.db.execute(
+          sql`select count(*)::int as count from ${sql.raw(`${JOB_SCHEMA}.job`)} where data->>'outboxId' in ('seven', '7')`,
+        ),
+      );
+      expect(written[0]?.count).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("fails a job whose data is not its payload at once, and goes on with the others", async () => {
+    const handle = await openDatabase();
+    const handled: unknown[] = [];
+    // A row as an older release, or a hand-made insert, might have left it.
+    const unchecked = defineJobQueue({ ...sendEmailJob, payload: z.unknown() });
+    const malformed = await enqueueJob(handle.db, unchecked, { outboxId: "two hundred" });
+    const wellFormed = -201;
+    await enqueueJob(handle.db, sendEmailJob, { outboxId: wellFormed });
+    const worker = await startJobWorker(handle, [sendingEmailWith(async (_db, job) => void handled.push(job.data.outboxId))], {
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await waitFor(() => handled.includes(wellFormed), 15_000, "the well-formed job");
+      const row = await waitFor(
+        async () => {
+          const [job] = rowsOf<{ state: string; retry_count: number; output: { message?: string } }>(
+            await handle.db.execute(
+              sql`select state, retry_count, output from ${sql.raw(`${JOB_SCHEMA}.job`)} where id = ${malformed}::uuid and state = 'failed'`,
+            ),
+          );
+          return job;
+        },
+        15_000,
+        "the malformed job to fail",
+      );
+      // Failed on its first attempt: no later attempt could read it either.
+      expect(row).toMatchObject({ state: "failed", retry_count: 0 });
+      expect(row.output.message).toContain("The job's data is not a send-email payload");
+      expect(row.output.message).toContain("outboxId");
+      expect(handled).not.toContain("two hundred");
+
+      // The worker is still working: a job added after the failure is done too.
+      await enqueueJob(handle.db, sendEmailJob, { outboxId: -202 });
+      await waitFor(() => handled.includes(-202), 15_000, "the job after the failure");
+    } finally {
+      await worker.stop();
+      await handle.close();
+    }
+  });
+
+  it("names for staff only queues the app defines", () => {
+    const names = JOB_DEFINITIONS.map((definition) => definition.name);
+    for (const queue of Object.keys(QUEUE_LABELS)) expect(names).toContain(queue);
   });
 });

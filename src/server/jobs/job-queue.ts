@@ -1,44 +1,24 @@
+import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
+import { z } from "zod";
 import type { DatabaseHandle, Db } from "@/server/db/client";
-import { JOB_QUEUES, JOB_SCHEMA, type QueueKey, type QueuePolicy } from "./queues";
+import type { JobDefinition, JobQueue, RunningJob } from "./job-definition";
+import { JOB_SCHEMA, type QueuePolicy } from "./queues";
 import { drizzleExecutor, type SqlExecutor } from "./sql-executor";
-import type { BookingAnnouncementJob } from "@/server/notifications/booking-announcement";
 
 /**
  * The durable job queue: pg-boss on the app's own database, PostgreSQL or embedded PGlite alike
  * (see sql-executor.ts). Jobs are rows: they survive restarts, retry with backoff, and each is
  * handed to one worker at a time (`FOR UPDATE SKIP LOCKED`), however many app instances run.
+ * What the jobs are is not known here: each domain defines its own (job-definition.ts), and the
+ * app's composition root lists them.
  */
 
-export type JobPayloads = {
-  announceBooking: BookingAnnouncementJob;
-  sendEmail: { outboxId: number };
-  deliverWebhook: { deliveryId: number };
-  sendReminders: Record<string, never>;
-  chargeAutopay: { paymentId: number };
-  extendSeries: Record<string, never>;
-  compactOwedTotal: Record<string, never>;
-  locateAddresses: Record<string, never>;
-  forgetFieldActions: Record<string, never>;
-};
+/** Definitions of different payloads in one list (`run` is a method, so each fits). */
+export type JobDefinitions = ReadonlyArray<JobDefinition<unknown>>;
 
-export interface RunningJob<K extends QueueKey> {
-  id: string;
-  data: JobPayloads[K];
-  /** Attempts before this one. */
-  retryCount: number;
-  retryLimit: number;
-}
-
-/** True on the last attempt the queue will make: a failure now is final. */
-export function isLastAttempt(job: { retryCount: number; retryLimit: number }): boolean {
-  return job.retryCount >= job.retryLimit;
-}
-
-export type JobHandlers = { [K in QueueKey]: (job: RunningJob<K>) => Promise<void> };
-
-/** Creates or upgrades pg-boss's tables and our queues. Safe on every start, from several instances at once. */
-export async function installJobQueue(handle: Pick<DatabaseHandle, "db" | "runScript">): Promise<void> {
+/** Creates or upgrades pg-boss's tables and the definitions' queues. Safe on every start, from several instances at once. */
+export async function installJobQueue(handle: Pick<DatabaseHandle, "db" | "runScript">, definitions: JobDefinitions): Promise<void> {
   const boss = new PgBoss({
     db: drizzleExecutor(handle.db, handle.runScript),
     schema: JOB_SCHEMA,
@@ -48,8 +28,7 @@ export async function installJobQueue(handle: Pick<DatabaseHandle, "db" | "runSc
   });
   boss.on("error", (error) => console.error("[jobs] install:", error));
   await boss.start();
-  for (const queue of Object.values(JOB_QUEUES)) {
-    const { name, ...policy } = queue;
+  for (const { name, policy } of byName(definitions).values()) {
     await boss.createQueue(name, { name, policy: "standard", ...policy });
     // A queue made by an older release keeps its old retry policy unless told the new one.
     await boss.updateQueue(name, { name, policy: "standard", ...policy });
@@ -70,12 +49,15 @@ export interface EnqueueOptions {
 
 /**
  * Adds a job on `db`, which may be a transaction: the job then exists only if the transaction
- * commits, so a booking and its confirmation email are saved together or not at all.
+ * commits, so a booking and its confirmation email are saved together or not at all. A payload its
+ * schema refuses throws before anything is written.
  */
-export async function enqueueJob<K extends QueueKey>(db: Db, queue: K, data: JobPayloads[K], options: EnqueueOptions = {}) {
-  const id = await sender.send(JOB_QUEUES[queue].name, data, { db: drizzleExecutor(db), startAfter: options.startAfter });
+export async function enqueueJob<Payload>(db: Db, queue: JobQueue<Payload>, data: Payload, options: EnqueueOptions = {}) {
+  const checked = queue.payload.safeParse(data);
+  if (!checked.success) throw new Error(`A ${queue.name} job's payload is refused: ${z.prettifyError(checked.error)}`);
+  const id = await sender.send(queue.name, checked.data as object, { db: drizzleExecutor(db), startAfter: options.startAfter });
   // pg-boss answers null, rather than failing, when the queue does not exist: never lose a job quietly.
-  if (!id) throw new Error(`The job queue "${JOB_QUEUES[queue].name}" is not installed`);
+  if (!id) throw new Error(`The job queue "${queue.name}" is not installed`);
   return id;
 }
 
@@ -84,13 +66,11 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** How often one instance fails jobs whose worker vanished and archives old ones. */
   maintenanceIntervalSeconds?: number;
-  /** Jobs added every so often, at most one per period across all instances. */
-  periodic?: Array<{ queue: PeriodicQueue; everySeconds: number }>;
-  /** Tests shorten retry delays; production uses the policies in queues.ts. */
-  policies?: Partial<Record<QueueKey, Partial<QueuePolicy>>>;
+  /** Whether periodic definitions get their jobs added (yes unless a test says otherwise). */
+  periodic?: boolean;
+  /** Tests shorten retry delays, by queue name; production uses each definition's policy. */
+  policies?: Record<string, Partial<QueuePolicy>>;
 }
-
-type PeriodicQueue = { [K in QueueKey]: JobPayloads[K] extends Record<string, never> ? K : never }[QueueKey];
 
 export interface JobWorker {
   /** Stops taking jobs, lets the ones in hand finish (up to `timeoutMs`), and returns. */
@@ -98,21 +78,29 @@ export interface JobWorker {
 }
 
 /** Two days, or longer than the longest periodic job's period. */
-function completedJobsKeptSeconds(periodic: WorkerOptions["periodic"] = []) {
-  return Math.max(2 * 86_400, ...periodic.map(({ everySeconds }) => everySeconds + 3600));
+function completedJobsKeptSeconds(definitions: JobDefinitions) {
+  return Math.max(2 * 86_400, ...definitions.map(({ everySeconds = 0 }) => everySeconds + 3600));
 }
 
 /**
- * Starts working every queue with its handler; one worker per app instance. pg-boss fetches,
+ * Starts working every definition's queue; one worker per app instance. pg-boss fetches,
  * completes, fails, retries, expires and archives; the loop that asks it for the next job is ours,
  * because pg-boss 10's own loop does not wait for a job's completion to be saved, and a database
  * error at that moment would become an unhandled rejection that stops the process.
  */
 export async function startJobWorker(
   handle: Pick<DatabaseHandle, "db" | "runScript">,
-  handlers: JobHandlers,
+  definitions: JobDefinitions,
   options: WorkerOptions = {},
 ): Promise<JobWorker> {
+  const queues = byName(definitions);
+  for (const name of Object.keys(options.policies ?? {})) {
+    if (!queues.has(name)) throw new Error(`A policy names the queue "${name}", which this worker does not work`);
+  }
+  const periodic = options.periodic === false ? [] : [...queues.values()].filter((definition) => definition.everySeconds);
+  // Checked before anything starts: a periodic job's payload is always `{}`.
+  const periodicJobs = periodic.map((definition) => ({ definition, data: definition.payload.parse({}) as object }));
+
   const boss = new PgBoss({
     db: drizzleExecutor(handle.db, handle.runScript),
     schema: JOB_SCHEMA,
@@ -123,26 +111,23 @@ export async function startJobWorker(
     archiveFailedAfterSeconds: 7 * 24 * 3600,
     // A periodic job is "once per period" only while the period's job is still in the table, so
     // completed jobs outlive the longest period (pg-boss refuses a longer throttle otherwise).
-    archiveCompletedAfterSeconds: completedJobsKeptSeconds(options.periodic),
+    archiveCompletedAfterSeconds: completedJobsKeptSeconds(periodic),
   });
   boss.on("error", (error) => console.error("[jobs]", error));
   await boss.start();
 
-  for (const [queue, policy] of Object.entries(options.policies ?? {}) as Array<[QueueKey, Partial<QueuePolicy>]>) {
-    const { name, ...defaults } = JOB_QUEUES[queue];
-    await boss.updateQueue(name, { name, policy: "standard", ...defaults, ...policy });
+  for (const [name, policy] of Object.entries(options.policies ?? {})) {
+    await boss.updateQueue(name, { name, policy: "standard", ...queues.get(name)?.policy, ...policy });
   }
 
   const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
-  const loops = (Object.keys(JOB_QUEUES) as QueueKey[]).map((queue) =>
-    workQueue(boss, JOB_QUEUES[queue].name, handlers[queue] as (job: RunningJob<QueueKey>) => Promise<void>, pollingMs),
-  );
-  const timers = (options.periodic ?? []).map(({ queue, everySeconds }) => {
+  const loops = [...queues.values()].map((definition) => workQueue(boss, handle.db, definition, pollingMs));
+  const timers = periodicJobs.map(({ definition: { name, everySeconds = 0 }, data }) => {
     const add = () =>
       // One job per period, whichever instance asks first: the database refuses the others.
       boss
-        .sendThrottled(JOB_QUEUES[queue].name, {}, {}, everySeconds, "periodic")
-        .catch((error: unknown) => console.error(`[jobs] could not add the periodic ${queue} job`, error));
+        .sendThrottled(name, data, {}, everySeconds, "periodic")
+        .catch((error: unknown) => console.error(`[jobs] could not add the periodic ${name} job`, error));
     void add();
     return setInterval(add, Math.min(everySeconds, 60) * 1000);
   });
@@ -156,6 +141,16 @@ export async function startJobWorker(
   };
 }
 
+/** The definitions by queue name; two of one name would be one queue run two ways. */
+function byName(definitions: JobDefinitions): Map<string, JobDefinition<unknown>> {
+  const queues = new Map<string, JobDefinition<unknown>>();
+  for (const definition of definitions) {
+    if (queues.has(definition.name)) throw new Error(`Two job definitions name the queue "${definition.name}"`);
+    queues.set(definition.name, definition);
+  }
+  return queues;
+}
+
 /**
  * Jobs taken from a queue at once, and run side by side. One at a time, each job cost a fetch that
  * reads its queue's whole partition (pg-boss keeps completed jobs two days, and the fetch's filter
@@ -165,13 +160,12 @@ export async function startJobWorker(
  */
 export const JOBS_PER_FETCH = 5;
 
-function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKey>) => Promise<void>, pollingMs: number) {
+function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pollingMs: number) {
   let stopping = false;
   let wake = () => {};
   const loop = (async () => {
     while (!stopping) {
-      const jobs =
-        (await boss.fetch<JobPayloads[QueueKey]>(name, { batchSize: JOBS_PER_FETCH, includeMetadata: true }).catch(() => null)) ?? [];
+      const jobs = (await boss.fetch(definition.name, { batchSize: JOBS_PER_FETCH, includeMetadata: true }).catch(() => null)) ?? [];
       if (jobs.length === 0) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollingMs);
@@ -179,7 +173,7 @@ function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKe
         });
         continue;
       }
-      await Promise.all(jobs.map((job) => runJob(boss, name, handler, job)));
+      await Promise.all(jobs.map((job) => runJob(boss, db, definition, job)));
     }
   })();
   return {
@@ -192,17 +186,20 @@ function workQueue(boss: PgBoss, name: string, handler: (job: RunningJob<QueueKe
 }
 
 /** Runs one fetched job and records how it ended; never throws. */
-async function runJob(
-  boss: PgBoss,
-  name: string,
-  handler: (job: RunningJob<QueueKey>) => Promise<void>,
-  job: PgBoss.JobWithMetadata<JobPayloads[QueueKey]>,
-): Promise<void> {
+async function runJob(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  const { name } = definition;
   try {
-    await withinSeconds(
-      handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
-      job.expireInSeconds,
-    );
+    const data = definition.payload.safeParse(job.data);
+    if (!data.success) {
+      // No attempt can read this payload: the job gives up now rather than retry for hours.
+      // Should that fail, it is only tried again.
+      await db
+        .execute(sql`update ${sql.identifier(JOB_SCHEMA)}.job set retry_limit = retry_count where name = ${name} and id = ${job.id}::uuid`)
+        .catch(() => {});
+      throw new Error(`The job's data is not a ${name} payload: ${z.prettifyError(data.error)}`);
+    }
+    const running: RunningJob<unknown> = { id: job.id, data: data.data, retryCount: job.retryCount, retryLimit: job.retryLimit };
+    await withinSeconds(definition.run(db, running), job.expireInSeconds);
     await boss.complete(name, job.id);
   } catch (error) {
     // If even this fails (the database went away), the job's lease runs out and it is tried again.

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
-import { JOB_QUEUES, JOB_SCHEMA } from "@/server/jobs/queues";
+import { JOB_SCHEMA } from "@/server/jobs/queues";
+import { locateAddressesJob } from "./jobs";
 import { createCustomer, rest, staffCookie } from "#test/helpers";
 import { zipGeocoder, type Geocoder } from "./geocoder";
 import { locatePendingAddresses } from "./locate-addresses";
@@ -90,7 +91,7 @@ describe("placing addresses in the background", () => {
     const db = await getDb();
     const queued = async () => {
       const rows = await db.execute(
-        sql`select count(*)::int as count from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = ${JOB_QUEUES.locateAddresses.name}`,
+        sql`select count(*)::int as count from ${sql.raw(`${JOB_SCHEMA}.job`)} where name = ${locateAddressesJob.name}`,
       );
       return Number((rows as unknown as Array<{ count: number }>)[0]?.count ?? 0);
     };

@@ -3,6 +3,7 @@ import { completePostalAddress } from "@/lib/postal-address";
 import type { Db } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { locateAddressesQueue } from "./locate-addresses-queue";
 import type { Geocoder, PostalAddress } from "./geocoder";
 
 /** How many addresses one run of the job places at most; the next run goes on where it stopped. */
@@ -18,7 +19,7 @@ type Located = PostalAddress & { id: number };
  * that saves an address, so saving never waits for the geocoder (docs/product-rules.md#where-each-visit-is).
  */
 export async function requestLocating(db: Db): Promise<void> {
-  await enqueueJob(db, "locateAddresses", {});
+  await enqueueJob(db, locateAddressesQueue, {});
 }
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<void>) {

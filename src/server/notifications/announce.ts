@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { customers, emailOutbox } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { announceBookingQueue } from "./booking-announcement";
 import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 
 export type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
@@ -135,7 +136,7 @@ export async function queueBookingAnnouncement(tx: Db, { customerId, booking, ty
     },
     typed,
   };
-  await enqueueJob(tx, "announceBooking", data);
+  await enqueueJob(tx, announceBookingQueue, data);
 }
 
 /**

@@ -43,7 +43,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "schedules/rain-day.ts": "staff move a day's visits",
   "notifications/office-message-notice.ts": "the office's email of a customer's own portal messages",
   "schedules/move-one-visit.ts": "staff move one visit (its email goes through visit-changes.ts)",
-  "routes/apply-route.ts": "staff apply a new order to a crew's day (its emails go through visit-changes.ts)",
+  "driving-routes/apply-route.ts": "staff apply a new order to a crew's day (its emails go through visit-changes.ts)",
   "schedules/save-schedule.ts": "staff create and edit plans",
   "schedules/series-clashes.ts": "staff saving a series: its visits that clash with others",
   "schedules/visit-status.ts": "staff change a visit's status",

@@ -6,6 +6,7 @@ import { ConflictError, InvalidInputError } from "@/server/errors";
 import { sendEmail } from "@/server/email/send-email";
 import type { EventOf } from "@/server/events/emit";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { chargeAutopayQueue } from "./autopay-queue";
 import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
@@ -89,7 +90,7 @@ export async function onVisitCompleted(tx: Db, { visit }: EventOf<"visit.complet
     })
     .onConflictDoNothing({ target: payments.visitId })
     .returning({ id: payments.id });
-  if (created) await enqueueJob(tx, "chargeAutopay", { paymentId: created.id });
+  if (created) await enqueueJob(tx, chargeAutopayQueue, { paymentId: created.id });
 }
 
 function jsonb(value: Record<string, unknown>) {

@@ -3,6 +3,7 @@ import { and, arrayContains, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEventType } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
+import { deliverWebhookJob } from "./jobs";
 import { WEBHOOK_DATA_SCHEMAS, type WebhookData } from "./payloads";
 
 export function newEventId(): string {
@@ -35,7 +36,7 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
     .insert(webhookDeliveries)
     .values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: id })))
     .returning({ id: webhookDeliveries.id });
-  for (const delivery of deliveries) await enqueueJob(db, "deliverWebhook", { deliveryId: delivery.id });
+  for (const delivery of deliveries) await enqueueJob(db, deliverWebhookJob, { deliveryId: delivery.id });
   return id;
 }
 
