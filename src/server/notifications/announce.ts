@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers, emailOutbox } from "@/server/db/schema";
+import { emailOutbox } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { announceBookingQueue } from "./booking-announcement";
 import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
@@ -14,7 +14,8 @@ import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emai
 import { getNotificationSettings } from "./settings";
 import { newBookingStaffEmail, newInquiryStaffEmail } from "./staff-emails";
 import { noticeOfficeOfMessage } from "./office-message-notice";
-import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
+import { addressedTo, findRecipientRecord } from "./recipients";
+import { notifyCustomer } from "./notify-customer";
 import { planContact } from "@/server/ownership/ownership";
 import type { EventOf } from "@/server/events/emit";
 
@@ -28,14 +29,7 @@ import type { EventOf } from "@/server/events/emit";
  */
 
 async function customerById(db: Db, id: number) {
-  const [customer] = await db
-    .select({
-      ...CUSTOMER_CONTACT_COLUMNS,
-      createdAt: customers.createdAt,
-      unsubscribeToken: customers.unsubscribeToken,
-    })
-    .from(customers)
-    .where(eq(customers.id, id));
+  const customer = await findRecipientRecord(db, id);
   if (!customer) throw new Error(`Customer ${id} not found`);
   return customer;
 }
@@ -54,9 +48,9 @@ export async function announceBooking(
 ) {
   const record = await customerById(db, customerId);
   const contact = await planContact(db, booking.scheduleId);
-  const customer = contact?.ofRecord
-    ? record
-    : { ...record, fullName: contact?.fullName ?? record.fullName, email: contact?.email ?? record.email, phone: typed?.phone ?? null };
+  const recipient = addressedTo(record, contact);
+  // Someone booking under an account's email without signing in gave the phone they typed.
+  const customer = { ...recipient, id: customerId, phone: contact?.ofRecord === false ? (typed?.phone ?? null) : recipient.phone };
   const awaitingOwner = contact?.awaitingOwner ?? false;
   const office = typed ? { ...customer, fullName: typed.fullName, phone: typed.phone } : customer;
   const settings = await getNotificationSettings(db);
@@ -73,9 +67,14 @@ export async function announceBooking(
     isRecurring: booking.isRecurring,
     recurringFrequency: booking.recurringFrequency,
   };
-  await sendEmail(db, bookingConfirmationEmail(customer, confirmed, { awaitingOwner }), {
-    idempotencyKey: `booking-confirmation:${booking.bookingReference}`,
-  });
+  await notifyCustomer(
+    db,
+    customer,
+    { email: bookingConfirmationEmail(customer, confirmed, { awaitingOwner }) },
+    {
+      idempotencyKey: `booking-confirmation:${booking.bookingReference}`,
+    },
+  );
   if (settings.notifyNewBooking) {
     await sendEmail(db, newBookingStaffEmail(settings.officeEmail, office, confirmed), {
       idempotencyKey: `staff-new-booking:${booking.bookingReference}`,

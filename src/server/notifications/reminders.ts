@@ -1,9 +1,8 @@
-import { inArray } from "drizzle-orm";
 import { addDays, businessTimeOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import { customers } from "@/server/db/schema";
-import { sendEmail } from "@/server/email/send-email";
 import { visitReminderEmail } from "./customer-emails";
+import { notifyCustomer } from "./notify-customer";
+import { addressedTo, findRecipientRecords } from "./recipients";
 import { getNotificationSettings } from "./settings";
 import { listVisitsBetween } from "@/server/schedules/notifiable-visits";
 
@@ -27,26 +26,19 @@ export async function queueDueReminders(db: Db, now = new Date()): Promise<{ que
   });
   if (visits.length === 0) return { queued: 0 };
 
-  const people = await db
-    .select({
-      id: customers.id,
-      fullName: customers.fullName,
-      email: customers.email,
-      remindersEnabled: customers.remindersEnabled,
-      unsubscribeToken: customers.unsubscribeToken,
-    })
-    .from(customers)
-    .where(inArray(customers.id, [...new Set(visits.map((visit) => visit.customerId))]));
-  const byId = new Map(people.map((person) => [person.id, person]));
+  const records = await findRecipientRecords(
+    db,
+    visits.map((visit) => visit.customerId),
+  );
 
   let queued = 0;
   for (const visit of visits) {
-    const customer = byId.get(visit.customerId);
-    if (!customer?.remindersEnabled) continue;
+    const record = records.get(visit.customerId);
+    if (!record?.remindersEnabled) continue;
     // To whom the ownership rule names (a booking waiting for its owner: whoever made it).
-    const recipient = { ...customer, fullName: visit.contact.fullName, email: visit.contact.email };
+    const recipient = addressedTo(record, visit.contact);
     const email = visitReminderEmail(recipient, { ...visit, serviceName: visit.service?.name ?? null });
-    if (await sendEmail(db, email, { idempotencyKey: `reminder:${visit.id}:${tomorrow}` })) queued++;
+    if (await notifyCustomer(db, recipient, { email }, { idempotencyKey: `reminder:${visit.id}:${tomorrow}` })) queued++;
   }
   return { queued };
 }

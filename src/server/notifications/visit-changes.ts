@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { customers } from "@/server/db/schema";
-import { sendEmail } from "@/server/email/send-email";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { visitChangeEmail, type VisitChange } from "./customer-emails";
+import { notifyCustomer } from "./notify-customer";
+import { findRecipient } from "./recipients";
 import type { NotifiableVisit } from "@/server/schedules/notifiable-visits";
 import type { EventOf } from "@/server/events/emit";
 
@@ -33,26 +32,11 @@ export async function announceVisitChange(db: Db, { before, after, changedBy, ra
   if (quiet) return;
   const kind = kindOfChange(before, after);
   if (!kind) return;
-  const notifyCustomer = changedBy !== "customer";
-
-  const [record] = await db
-    .select({
-      id: customers.id,
-      fullName: customers.fullName,
-      email: customers.email,
-      phone: customers.phone,
-      unsubscribeToken: customers.unsubscribeToken,
-    })
-    .from(customers)
-    .where(eq(customers.id, after.customerId));
-  if (!record) return;
+  const toldOfOwnChange = changedBy === "customer";
   // Named as the ownership rule says: a booking waiting for its owner names whoever made it.
-  const customer = {
-    ...record,
-    fullName: after.contact.fullName,
-    email: after.contact.email,
-    phone: after.contact.ofRecord ? record.phone : null,
-  };
+  const recipient = await findRecipient(db, after.customerId, after.contact);
+  if (!recipient) return;
+  const customer = { ...recipient, id: recipient.customerId };
 
   const emailed: VisitChange | null =
     kind === "confirmed"
@@ -64,8 +48,10 @@ export async function announceVisitChange(db: Db, { before, after, changedBy, ra
           : null;
   // Past visits change for the records (marked cancelled afterwards, say); nobody needs an email.
   const upcoming = Math.max(before.startTime.getTime(), after.startTime.getTime()) > now.getTime();
-  if (emailed && notifyCustomer && upcoming) {
-    await sendEmail(db, visitChangeEmail(customer, { ...after, serviceName: after.service?.name ?? null }, emailed));
+  if (emailed && !toldOfOwnChange && upcoming) {
+    await notifyCustomer(db, recipient, {
+      email: visitChangeEmail(recipient, { ...after, serviceName: after.service?.name ?? null }, emailed),
+    });
   }
 
   await emitWebhookEvent(db, kind === "completed" ? "visit.completed" : "visit.updated", {
