@@ -15,6 +15,7 @@ import { getSchedule } from "./get-schedule";
 import { createPlanVisits } from "./plan-visits";
 import { regenerateSeriesVisits, visitFieldsOf } from "./series";
 import { resolveSeriesClashes } from "./series-clashes";
+import { findVisit } from "./visits";
 
 /** What a plan's price was set from, and the price: an edit that leaves the first three keeps the last. */
 type PricedPlan = Pick<typeof schedules.$inferSelect, "serviceId" | "lawnSizeSqFt" | "isRecurring" | "totalPrice">;
@@ -125,15 +126,14 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
     let seriesChange: { visitsUpdated: number; visitsRemoved: number; visitsKept: number } | null = null;
     let movedVisits: Awaited<ReturnType<typeof resolveSeriesClashes>> = [];
     if (plan!.isRecurring) {
-      const planVisits = async () =>
-        (await listVisitsBetween(tx, { from: now, to: seriesHorizonAfter(now), customerId: existing.customerId })).filter(
-          (visit) => visit.scheduleId === id,
-        );
-      const visitsBefore = await planVisits();
+      const planVisits = async (customerId: number) =>
+        (await listVisitsBetween(tx, { from: now, to: seriesHorizonAfter(now), customerId })).filter((visit) => visit.scheduleId === id);
+      const visitsBefore = await planVisits(existing.customerId);
       const result = await regenerateSeriesVisits(tx, plan!, businessToday(now), now);
       seriesChange = { visitsUpdated: result.updated, visitsRemoved: result.removed, visitsKept: result.kept };
       movedVisits = await resolveSeriesClashes(tx, id, { move: payload.moveClashingVisits ?? false, now });
-      const visitsAfter = new Map((await planVisits()).map((visit) => [visit.id, visit]));
+      // Saved for another customer, the visits are theirs now.
+      const visitsAfter = new Map((await planVisits(plan!.customerId)).map((visit) => [visit.id, visit]));
       const notesUntil = now.getTime() + SERIES_NOTES_AHEAD_MS;
       for (const visitBefore of visitsBefore) {
         const visitAfter = visitsAfter.get(visitBefore.id);
@@ -153,11 +153,17 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
 /**
  * Saving a plan rewrites its visits in bulk (series.ts, makeOneTimeVisit): each visit whose status
  * or time the save changed is announced here, compared as it was before the save; a series' visits
- * past the notes window change quietly.
+ * past the notes window change quietly. A visit the save completes is announced as completed too,
+ * as setVisitStatus does (billing charges autopay from it).
  */
 async function emitChanged(tx: Db, before: NotifiableVisit, after: NotifiableVisit, now: Date, quiet: boolean) {
   if (before.status === after.status && before.startTime.getTime() === after.startTime.getTime()) return;
   await emit(tx, { type: "visit.changed", before, after, changedBy: "staff", rainDay: false, quiet, now });
+  if (after.status !== "completed" || before.status === "completed") return;
+  const visit = await findVisit(tx, after.id);
+  if (!visit) return;
+  const { id, scheduleId, customerId, totalPrice } = visit;
+  await emit(tx, { type: "visit.completed", visit: { id, scheduleId, customerId, totalPrice } });
 }
 
 /** Past the last day a series has visits generated for (lib/recurrence.ts). */
