@@ -138,12 +138,12 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
       for (const visitBefore of visitsBefore) {
         const visitAfter = visitsAfter.get(visitBefore.id);
         const quiet = visitBefore.startTime.getTime() >= notesUntil;
-        if (visitAfter) await emitChanged(tx, visitBefore, visitAfter, now, quiet);
+        if (visitAfter) await emitChanged(tx, visitBefore, visitAfter, now, { quiet, completes: false });
       }
     } else {
       await makeOneTimeVisit(tx, plan!, now);
       const after = await findNotifiableVisit(tx, String(id));
-      if (before && after) await emitChanged(tx, before, after, new Date(), false);
+      if (before && after) await emitChanged(tx, before, after, new Date(), { quiet: false, completes: true });
     }
     await assertCrewFree(tx, { scheduleId: id }, now);
     return { ...(await getSchedule(tx, id)), seriesChange, movedVisits };
@@ -153,13 +153,21 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
 /**
  * Saving a plan rewrites its visits in bulk (series.ts, makeOneTimeVisit): each visit whose status
  * or time the save changed is announced here, compared as it was before the save; a series' visits
- * past the notes window change quietly. A visit the save completes is announced as completed too,
- * as setVisitStatus does (billing charges autopay from it).
+ * past the notes window change quietly. A one-time visit the save completes is announced as
+ * completed too, as setVisitStatus does (billing charges autopay from it); a series saved as
+ * completed is a plan that has ended, not a year of visits done, so its visits still to come are
+ * not charged.
  */
-async function emitChanged(tx: Db, before: NotifiableVisit, after: NotifiableVisit, now: Date, quiet: boolean) {
+async function emitChanged(
+  tx: Db,
+  before: NotifiableVisit,
+  after: NotifiableVisit,
+  now: Date,
+  { quiet, completes }: { quiet: boolean; completes: boolean },
+) {
   if (before.status === after.status && before.startTime.getTime() === after.startTime.getTime()) return;
   await emit(tx, { type: "visit.changed", before, after, changedBy: "staff", rainDay: false, quiet, now });
-  if (after.status !== "completed" || before.status === "completed") return;
+  if (!completes || after.status !== "completed" || before.status === "completed") return;
   const visit = await findVisit(tx, after.id);
   if (!visit) return;
   const { id, scheduleId, customerId, totalPrice } = visit;
