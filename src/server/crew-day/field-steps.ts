@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { businessDateOf, businessToday } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import { customers, visitFieldReports, visits } from "@/server/db/schema";
+import { visitFieldReports, visits } from "@/server/db/schema";
 import { LIMITS } from "@/server/auth/limits";
 import { enforceLimit } from "@/server/auth/rate-limit";
-import { sendEmail } from "@/server/email/send-email";
+import { notifyCustomer } from "@/server/notifications/notify-customer";
+import { findRecipient } from "@/server/notifications/recipients";
 import { ConflictError, NotFoundError } from "@/server/errors";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { findVisit, parseVisitId, type Visit } from "@/server/schedules/visits";
@@ -96,18 +97,16 @@ export function onMyWay(
 
     let customerNotified = false;
     if (news) {
-      const [customer] = await tx
-        .select({ unsubscribeToken: customers.unsubscribeToken, remindersEnabled: customers.remindersEnabled })
-        .from(customers)
-        .where(eq(customers.id, visit.customerId));
-      const emailed = Boolean(customer?.remindersEnabled);
-      if (customer && emailed) {
-        const to = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: customer.unsubscribeToken };
+      const recipient = await findRecipient(tx, visit.customerId, visit.contact);
+      const emailed = Boolean(recipient?.remindersEnabled);
+      if (recipient && emailed) {
         // The outbox records each of the two once a visit: a second correction finds its key taken.
-        const outboxId = await sendEmail(tx, onMyWayEmail(to, await stopOf(tx, visit), arrival, news === "correction"), {
-          idempotencyKey: `${news === "first" ? "on-my-way" : "on-my-way-corrected"}:${visit.id}`,
-        });
-        customerNotified = outboxId !== null;
+        customerNotified = await notifyCustomer(
+          tx,
+          recipient,
+          { email: onMyWayEmail(recipient, await stopOf(tx, visit), arrival, news === "correction") },
+          { idempotencyKey: `${news === "first" ? "on-my-way" : "on-my-way-corrected"}:${visit.id}` },
+        );
       }
       if (customerNotified || !emailed) await saveReport(tx, visit, { onMyWayAt: now, etaMinutes: input.etaMinutes }, now);
     }

@@ -2,8 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { businessInstant } from "@/lib/business-time";
 import type { TSelfServiceAction } from "@/lib/validation/self-service";
 import type { Db } from "@/server/db";
-import { customers, messages, schedules, visits } from "@/server/db/schema";
-import { sendEmail } from "@/server/email/send-email";
+import { messages, schedules, visits } from "@/server/db/schema";
+import { notifyCustomer } from "@/server/notifications/notify-customer";
+import { findRecipient } from "@/server/notifications/recipients";
 import { ownChangeEmail } from "@/server/notifications/customer-emails";
 import { findOwnVisit } from "@/server/self-service/appointments";
 import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
@@ -75,15 +76,10 @@ const EFFECT_LABELS: Record<PlannedVisitChange["effect"], string> = {
  */
 async function emailOwnChange(tx: Db, plan: ChangePlan) {
   const { visit } = plan;
-  const [record] = await tx
-    .select({ unsubscribeToken: customers.unsubscribeToken })
-    .from(customers)
-    .where(eq(customers.id, visit.customerId));
-  if (!record) return;
-  const recipient = { fullName: visit.contact.fullName, email: visit.contact.email, unsubscribeToken: record.unsubscribeToken };
-  await sendEmail(
-    tx,
-    ownChangeEmail(recipient, {
+  const recipient = await findRecipient(tx, visit.customerId, visit.contact);
+  if (!recipient) return;
+  await notifyCustomer(tx, recipient, {
+    email: ownChangeEmail(recipient, {
       action: plan.action,
       visit: { ...visit, serviceName: visit.service?.name ?? null },
       summary: plan.summary,
@@ -92,10 +88,10 @@ async function emailOwnChange(tx: Db, plan: ChangePlan) {
         effect: change.note ? `${EFFECT_LABELS[change.effect]}: ${change.note}` : EFFECT_LABELS[change.effect],
       })),
     }),
-  );
+  });
 }
 
-/** The customer knows what they just did: integrations hear of it, the customer gets no email. */
+/** Integrations hear of each visit; the customer gets the one summary above, not a note per visit. */
 const byCustomer = (customerChange: VisitChange["customerChange"], now: Date): VisitChange => ({
   changedBy: "customer",
   customerChange,
