@@ -111,15 +111,17 @@ export function isNeverRanFailure(error: unknown): boolean {
 
 /**
  * Drizzle asks postgres.js not to prepare its statements (`prepare: false` unless a query is named),
- * and postgres.js then sends each statement with parameters in two round trips: Parse and Describe,
- * wait, then Bind and Execute. Prepared, a statement the connection has seen before is one round trip,
- * which on a loaded host is most of a short query's time (issue 31), in theory. Statements without parameters
+ * so postgres.js sends each statement with parameters in two round trips: Parse and Describe, then
+ * Bind and Execute. Prepared, a statement the connection has seen before takes one. With
+ * DATABASE_PREPARE=true the pool prepares every statement that has parameters; statements without
  * (migrations, scripts) keep the simple protocol, which allows several statements in one string.
+ *
+ * Off by default: prepared statements cut a booking's CPU by about a third (`npm run
+ * bench:booking-cpu`), but under `npm run bench:faults` they brought more failed requests after a
+ * PostgreSQL restart and requests that hung for five minutes through an outage, for no cause yet found
+ * (bench/RESULTS.md, "Prepared statements").
  */
 function preparedArgs(args: unknown[]): unknown[] {
-  // Off unless DATABASE_PREPARE=true. It cuts a booking's CPU by a third (bench:booking-cpu), but
-  // faults runs with it on had a request hang through an outage and more failures after a restart
-  // (bench/RESULTS.md, issue 31's third round). Kept as an option until that is understood.
   if (process.env.DATABASE_PREPARE !== "true") return args;
   const [query, params, options] = args as [unknown, unknown[] | undefined, Record<string, unknown> | undefined];
   if (!Array.isArray(params) || params.length === 0) return args;

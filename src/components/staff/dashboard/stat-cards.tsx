@@ -5,10 +5,10 @@ import type { RouterOutputs } from "@/trpc/react";
 type DashboardStats = RouterOutputs["dashboard"]["stats"];
 
 /**
- * One count. The card holds its figure at any width (issue 27): at 1280 px four cards leave about
- * 185 px inside each, too little for the icon beside "$12,345.67". So the card measures itself (a
- * container query): narrow, the icon sits above the text and the figure is a step smaller; wide,
- * as before. Digits are tabular, and a figure longer still wraps rather than run past the edge.
+ * One count. The card holds its figure at any width: at 1280 px four cards leave about 185 px
+ * inside each, too little for the icon beside "$12,345.67". So the card measures itself (a container
+ * query): narrow, the icon sits above the text and the figure is a step smaller; wide, the icon sits
+ * beside it. Digits are tabular, and a figure longer still wraps rather than run past the edge.
  */
 function StatCard({ label, value, hint, icon: Icon }: { label: string; value: number | string; hint: string; icon: LucideIcon }) {
   return (
