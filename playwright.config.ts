@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { defaultTestDatabaseUrl } from "./test/default-database-url";
+import { defaultTestDatabaseUrl } from "./test/support/default-database-url";
 
 // The e2e server and the journeys that read its database use PostgreSQL whenever one answers.
 const testDatabaseUrl = defaultTestDatabaseUrl();

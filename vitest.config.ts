@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { defaultTestDatabaseUrl } from "./test/default-database-url";
+import { defaultTestDatabaseUrl } from "./test/support/default-database-url";
 
 const testDatabaseUrl = defaultTestDatabaseUrl();
 if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl;
@@ -16,8 +16,8 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    globalSetup: ["./test/global-setup.ts"],
-    setupFiles: ["./test/setup-database.ts"],
+    globalSetup: ["./test/support/global-setup.ts"],
+    setupFiles: ["./test/support/setup-database.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -30,12 +30,12 @@ import {
   visitOf,
   type MatrixFixtures,
 } from "./fixtures/access-matrix";
-import { contractOperations, type OpenApiDocument } from "./contract/document";
+import { contractOperations, type OpenApiDocument } from "./support/contract/document";
 import { draftQuote, quoteAwaitingDeposit, quoteOffer, quoteRequest, sentQuote } from "./fixtures/quotes";
 import { acceptOpenedQuote } from "../src/server/quotes/accept-quote";
 import { sendQuote } from "../src/server/quotes/quote-link";
-import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
-import { setEnv } from "./env";
+import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./support/helpers";
+import { setEnv } from "./support/env";
 import { eq } from "drizzle-orm";
 import { staffInvitations, visits } from "../src/server/db/schema";
 import { generateToken, hashToken } from "../src/server/auth/tokens";

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getOpenApiDocument } from "../src/server/app/openapi";
 import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
 import { createMatrixFixtures, type MatrixFixtures } from "./fixtures/access-matrix";
-import { arbitraryFor, HOSTILE_IDS, resolve, wrongTypeFor, type Components, type JsonSchema } from "./contract/arbitraries";
-import { contractOperations, type ContractOperation, type OpenApiDocument } from "./contract/document";
+import { arbitraryFor, HOSTILE_IDS, resolve, wrongTypeFor, type Components, type JsonSchema } from "./support/contract/arbitraries";
+import { contractOperations, type ContractOperation, type OpenApiDocument } from "./support/contract/document";
 import { eq } from "drizzle-orm";
 import { getDb } from "../src/server/db";
 import { staffUsers } from "../src/server/db/schema";
-import { createStaffUser, customerCookie, rest, staffCookie } from "./helpers";
-import { setEnv } from "./env";
+import { createStaffUser, customerCookie, rest, staffCookie } from "./support/helpers";
+import { setEnv } from "./support/env";
 
 // The API as an integrator meets it: every operation of the OpenAPI document is called with inputs
 // generated from the document's own schemas (fast-check), valid and broken, as an anonymous caller,

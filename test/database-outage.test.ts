@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { closeDatabase } from "../src/server/db";
 import { config } from "../src/server/config";
 import { handleTrpcRequest } from "../src/server/http/trpc-handler";
-import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./helpers";
-import { setEnv } from "./env";
+import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./support/helpers";
+import { setEnv } from "./support/env";
 
 // While the database is away every request that needs it answers 503 with Retry-After, whoever
 // asks and however (REST or tRPC); the catalogue answers its last copy; nothing is half-written;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "./dev-server-process";
+import { startDevServer, type DevServer } from "./support/dev-server-process";
 
 /**
  * `npm run dev` answers /api through the same module as production (scripts/server.mjs --dev loads

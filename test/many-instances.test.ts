@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessToday } from "../src/lib/business-time";
 import { getDb } from "../src/server/db";
-import { createStaffUser, seedServices } from "./helpers";
-import { eventually } from "./eventually";
+import { createStaffUser, seedServices } from "./support/helpers";
+import { eventually } from "./support/eventually";
 
 // Two app processes on one PostgreSQL database, as behind a load balancer: a change made through
 // one is answered fresh by the other, although each caches answers and sign-ins in its memory.
@@ -18,7 +18,7 @@ interface Instance {
 }
 
 async function startInstance(): Promise<Instance> {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "test/instance/api-instance.ts"], {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "test/support/instance/api-instance.ts"], {
     env: { ...process.env },
     stdio: ["ignore", "pipe", "inherit"],
   });

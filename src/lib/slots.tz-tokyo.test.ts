@@ -1,5 +1,5 @@
-import { describeTimeRules } from "./time-rules.cases";
-import { setProcessTimeZone } from "#test/env";
+import { describeTimeRules } from "./time-rules.test-suite";
+import { setProcessTimeZone } from "#test/support/env";
 
 setProcessTimeZone("Asia/Tokyo");
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createApiKey } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db";
 import { apiKeys } from "@/server/db/schema";
-import { createCustomer, createStaffUser, customerCookie, staffCookie } from "#test/helpers";
+import { createCustomer, createStaffUser, customerCookie, staffCookie } from "#test/support/helpers";
 import { listCrews } from "@/server/crews/crews-repository";
 import { ROLES } from "@/lib/staff-roles";
 import { createCallerFactory, createTRPCContext, createTRPCRouter, customerProcedure, staffProcedure } from "./trpc";

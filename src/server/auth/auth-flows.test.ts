@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieHeaderFrom, createCustomer, createStaffUser, fromAddress, rest } from "#test/helpers";
+import { cookieHeaderFrom, createCustomer, createStaffUser, fromAddress, rest } from "#test/support/helpers";
 
 function parseSetCookie(header: string) {
   const [pair, ...attributes] = header.split(";").map((part) => part.trim());

@@ -4,8 +4,8 @@ import { createApiKey } from "@/server/auth/api-keys";
 import { getDb } from "@/server/db";
 import { customerSessions } from "@/server/db/schema";
 import { hashToken } from "./tokens";
-import { cookieHeaderFrom, createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "#test/helpers";
-import { eventually } from "#test/eventually";
+import { cookieHeaderFrom, createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "#test/support/helpers";
+import { eventually } from "#test/support/eventually";
 
 // Sign-ins are cached briefly by the token's hash; every way a sign-in ends takes effect at once.
 describe("cached sign-ins end at once", () => {

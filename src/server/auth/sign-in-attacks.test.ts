@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleTrpcRequest } from "@/server/http/trpc-handler";
-import { cookieHeaderFrom, createCustomer, createStaffUser, fromAddress, rest } from "#test/helpers";
+import { cookieHeaderFrom, createCustomer, createStaffUser, fromAddress, rest } from "#test/support/helpers";
 import { LIMITS } from "./limits";
 import * as password from "./password";
 

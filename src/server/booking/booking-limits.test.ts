@@ -5,7 +5,7 @@ import { latestBookableDate } from "@/lib/slots";
 import { getDb } from "@/server/db";
 import { schedules } from "@/server/db/schema";
 import { LIMITS } from "@/server/auth/limits";
-import { customerCookie, fromAddress, rest } from "#test/helpers";
+import { customerCookie, fromAddress, rest } from "#test/support/helpers";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 
 let network = 0;

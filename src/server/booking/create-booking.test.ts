@@ -5,7 +5,7 @@ import { SERVICE_AREA_MESSAGES } from "@/lib/service-area";
 import { getDb } from "@/server/db";
 import { customers, schedules, services } from "@/server/db/schema";
 import { listVisits } from "@/server/schedules/visits";
-import { createCustomer, customerCookie, fromAddress, rest } from "#test/helpers";
+import { createCustomer, customerCookie, fromAddress, rest } from "#test/support/helpers";
 import { BOOKING_REFERENCE_PATTERN } from "./booking-reference";
 import { bookableServices, bookingRequest, daysAhead, existingVisit } from "#test/fixtures/bookings";
 import { DEFAULT_CREW_CAPACITY, setCrewCapacity } from "@/server/schedules/crew-capacity";

@@ -4,7 +4,7 @@ import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
 import { dayAvailability } from "@/server/schedules/availability";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 import { createBooking, DATE_NOT_BOOKABLE_MESSAGE } from "./create-booking";
-import { setProcessTimeZone } from "#test/env";
+import { setProcessTimeZone } from "#test/support/env";
 
 setProcessTimeZone("Asia/Tokyo");
 

@@ -4,7 +4,7 @@ import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { visits } from "@/server/db/schema";
 import { getCrewCapacity } from "@/server/schedules/crew-capacity";
-import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { createCustomer, rest, staffCookie } from "#test/support/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
 

@@ -6,7 +6,7 @@ import { LIMITS } from "@/server/auth/limits";
 import { CUSTOMER_ABSOLUTE_LIFETIME, createCustomerSession, validateCustomerSessionToken } from "@/server/auth/session";
 import { hashToken } from "@/server/auth/tokens";
 import { createEmailToken, LINK_MESSAGES } from "@/server/customer-accounts/email-tokens";
-import { cookieHeaderFrom, createCustomer, customerCookie, fromAddress, rest } from "#test/helpers";
+import { cookieHeaderFrom, createCustomer, customerCookie, fromAddress, rest } from "#test/support/helpers";
 import { choosePassword, latestLinkToken } from "#test/fixtures/portal-data";
 import { PASSWORD_CHANGED, RESET_REQUESTED } from "@/server/customer-accounts/password";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll } from "vitest";
-import { createCustomer, rest, staffCaller, staffCookie } from "#test/helpers";
+import { createCustomer, rest, staffCaller, staffCookie } from "#test/support/helpers";
 
 // Its own database: this file's customers are the only ones, so totals and orders are exact.
 const PEOPLE = [

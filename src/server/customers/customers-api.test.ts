@@ -4,7 +4,7 @@ import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { customers, messages, payments, schedules } from "@/server/db/schema";
-import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/support/helpers";
 
 const form = { fullName: "Lena Park", email: "Lena.Park@Example.com", phone: "5125550111", address: "42 Elm Street", notes: "Dog in yard" };
 

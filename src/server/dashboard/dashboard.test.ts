@@ -4,7 +4,7 @@ import { getDb } from "@/server/db";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { contactInquiries, messages, schedules } from "@/server/db/schema";
 import { setVisitStatus, findVisit } from "@/server/schedules/visits";
-import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/support/helpers";
 import { dashboardStats } from "./stats";
 import { weekVisitCounts } from "./week";
 

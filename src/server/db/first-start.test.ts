@@ -5,7 +5,7 @@ import { PASSWORD_CHANGE_REQUIRED } from "@/server/api/trpc";
 import { getDb } from "@/server/db";
 import { staffUsers } from "@/server/db/schema";
 import { SAME_AS_FIRST_PASSWORD } from "@/server/settings/profile";
-import { cookieHeaderFrom, rest } from "#test/helpers";
+import { cookieHeaderFrom, rest } from "#test/support/helpers";
 import { seedDatabase } from "@/server/app/seed";
 
 async function emptyStaff() {

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { setEnv } from "#test/env";
+import { setEnv } from "#test/support/env";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { rowsOf } from "./rows";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
-import { withDatabase } from "#test/global-setup";
+import { withDatabase } from "#test/support/global-setup";
 import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
 
 const MIGRATIONS = path.join(process.cwd(), "drizzle");

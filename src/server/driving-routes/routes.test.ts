@@ -9,7 +9,7 @@ import { locatePendingAddresses } from "@/server/locations/locate-addresses";
 import { saveRouteStart } from "@/server/locations/route-start";
 import { getCrewCapacity } from "@/server/schedules/crew-capacity";
 import { insertPlan, type PlanValues } from "#test/fixtures/plans";
-import { createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
+import { createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/support/helpers";
 import { applyRoute } from "./apply-route";
 import { getDayRoute } from "./day-route";
 import { proposeRoute } from "./propose-route";

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
 import { cacheState, cachesLive } from "@/server/cache/state";
 import { getDb } from "@/server/db";
-import { rest, seedServices, staffCookie } from "#test/helpers";
-import { eventually } from "#test/eventually";
+import { rest, seedServices, staffCookie } from "#test/support/helpers";
+import { eventually } from "#test/support/eventually";
 import { handleRestRequest } from "./rest-handler";
 
 type Availability = { slots: { time: string; available: boolean }[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieHeaderFrom, createCustomer, createStaffUser, rest } from "#test/helpers";
+import { cookieHeaderFrom, createCustomer, createStaffUser, rest } from "#test/support/helpers";
 
 describe("REST layer", () => {
   it("answers JSON 404 for an unknown /api path", async () => {

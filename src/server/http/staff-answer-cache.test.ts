@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
 import { cacheState } from "@/server/cache/state";
 import { getDb } from "@/server/db";
-import { createStaffUser, customerCookie, rest, seedServices, staffCookie } from "#test/helpers";
-import { eventually } from "#test/eventually";
+import { createStaffUser, customerCookie, rest, seedServices, staffCookie } from "#test/support/helpers";
+import { eventually } from "#test/support/eventually";
 
 type ListedVisit = { status: string; customer: { fullName: string } };
 

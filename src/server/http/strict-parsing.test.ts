@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { contactInquiries, payments } from "@/server/db/schema";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/support/helpers";
 import { readParameter } from "./rest-routes";
 
 // Integrations get exactly what the document says: ids are decimal digits, booleans are

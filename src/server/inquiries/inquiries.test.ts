@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { contactInquiries, customers } from "@/server/db/schema";
-import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { createCustomer, rest, staffCookie } from "#test/support/helpers";
 
 async function inquiry(values: Partial<typeof contactInquiries.$inferInsert> = {}) {
   const [row] = await (await getDb())

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { contactInquiries } from "@/server/db/schema";
 import { LIMITS } from "@/server/auth/limits";
-import { anonymousCaller, callerWith, createCustomer, fromAddress, rest } from "#test/helpers";
+import { anonymousCaller, callerWith, createCustomer, fromAddress, rest } from "#test/support/helpers";
 import { CONTACT_LIMIT_PER_IP, CONTACT_THANKS, CONTACT_TOO_MANY } from "./submit-inquiry";
 
 const valid = { name: "Jane Doe", email: "jane.doe@example.com", phone: "512-555-0199", message: "Do you mow on Saturdays in 78704?" };

@@ -4,7 +4,7 @@ import { getDb } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
 import { JOB_SCHEMA } from "@/server/jobs/queues";
 import { locateAddressesJob } from "./jobs";
-import { createCustomer, rest, staffCookie } from "#test/helpers";
+import { createCustomer, rest, staffCookie } from "#test/support/helpers";
 import { zipGeocoder, type Geocoder } from "./geocoder";
 import { locatePendingAddresses } from "./locate-addresses";
 

@@ -10,7 +10,7 @@ import { queueDueReminders } from "@/server/notifications/reminders";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "@/server/notifications/settings";
 import { insertPlan } from "#test/fixtures/plans";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
-import { createCustomer, createStaffUser, customerCookie, fromAddress, rest, staffCookie } from "#test/helpers";
+import { createCustomer, createStaffUser, customerCookie, fromAddress, rest, staffCookie } from "#test/support/helpers";
 import { zipGeocoder } from "./geocoder";
 import { locatePendingAddresses } from "./locate-addresses";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { messages } from "@/server/db/schema";
-import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "#test/helpers";
+import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "#test/support/helpers";
 
 type MessageJson = {
   id: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { messages } from "@/server/db/schema";
-import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/support/helpers";
 
 describe("messages.unread (GET /api/messages/unread)", () => {
   it("lists unread customer messages only, newest first, with the customer's name", async () => {

@@ -8,8 +8,8 @@ import { calendarForToken } from "@/server/calendar/feeds";
 import { getDatabase, getDb } from "@/server/db";
 import { customers, emailOutbox } from "@/server/db/schema";
 import type { JobWorker } from "@/server/jobs/job-queue";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
-import { announceQueuedBookings, startTestWorker, startWebhookReceiver, waitFor } from "#test/notifications";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/support/helpers";
+import { announceQueuedBookings, startTestWorker, startWebhookReceiver, waitFor } from "#test/support/notifications";
 import { DEFAULT_NOTIFICATION_SETTINGS, saveNotificationSettings } from "./settings";
 import { MESSAGE_FOLD_MS } from "./office-message-notice";
 

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, paymentRefunds, payments } from "@/server/db/schema";
 import type { StandInCard } from "#test/doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/support/helpers";
 import { insertVisit } from "#test/fixtures/portal-data";
-import { setEnv } from "#test/env";
-import { signedStripeEvent, useStripeStandIn } from "#test/stripe";
+import { setEnv } from "#test/support/env";
+import { signedStripeEvent, useStripeStandIn } from "#test/support/stripe";
 import { autopayIdempotencyKey, chargeAutopay } from "./autopay";
 
 const WEBHOOK_SECRET = "whsec_test_cards_secret";

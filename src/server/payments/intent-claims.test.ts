@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { getStripe } from "@/server/stripe/client";
-import { rest, staffCookie } from "#test/helpers";
-import { autopayPayment, useStripeStandIn } from "#test/stripe";
+import { rest, staffCookie } from "#test/support/helpers";
+import { autopayPayment, useStripeStandIn } from "#test/support/stripe";
 import { chargeAutopay } from "./autopay";
 import { activeIntentClaim, AUTOPAY_CLAIM_MS, PAY_CLAIM_MS } from "./intent";
 

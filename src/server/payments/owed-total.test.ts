@@ -8,7 +8,7 @@ import { deleteCustomer } from "@/server/customers/manage-customers";
 import { dashboardStats } from "@/server/dashboard/stats";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { findVisit, moveVisit, setVisitStatus } from "@/server/schedules/visits";
-import { createCustomer } from "#test/helpers";
+import { createCustomer } from "#test/support/helpers";
 import { compactOwedTotal, scanUnpaidVisitTotals, unpaidVisitTotals } from "./owed";
 
 // The dashboard's owed total is kept by triggers (drizzle/0013_owed_total.sql) instead of a scan of

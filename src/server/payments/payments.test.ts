@@ -4,9 +4,9 @@ import { getDb } from "@/server/db";
 import { customers, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { createCustomerPaymentIntent } from "./intent";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
-import { setEnv } from "#test/env";
-import { useStripeStandIn } from "#test/stripe";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/support/helpers";
+import { setEnv } from "#test/support/env";
+import { useStripeStandIn } from "#test/support/stripe";
 
 const stripe = await useStripeStandIn();
 let staff: string;

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { emailOutbox, payments } from "@/server/db/schema";
-import { createCustomer, rest, staffCookie } from "#test/helpers";
-import { autopayPayment, signedStripeEvent, useStripeStandIn } from "#test/stripe";
+import { createCustomer, rest, staffCookie } from "#test/support/helpers";
+import { autopayPayment, signedStripeEvent, useStripeStandIn } from "#test/support/stripe";
 import { chargeAutopay } from "./autopay";
 
 /**

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { paymentRefunds, payments } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
-import { createCustomer, rest, staffCookie } from "#test/helpers";
-import { useStripeStandIn } from "#test/stripe";
+import { createCustomer, rest, staffCookie } from "#test/support/helpers";
+import { useStripeStandIn } from "#test/support/stripe";
 import { refundPayment } from "./refunds";
 
-/** Refunds of one payment, one at a time (issue 27); the race itself is in test/attacks/payments.test.ts. */
+/** Refunds of one payment, one at a time (issue 27); the race itself is in test/hostile/payments.test.ts. */
 const stripe = await useStripeStandIn();
 let staff: string;
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleStripeWebhook as POST } from "@/server/http/stripe-webhook-handler";
 import { getDb } from "@/server/db";
 import { payments, stripeEvents } from "@/server/db/schema";
-import { createCustomer } from "#test/helpers";
-import { setEnv } from "#test/env";
-import { paymentIntentObject, stripeEventPayload } from "#test/stripe";
+import { createCustomer } from "#test/support/helpers";
+import { setEnv } from "#test/support/env";
+import { paymentIntentObject, stripeEventPayload } from "#test/support/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_comms_secret";
 const signer = new Stripe("sk_test_signer_only");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customerEmailTokens, customers, emailOutbox } from "@/server/db/schema";
 import { CLAIM_LINK_SENT } from "@/server/customer-accounts/accounts";
-import { cookieHeaderFrom, createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { cookieHeaderFrom, createCustomer, customerCookie, rest, staffCookie } from "#test/support/helpers";
 import { choosePassword, insertMessage, insertPayment, insertVisit, latestLinkToken } from "#test/fixtures/portal-data";
 import { createEmailToken, LINK_MESSAGES } from "@/server/customer-accounts/email-tokens";
 import { CONFIRM_EMAIL_FIRST } from "./profile";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { messages, schedules, visits } from "@/server/db/schema";
 import { businessDateOf } from "@/lib/business-time";
-import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "#test/support/helpers";
 import { insertMessage, insertPayment, insertVisit } from "#test/fixtures/portal-data";
 import { EMAIL_IN_USE } from "./profile";
 import { TOO_LATE_TO_CANCEL } from "@/server/self-service/appointments";

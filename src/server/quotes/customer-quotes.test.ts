@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { customers, quoteAcceptances, quotes, schedules } from "@/server/db/schema";
-import { createCustomer, customerCookie, rest } from "#test/helpers";
+import { createCustomer, customerCookie, rest } from "#test/support/helpers";
 import { draftQuote, quoteAwaitingDeposit, sentQuote } from "#test/fixtures/quotes";
 
 // My Account's quotes, played over HTTP as customers and as an attacker holding only a session

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { quoteRequest, sentQuote } from "#test/fixtures/quotes";
-import { rest, staffCaller, staffCookie } from "#test/helpers";
-import { startDevServer, type DevServer } from "#test/dev-server-process";
+import { rest, staffCaller, staffCookie } from "#test/support/helpers";
+import { startDevServer, type DevServer } from "#test/support/dev-server-process";
 import { QUOTE_LINK_REVOKED, revokeQuoteLink } from "./quote-link";
 
 /**

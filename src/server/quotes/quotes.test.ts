@@ -7,9 +7,9 @@ import { customers, emailOutbox, payments, quoteAcceptances, quotes, schedules, 
 import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { createWebhookEndpoint } from "@/server/webhooks/endpoints";
 import { findVisit, moveVisit } from "@/server/schedules/visits";
-import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
-import { setEnv } from "#test/env";
-import { paymentIntentObject, signedStripeEvent } from "#test/stripe";
+import { anonymousCaller, callerWith, createCustomer, customerCookie, rest, staffCaller, staffCookie } from "#test/support/helpers";
+import { setEnv } from "#test/support/env";
+import { paymentIntentObject, signedStripeEvent } from "#test/support/stripe";
 import { quoteOffer as offer } from "#test/fixtures/quotes";
 import { QUOTE_DECLINED } from "./quotes";
 import { quoteDay } from "@/lib/quote-plan-text";

@@ -6,7 +6,7 @@ import { LIMITS } from "@/server/auth/limits";
 import { getDb } from "@/server/db";
 import { emailOutbox, quoteRequestPhotos, quoteRequests } from "@/server/db/schema";
 import { quoteOffer } from "#test/fixtures/quotes";
-import { anonymousCaller, callerWith, fromAddress, rest, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, callerWith, fromAddress, rest, staffCaller, staffCookie } from "#test/support/helpers";
 import { QUOTE_REQUEST_THANKS } from "./requests";
 
 // The smallest valid PNG (1×1), and bytes that only claim to be one.

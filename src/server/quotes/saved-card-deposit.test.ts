@@ -4,8 +4,8 @@ import { getDb } from "@/server/db";
 import { payments, quoteAcceptances, quotes, schedules } from "@/server/db/schema";
 import type { StandInCard } from "#test/doubles/stripe-stand-in";
 import { quoteAwaitingDeposit } from "#test/fixtures/quotes";
-import { createCustomer, customerCookie, rest } from "#test/helpers";
-import { useStripeStandIn } from "#test/stripe";
+import { createCustomer, customerCookie, rest } from "#test/support/helpers";
+import { useStripeStandIn } from "#test/support/stripe";
 
 // In My Account, the deposit a quote's acceptance waits for can be paid with the account's saved
 // card (docs/product-rules.md#quotes), played over HTTP against the Stripe stand-in.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { extendSeriesToHorizon } from "./series";
-import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/support/helpers";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();
 

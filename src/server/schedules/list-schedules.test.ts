@@ -5,7 +5,7 @@ import { businessInstant, endOfBusinessDayExclusive, startOfBusinessDay } from "
 import { ZScheduleVisitSchema } from "@/server/schedules/schemas";
 import { getDb } from "@/server/db";
 import { visits } from "@/server/db/schema";
-import { createCustomer, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
+import { createCustomer, rest, seedServices, staffCaller, staffCookie } from "#test/support/helpers";
 import { listSchedulesInRange, listSchedulesJson, toScheduleVisit } from "./list-schedules";
 import { extendSeriesToHorizon } from "./series";
 import { listVisits } from "./visits";

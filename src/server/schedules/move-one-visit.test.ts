@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { emailOutbox, visits } from "@/server/db/schema";
-import { createCustomer, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
+import { createCustomer, rest, seedServices, staffCaller, staffCookie } from "#test/support/helpers";
 import { setCrewCapacity } from "./crew-capacity";
 import { extendSeriesToHorizon } from "./series";
 import { MOVE_MESSAGES } from "./move-one-visit";

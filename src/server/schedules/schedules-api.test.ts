@@ -6,7 +6,7 @@ import { getDb } from "@/server/db";
 import { messages, visits } from "@/server/db/schema";
 import { setCrewCapacity } from "./crew-capacity";
 import { extendSeriesToHorizon } from "./series";
-import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, createCustomer, customerCaller, rest, seedServices, staffCaller, staffCookie } from "#test/support/helpers";
 
 /** A visit named by its series and planned date, the way the old visit ids read. */
 const planned = (visit: { id: number; isRecurring: boolean; occurrenceDate: string; visitId: string }) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { createCustomer, rest, seedServices, staffCookie } from "#test/helpers";
+import { createCustomer, rest, seedServices, staffCookie } from "#test/support/helpers";
 import { setCrewCapacity } from "./crew-capacity";
 
 const at = (date: string, time: string) => businessInstant(date, time).toISOString();

@@ -16,7 +16,7 @@ import { getCrewCapacity } from "@/server/schedules/crew-capacity";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 import { insertPlan, type PlanValues } from "#test/fixtures/plans";
 import { sentQuote } from "#test/fixtures/quotes";
-import { anonymousCaller, createCustomer, createStaffUser, customerCookie, rest, staffCaller, staffCookie } from "#test/helpers";
+import { anonymousCaller, createCustomer, createStaffUser, customerCookie, rest, staffCaller, staffCookie } from "#test/support/helpers";
 
 /*
  * Every change of a visit's status or time is announced as `visit.changed`, and a completion as

@@ -4,7 +4,7 @@ import { addDays, businessInstant, businessToday, endOfBusinessDayExclusive, sta
 import { getDb } from "@/server/db";
 import { emailOutbox, schedules, visits } from "@/server/db/schema";
 import { insertPlan, type PlanValues } from "#test/fixtures/plans";
-import { createCustomer, seedServices } from "#test/helpers";
+import { createCustomer, seedServices } from "#test/support/helpers";
 import { updateSchedule } from "./save-schedule";
 import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
 import { extendSeriesThrough, extendSeriesToHorizon, horizonDate } from "./series";

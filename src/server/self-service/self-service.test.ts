@@ -9,7 +9,7 @@ import { setCrewCapacity } from "@/server/schedules/crew-capacity";
 import { saveSelfServiceRules } from "@/server/settings/self-service-rules";
 import { DEFAULT_SELF_SERVICE_RULES } from "@/lib/validation/self-service";
 import { insertPlan } from "#test/fixtures/plans";
-import { createCustomer, customerCookie, rest, staffCookie } from "#test/helpers";
+import { createCustomer, customerCookie, rest, staffCookie } from "#test/support/helpers";
 import { changeAppointment } from "./change-appointment";
 
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@ import { authenticateApiKey, createApiKey } from "@/server/auth/api-keys";
 import { verifyPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db";
 import { messages, payments, staffSessions, staffUsers } from "@/server/db/schema";
-import { createCustomer, createStaffUser, rest, staffCaller, staffCookie } from "#test/helpers";
+import { createCustomer, createStaffUser, rest, staffCaller, staffCookie } from "#test/support/helpers";
 
 async function signedIn() {
   const { user, password } = await createStaffUser();

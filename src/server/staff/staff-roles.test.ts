@@ -12,8 +12,8 @@ import { acceptStaffInvitation, describeStaffInvitation, inviteStaff, listPendin
 import { changeStaffRole, removeStaffUser } from "./staff-users";
 import { CREW_CHANGES_TODAY_ONLY } from "@/server/schedules/visit-status";
 import { insertPlan } from "#test/fixtures/plans";
-import { anonymousCaller, createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/helpers";
-import { waitFor } from "#test/notifications";
+import { anonymousCaller, createCustomer, createStaffUser, rest, seedServices, staffCookie } from "#test/support/helpers";
+import { waitFor } from "#test/support/notifications";
 
 let dayOffset = 40;
 const nextDay = () => addDays(businessToday(), dayOffset++);

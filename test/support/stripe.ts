@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import { getDb } from "../src/server/db";
-import { payments } from "../src/server/db/schema";
-import { handleStripeWebhook } from "../src/server/http/stripe-webhook-handler";
-import { type StandInCard, startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
+import { getDb } from "../../src/server/db";
+import { payments } from "../../src/server/db/schema";
+import { handleStripeWebhook } from "../../src/server/http/stripe-webhook-handler";
+import { type StandInCard, startStripeStandIn, type StripeStandIn } from "../doubles/stripe-stand-in";
 import { setEnv } from "./env";
-import { insertVisit } from "./fixtures/portal-data";
+import { insertVisit } from "../fixtures/portal-data";
 import { createCustomer, customerCookie, rest, staffCookie, stripeStandInEnv } from "./helpers";
 
 /**

@@ -1,15 +1,15 @@
-import { hashPassword } from "../src/server/auth/password";
-import { createCustomerSession, createStaffSession } from "../src/server/auth/session";
-import { sessionCookieName } from "../src/server/auth/cookies";
-import { createCaller } from "../src/server/app/router";
-import { createTRPCContext } from "../src/server/api/trpc";
-import { getDb } from "../src/server/db";
-import { customers, staffUsers } from "../src/server/db/schema";
-import { SERVICE_CATALOGUE } from "../src/server/app/seed-data";
-import { services } from "../src/server/db/schema";
-import { CLIENT_ADDRESS_HEADER } from "../src/server/api/client-address.mjs";
+import { hashPassword } from "../../src/server/auth/password";
+import { createCustomerSession, createStaffSession } from "../../src/server/auth/session";
+import { sessionCookieName } from "../../src/server/auth/cookies";
+import { createCaller } from "../../src/server/app/router";
+import { createTRPCContext } from "../../src/server/api/trpc";
+import { getDb } from "../../src/server/db";
+import { customers, staffUsers } from "../../src/server/db/schema";
+import { SERVICE_CATALOGUE } from "../../src/server/app/seed-data";
+import { services } from "../../src/server/db/schema";
+import { CLIENT_ADDRESS_HEADER } from "../../src/server/api/client-address.mjs";
 import { sendOverHttp } from "./api-over-http";
-import type { StaffRole } from "../src/lib/staff-roles";
+import type { StaffRole } from "../../src/lib/staff-roles";
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -101,7 +101,7 @@ export async function customerCaller(customerId?: number) {
   return callerWith({ cookie: await customerCookie(customerId) });
 }
 
-/** Sends a request to the REST API through the production server's /api fast path (test/api-over-http.ts). */
+/** Sends a request to the REST API through the production server's /api fast path (test/support/api-over-http.ts). */
 export async function rest(
   method: string,
   path: string,

@@ -1,8 +1,8 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { closeDatabase } from "../src/server/db";
+import { closeDatabase } from "../../src/server/db";
 // The composition root: the job queue and change feed on every database a test opens.
-import "../src/server/app/install";
+import "../../src/server/app/install";
 import { setEnv } from "./env";
 import { withDatabase } from "./global-setup";
 

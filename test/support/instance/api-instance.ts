@@ -3,9 +3,9 @@
 // DATABASE_URL names, on a free port that it prints once listening.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { closeDatabase } from "../../src/server/db";
-import { serveApiRequest } from "../../src/server/http/api-server";
-import { stampClientAddress } from "../../src/server/api/client-address.mjs";
+import { closeDatabase } from "../../../src/server/db";
+import { serveApiRequest } from "../../../src/server/http/api-server";
+import { stampClientAddress } from "../../../src/server/api/client-address.mjs";
 
 const server = http.createServer((request, response) => {
   stampClientAddress(request, 0);

@@ -5,9 +5,9 @@ import { payments } from "@/server/db/schema";
 import { chargeAutopay } from "@/server/payments/autopay";
 import { startStripeStandIn, type StandInCard, type StripeStandIn } from "../doubles/stripe-stand-in";
 import { LIMITS } from "@/server/auth/limits";
-import { createCustomer, customerCookie, fromAddress, rest, staffCookie } from "../helpers";
+import { createCustomer, customerCookie, fromAddress, rest, staffCookie } from "../support/helpers";
 import { insertVisit } from "../fixtures/portal-data";
-import { setEnv } from "../env";
+import { setEnv } from "../support/env";
 
 /**
  * Issue 27, "Payments that never surprise the customer": the races and floods an attacker (or an

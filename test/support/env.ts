@@ -1,4 +1,4 @@
-import { reloadConfig } from "../src/server/config";
+import { reloadConfig } from "../../src/server/config";
 
 /**
  * Changes the server's environment for a test and re-reads the configuration, which the app

@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 
 /**
  * `scripts/server.mjs --dev` on a free port, on the calling test file's database
- * (test/setup-database.ts) or an embedded one of its own, once `readyPath` answers 200. Next
+ * (test/support/setup-database.ts) or an embedded one of its own, once `readyPath` answers 200. Next
  * compiles on first request, so starting takes up to a few minutes on a busy machine.
  */
 export async function startDevServer(readyPath = "/api/services"): Promise<DevServer> {

@@ -1,14 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { DatabaseHandle } from "../src/server/db/client";
-import { startBackgroundWork } from "../src/server/app/background-work";
-import type { WorkerOptions } from "../src/server/jobs/job-queue";
-import { JOB_SCHEMA } from "../src/server/jobs/queues";
-import { sendEmailJob } from "../src/server/email/jobs";
-import { announceBookingJob } from "../src/server/notifications/jobs";
-import { deliverWebhookJob } from "../src/server/webhooks/jobs";
-import { announceQueuedBooking, type BookingAnnouncementJob } from "../src/server/notifications/announce";
-import { rowsOf } from "../src/server/db/rows";
+import type { DatabaseHandle } from "../../src/server/db/client";
+import { startBackgroundWork } from "../../src/server/app/background-work";
+import type { WorkerOptions } from "../../src/server/jobs/job-queue";
+import { JOB_SCHEMA } from "../../src/server/jobs/queues";
+import { sendEmailJob } from "../../src/server/email/jobs";
+import { announceBookingJob } from "../../src/server/notifications/jobs";
+import { deliverWebhookJob } from "../../src/server/webhooks/jobs";
+import { announceQueuedBooking, type BookingAnnouncementJob } from "../../src/server/notifications/announce";
+import { rowsOf } from "../../src/server/db/rows";
 import { sql } from "drizzle-orm";
 
 /** Polls until `check` returns something truthy, or fails after `timeoutMs`. */

@@ -6,10 +6,10 @@ import { getDb } from "@/server/db";
 import { customers, emailOutbox, payments, schedules, services, visits } from "@/server/db/schema";
 import { startStripeStandIn, type StripeStandIn } from "../doubles/stripe-stand-in";
 import { bookingRequest } from "../fixtures/bookings";
-import { cookieHeaderFrom, createCustomer, customerCookie, registrationBody, rest, staffCookie } from "../helpers";
-import { setEnv } from "../env";
+import { cookieHeaderFrom, createCustomer, customerCookie, registrationBody, rest, staffCookie } from "../support/helpers";
+import { setEnv } from "../support/env";
 import { insertMessage, latestLinkToken } from "../fixtures/portal-data";
-import { announceQueuedBookings } from "../notifications";
+import { announceQueuedBookings } from "../support/notifications";
 
 /**
  * The ownership attacks of docs/product-rules.md#who-owns-a-visit, replayed over HTTP by someone who

@@ -11,7 +11,7 @@ import { addDays } from "../../src/lib/business-time";
 import { getDb } from "../../src/server/db";
 import { visits } from "../../src/server/db/schema";
 import { horizonDate } from "../../src/server/schedules/series";
-import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "../helpers";
+import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "../support/helpers";
 import { insertVisit } from "../fixtures/portal-data";
 
 const FAR = "2200-01-01";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as feedRoute } from "@/app/feeds/calendar/[token]/route";
 import { getDb } from "@/server/db";
 import { bookableServices, bookingRequest } from "../fixtures/bookings";
-import { createCustomer, customerCookie, rest, staffCookie } from "../helpers";
+import { createCustomer, customerCookie, rest, staffCookie } from "../support/helpers";
 
 // Issue 27, attack 5: a booking whose address or special instructions holds a bare carriage return
 // wrote raw CR bytes into the staff and customer calendar feeds, and a calendar app that breaks

@@ -1,8 +1,8 @@
 import type { TestProject } from "vitest/node";
 import postgres from "postgres";
-import { openDatabase } from "../src/server/db/client";
-import { installJobQueue } from "../src/server/jobs/job-queue";
-import { JOB_DEFINITIONS } from "../src/server/app/background-work";
+import { openDatabase } from "../../src/server/db/client";
+import { installJobQueue } from "../../src/server/jobs/job-queue";
+import { JOB_DEFINITIONS } from "../../src/server/app/background-work";
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), one template

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { serveApiRequest } from "../src/server/http/api-server";
+import { serveApiRequest } from "../../src/server/http/api-server";
 
 /**
  * The API as the production server serves it: node:http handing /api/* to serveApiRequest (the

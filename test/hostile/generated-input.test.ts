@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getOpenApiDocument } from "../src/server/app/openapi";
-import { getDb } from "../src/server/db";
-import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
-import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "./helpers";
-import { hostileRequestsFor, operationsOf, type HostileRequest } from "./hostile/requests";
-import type { Components } from "./hostile/schema-values";
-import { setEnv } from "./env";
+import { getOpenApiDocument } from "../../src/server/app/openapi";
+import { getDb } from "../../src/server/db";
+import { startStripeStandIn, type StripeStandIn } from "../doubles/stripe-stand-in";
+import { createCustomer, customerCookie, rest, seedServices, staffCookie } from "../support/helpers";
+import { hostileRequestsFor, operationsOf, type HostileRequest } from "../support/hostile/requests";
+import type { Components } from "../support/hostile/schema-values";
+import { setEnv } from "../support/env";
 
 // Spec'd by issue 7: at least 5,000 requests generated from the OpenAPI document itself, sent as
 // anonymous, customer and staff. None may answer ≥ 500, leak a stack trace or a file path, or answer
