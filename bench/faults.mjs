@@ -135,7 +135,7 @@ async function postgresRestart(url, sessions) {
     slowestFailureSeconds: failures.length ? Math.max(...failures.map((result) => result.done - result.at)) / 1000 : 0,
     failureKinds: [...new Set(failures.map((result) => `${result.status} ${result.body.slice(0, 80)}`))].slice(0, 5),
     failuresOutsideWindow: outsideWindow.length,
-    // Issue 31: requests that started once PostgreSQL was back (pg_ctl restart returned) and failed.
+    // Requests that started once PostgreSQL was back (pg_ctl restart returned) and failed.
     failuresStartedAfterBack: failures.filter((result) => result.at >= restartedAt).length,
     requestsStartedAfterBack: all.filter((result) => result.at >= restartedAt).length,
     signedInRequests: signedInResults.length,

@@ -1,4 +1,4 @@
-// `node bench/reads.mjs`: issue 31's first reads, alternated so that a loaded host's drift falls on
+// `node bench/reads.mjs`: the first reads of availability and the dashboard, alternated so that a loaded host's drift falls on
 // every variant alike. One database seeded once (BENCH_SCALE, default 4), then BENCH_RUNS rounds
 // (default 3) of: each variant's server started in turn, 200 availability dates never asked and 300
 // dashboard reads, one connection, next to the raw node:http server answering the same bytes in the

@@ -1,4 +1,4 @@
-// `npm run bench:writes`: issue 31's figures, each next to a raw node:http server's answering the same
+// `npm run bench:writes`: the write path's figures, each next to a raw node:http server's answering the same
 // bytes in the same run: availability misses (200 dates never asked, one connection), the staff
 // dashboard's counts (one connection), and bookings at 50 connections across 30 days and on one day
 // with 40 crews, counting double bookings afterwards. BENCH_SCALE=4 seeds four times the business.

@@ -8,7 +8,7 @@ import { hostileRequestsFor, operationsOf, type HostileRequest } from "../suppor
 import type { Components } from "../support/hostile/schema-values";
 import { setEnv } from "../support/env";
 
-// Spec'd by issue 7: at least 5,000 requests generated from the OpenAPI document itself, sent as
+// At least 5,000 requests generated from the OpenAPI document itself, sent as
 // anonymous, customer and staff. None may answer ≥ 500, leak a stack trace or a file path, or answer
 // 4xx without a message; a refused request must leave every table's row count as it was.
 const MINIMUM_REQUESTS = 5000;

@@ -6,7 +6,7 @@ import { getDb } from "@/server/db";
 import { bookableServices, bookingRequest } from "../fixtures/bookings";
 import { createCustomer, customerCookie, rest, staffCookie } from "../support/helpers";
 
-// Issue 27, attack 5: a booking whose address or special instructions holds a bare carriage return
+// A booking whose address or special instructions holds a bare carriage return
 // wrote raw CR bytes into the staff and customer calendar feeds, and a calendar app that breaks
 // lines at a bare CR read "END:VEVENT\rBEGIN:VEVENT\r..." as events of the attacker's making.
 // Replayed as an attacker with only the API: the booking goes over REST, the feeds are read from

@@ -10,7 +10,7 @@ import { insertVisit } from "../fixtures/portal-data";
 import { setEnv } from "../support/env";
 
 /**
- * Issue 27, "Payments that never surprise the customer": the races and floods an attacker (or an
+ * Payments that never surprise the customer: the races and floods an attacker (or an
  * unlucky customer) can set off with the API alone, replayed against the local Stripe stand-in.
  */
 let stripe: StripeStandIn;

@@ -1,5 +1,5 @@
 /**
- * Issue 27, attack 4: series grew without bound through a visit id or a far window. A legacy
+ * Series once grew without bound through a visit id or a far window. A legacy
  * "<planId>-<yyyy-MM-dd>" id named a date past the horizon, and the lookup generated the plan's
  * visits up to it (another customer's plan as well as one's own); a staff read of a far window or
  * the public availability of a far day did the same for every series. Replayed here over HTTP as

@@ -8,7 +8,7 @@ import { rowsOf } from "./rows";
 // A pooled connection that dies under a running query (PostgreSQL restarted, or the backend
 // terminated) keeps the server's FATAL error in postgres.js 3.4 and throws it at the first query it
 // gets after it reconnects (porsager/postgres#1223): one failure after the outage is over. The pool
-// sends such a query again, since it never ran (issue 31).
+// sends such a query again, since it never ran.
 
 const testDatabase = inject("testDatabase");
 const handles: DatabaseHandle[] = [];

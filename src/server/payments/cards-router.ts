@@ -43,7 +43,7 @@ async function cardsOnFile(db: Db, customerId: number) {
 
 const ZCustomerPathSchema = z.object({ id: pathId(CUSTOMER_NOT_FOUND) });
 
-/** Card on file, autopay, receipts and refunds (issue 16). */
+/** Card on file, autopay, receipts and refunds. */
 const OWED_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${UNPAID_LIMIT}`;
 const ZOwedInputSchema = z.object({
   limit: z

@@ -9,7 +9,7 @@ import { autopayPayment, useStripeStandIn } from "#test/support/stripe";
 import { chargeAutopay } from "./autopay";
 import { activeIntentClaim, AUTOPAY_CLAIM_MS, PAY_CLAIM_MS } from "./intent";
 
-/** The claim Pay and the autopay job take on a payment before either asks Stripe for its intent (issue 27). */
+/** The claim Pay and the autopay job take on a payment before either asks Stripe for its intent. */
 const stripe = await useStripeStandIn({ quiet: true });
 let staff: string;
 

@@ -7,7 +7,7 @@ import { autopayPayment, signedStripeEvent, useStripeStandIn } from "#test/suppo
 import { chargeAutopay } from "./autopay";
 
 /**
- * Issue 27: a charge Stripe reports as `processing` has neither failed nor gone through. The
+ * A charge Stripe reports as `processing` has neither failed nor gone through. The
  * payment stays pending, nobody is told it "did not go through", and the webhook settles it.
  */
 const WEBHOOK_SECRET = "whsec_test_processing";

@@ -7,7 +7,7 @@ import { createCustomer, rest, staffCookie } from "#test/support/helpers";
 import { useStripeStandIn } from "#test/support/stripe";
 import { refundPayment } from "./refunds";
 
-/** Refunds of one payment, one at a time (issue 27); the race itself is in test/hostile/payments.test.ts. */
+/** Refunds of one payment, one at a time; the race itself is in test/hostile/payments.test.ts. */
 const stripe = await useStripeStandIn();
 let staff: string;
 
