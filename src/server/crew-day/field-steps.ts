@@ -11,7 +11,7 @@ import { changeVisitStatus } from "@/server/schedules/visit-status";
 import { findVisit, parseVisitId, type Visit } from "@/server/schedules/visits";
 import { CREW_DAY_MESSAGES } from "@/lib/validation/crew-day";
 import { findCrewStop, type CrewStop } from "./crew-day";
-import { onMyWayEmail } from "./emails";
+import { onMyWayEmail } from "@/server/email/templates/crew";
 import { runOnce, type FieldActor } from "./field-actions";
 
 export const OFFICE_VERSION_WON =

@@ -5,7 +5,7 @@ import { hashPassword } from "@/server/auth/password";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
-import { claimEmail, invitationEmail } from "@/server/email/templates";
+import { claimEmail, invitationEmail } from "@/server/email/templates/accounts";
 import { consumeEmailToken, createEmailToken, findUsableEmailToken, LINK_MESSAGES, retireEmailTokens } from "./email-tokens";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 

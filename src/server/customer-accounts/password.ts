@@ -9,7 +9,7 @@ import { clearLimit, enforceLimit } from "@/server/auth/rate-limit";
 import { invalidateOtherCustomerSessions } from "@/server/auth/session";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
-import { passwordChangedEmail, passwordResetEmail } from "@/server/email/templates";
+import { passwordChangedEmail, passwordResetEmail } from "@/server/email/templates/accounts";
 import { consumeEmailToken, createEmailToken, retireEmailTokens } from "@/server/customer-accounts/email-tokens";
 import { sendClaimLink } from "@/server/customer-accounts/invitations";
 import { findCustomerByEmail } from "@/server/customers/customers-repository";

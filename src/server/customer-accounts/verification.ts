@@ -6,7 +6,7 @@ import { countAttempt, enforceLimit } from "@/server/auth/rate-limit";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
-import { verificationEmail } from "@/server/email/templates";
+import { verificationEmail } from "@/server/email/templates/accounts";
 import { consumeEmailToken, createEmailToken, findUsableEmailToken } from "./email-tokens";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 

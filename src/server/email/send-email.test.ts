@@ -7,7 +7,7 @@ import { setEnv } from "#test/support/env";
 import { deliverEmail } from "./deliver-email";
 import { REMOVED_SECRET, sendEmail } from "./send-email";
 import { startSmtpServer } from "#test/doubles/smtp-server";
-import { greetingName, verificationEmail } from "./templates";
+import { greetingName, verificationEmail } from "./templates/accounts";
 
 async function latestOutboxRow() {
   const [row] = await (await getDb()).select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1);

@@ -7,12 +7,12 @@ import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announc
 
 export type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 import { sendEmail } from "@/server/email/send-email";
-import { receiptEmail } from "@/server/payments/emails";
+import { receiptEmail } from "@/server/email/templates/payments";
 import { getReceipt } from "@/server/payments/receipts";
 import { emitWebhookEvent } from "@/server/webhooks/events";
-import { bookingConfirmationEmail, type ConfirmedBooking } from "./customer-emails";
+import { bookingConfirmationEmail, type ConfirmedBooking } from "@/server/email/templates/customer";
 import { getNotificationSettings } from "./settings";
-import { newBookingStaffEmail, newInquiryStaffEmail } from "./staff-emails";
+import { newBookingStaffEmail, newInquiryStaffEmail } from "@/server/email/templates/staff";
 import { noticeOfficeOfMessage } from "./office-message-notice";
 import { addressedTo, findRecipientRecord } from "./recipients";
 import { notifyCustomer } from "./notify-customer";

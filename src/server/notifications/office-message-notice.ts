@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, like, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { emailOutbox, messages } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
-import { moreMessagesStaffEmail, newMessageStaffEmail } from "./staff-emails";
+import { moreMessagesStaffEmail, newMessageStaffEmail } from "@/server/email/templates/staff";
 
 /**
  * A customer who writes in bursts ("hi", "about Tuesday", "also the gate…") would fill the office's

@@ -1,6 +1,6 @@
 import { addDays, businessTimeOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import type { Db } from "@/server/db";
-import { visitReminderEmail } from "./customer-emails";
+import { visitReminderEmail } from "@/server/email/templates/customer";
 import { notifyCustomer } from "./notify-customer";
 import { addressedTo, findRecipientRecords } from "./recipients";
 import { getNotificationSettings } from "./settings";

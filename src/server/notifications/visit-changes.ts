@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import { emitWebhookEvent } from "@/server/webhooks/events";
-import { visitChangeEmail, type VisitChange } from "./customer-emails";
+import { visitChangeEmail, type VisitChange } from "@/server/email/templates/customer";
 import { notifyCustomer } from "./notify-customer";
 import { findRecipient } from "./recipients";
 import type { NotifiableVisit } from "@/server/schedules/notifiable-visits";

@@ -10,7 +10,7 @@ import { chargeAutopayQueue } from "./autopay-queue";
 import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
-import { autopayActionNeededEmail } from "./emails";
+import { autopayActionNeededEmail } from "@/server/email/templates/payments";
 import { activeIntentClaim, lockPayment, metadataWithoutClaim, releaseIntentClaim, writeIntentClaim } from "./intent";
 import { completeCardPayment } from "./settle";
 import { isPlanOwned } from "@/server/ownership/ownership";

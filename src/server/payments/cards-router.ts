@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
-import { addCardRequestEmail } from "@/server/payments/emails";
+import { addCardRequestEmail } from "@/server/email/templates/payments";
 import { autopayState, setAutopay } from "@/server/payments/autopay";
 import { chooseDefaultCard, createCardSetup, listSavedCards, removeSavedCard } from "@/server/payments/cards";
 import { assertCustomerExists, getPayment } from "@/server/payments/queries";

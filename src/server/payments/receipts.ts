@@ -1,26 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { ownedPayments } from "@/server/ownership/ownership";
-import { customers, paymentRefunds, payments, schedules, services, visits, type PaymentMethod } from "@/server/db/schema";
+import { customers, paymentRefunds, payments, schedules, services, visits } from "@/server/db/schema";
 import { NotFoundError } from "@/server/errors";
 import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
-
-export interface ReceiptCard {
-  brand: string;
-  last4: string;
-}
-
-export interface Receipt {
-  paymentId: number;
-  amount: number;
-  method: PaymentMethod;
-  paymentDate: Date;
-  customer: { fullName: string; email: string; address: string | null };
-  visit: { visitId: string | null; serviceName: string; startTime: Date } | null;
-  card: ReceiptCard | null;
-  refunds: Array<{ amount: number; reason: string; date: Date }>;
-  refundedAmount: number;
-}
+import type { Receipt, ReceiptCard } from "@/server/email/templates/payments";
 
 /** The card a payment was made with, kept in its metadata when the charge is made or settled. */
 export function cardOfMetadata(metadata: unknown): ReceiptCard | null {

@@ -8,7 +8,7 @@ import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { emit } from "@/server/events/emit";
-import { quoteLinkEmail } from "./quote-emails";
+import { quoteLinkEmail } from "@/server/email/templates/quotes";
 import { getQuote, loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 
 export const QUOTE_DECLINED_SEND = "The customer declined this version: revise the quote to send them a new one.";

@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { messages, schedules, visits } from "@/server/db/schema";
 import { notifyCustomer } from "@/server/notifications/notify-customer";
 import { findRecipient } from "@/server/notifications/recipients";
-import { ownChangeEmail } from "@/server/notifications/customer-emails";
+import { ownChangeEmail } from "@/server/email/templates/customer";
 import { findOwnVisit } from "@/server/self-service/appointments";
 import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
 import { moveVisit, setVisitStatus, type VisitChange } from "@/server/schedules/visits";

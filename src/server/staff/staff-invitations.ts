@@ -8,7 +8,7 @@ import { assertActiveCrew } from "@/server/crews/crews-repository";
 import { normalizeEmail } from "@/server/customers/customers-repository";
 import { appUrl } from "@/server/email/app-url";
 import { sendEmail } from "@/server/email/send-email";
-import { staffInvitationEmail } from "@/server/email/templates";
+import { staffInvitationEmail } from "@/server/email/templates/accounts";
 import { STAFF_ROLE_LABELS, type StaffRole } from "@/lib/staff-roles";
 import { STAFF_MESSAGES, type TAcceptStaffInvitation, type TStaffInvitationForm } from "@/lib/validation/staff";
 

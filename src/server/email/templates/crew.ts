@@ -2,7 +2,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
-import { unsubscribeLinks, type EmailCustomer } from "@/server/notifications/customer-emails";
+import { unsubscribeLinks, type EmailCustomer } from "@/server/email/templates/customer";
 
 /**
  * "On my way": the crew left for the customer's address and expects to arrive around a time. A

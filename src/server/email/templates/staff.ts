@@ -4,8 +4,8 @@ import { formatPostalAddress } from "@/lib/postal-address";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
-import type { ConfirmedBooking } from "./customer-emails";
-import { visitWhen } from "./customer-emails";
+import type { ConfirmedBooking } from "./customer";
+import { visitWhen } from "./customer";
 import { formatPhoneNumber } from "@/lib/phone-number";
 
 /** Email to the office address set in Settings → Notifications. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
-import { visitChangeEmail } from "./customer-emails";
+import { visitChangeEmail } from "./customer";
 
 const customer = { fullName: "Rosa Diaz", email: "rosa@example.com", unsubscribeToken: "token" };
 const visitAt = (date: string, time: string, minutes = 60) => {

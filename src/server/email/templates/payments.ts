@@ -4,7 +4,7 @@ import { formatCents } from "@/lib/money";
 import { appUrl } from "@/server/email/app-url";
 import { renderEmail } from "@/server/email/layout";
 import type { OutgoingEmail } from "@/server/email/send-email";
-import type { Receipt } from "./receipts";
+import type { PaymentMethod } from "@/server/db/schema";
 
 /** Payment emails are transactional: every customer gets them, whatever their reminder settings. */
 
@@ -81,4 +81,21 @@ export function addCardRequestEmail(customer: { fullName: string; email: string 
       audience: "customer",
     }),
   };
+}
+
+export interface Receipt {
+  paymentId: number;
+  amount: number;
+  method: PaymentMethod;
+  paymentDate: Date;
+  customer: { fullName: string; email: string; address: string | null };
+  visit: { visitId: string | null; serviceName: string; startTime: Date } | null;
+  card: ReceiptCard | null;
+  refunds: Array<{ amount: number; reason: string; date: Date }>;
+  refundedAmount: number;
+}
+
+export interface ReceiptCard {
+  brand: string;
+  last4: string;
 }

@@ -1,6 +1,6 @@
 import { BUSINESS } from "@/lib/business";
-import { renderEmail } from "./layout";
-import type { OutgoingEmail } from "./send-email";
+import { renderEmail } from "../layout";
+import type { OutgoingEmail } from "../send-email";
 
 const SIGNATURE = `\n\nThe ${BUSINESS.name} team\n${BUSINESS.phone} · ${BUSINESS.email}`;
 
