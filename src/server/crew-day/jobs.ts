@@ -1,14 +1,11 @@
-import { defineJob, NO_PAYLOAD } from "@/server/jobs/job-definition";
+import { definePeriodicJob } from "@/server/jobs/job-definition";
 import { forgetOldFieldActions } from "./field-actions";
 
 /** The daily drop of the crews' idempotency keys too old to matter; each run is complete on its own. */
-export const forgetFieldActionsJob = defineJob({
+export const forgetFieldActionsJob = definePeriodicJob({
   name: "forget-field-actions",
   policy: { retryLimit: 2, retryDelay: 300, retryBackoff: true, expireInSeconds: 300 },
-  payload: NO_PAYLOAD,
   /** Once a day the crews' idempotency keys older than two days are dropped. */
   everySeconds: 86_400,
-  run: async (db) => {
-    await forgetOldFieldActions(db);
-  },
+  work: forgetOldFieldActions,
 });

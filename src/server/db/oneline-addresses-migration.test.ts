@@ -1,21 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { migrationsThrough } from "#test/support/migrations";
 
+/** The migrations as they were before the geocoding job read addresses typed on one line. */
+/** Every migration, as the app runs them. */
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
-const LAST_BEFORE = "0020_quotes_email";
 
-/** The migrations folder as it was before the geocoding job read addresses typed on one line. */
-function migrationsBefore(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "before-oneline-"));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === LAST_BEFORE) + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const migrationsBefore = () => migrationsThrough("0020_quotes_email");
 
 describe("the one-line addresses migration", () => {
   it("hands the geocoding job back the rows it gave up on that hold a ZIP on the line, and only those", async () => {

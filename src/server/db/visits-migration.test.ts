@@ -1,26 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { withDatabase } from "#test/support/global-setup";
 import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
+import { migrationsThrough } from "#test/support/migrations";
 
+/** The migrations as they were before visits became rows. */
+/** Every migration, as the app runs them. */
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
-const LAST_BEFORE_VISITS = "0004_notifications";
 
-/** The migrations folder as it was before visits became rows. */
-function migrationsBeforeVisits(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "before-visits-"));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  const last = journal.entries.findIndex((entry) => entry.tag === LAST_BEFORE_VISITS);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const migrationsBeforeVisits = () => migrationsThrough("0004_notifications");
 
 type Run = (query: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 

@@ -44,3 +44,23 @@ export function defineJobQueue<Payload>(queue: JobQueue<Payload>): JobQueue<Payl
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
   return definition;
 }
+
+/**
+ * A job added every `everySeconds`, at most one per period across all instances, that carries
+ * nothing: each run is complete on its own. What `work` answers (a count, say) is not kept.
+ */
+export function definePeriodicJob(definition: {
+  name: string;
+  policy: QueuePolicy;
+  everySeconds: number;
+  work: (db: Db) => Promise<unknown>;
+}): JobDefinition<Record<string, never>> {
+  const { work, ...queue } = definition;
+  return {
+    ...queue,
+    payload: NO_PAYLOAD as z.ZodType<Record<string, never>>,
+    run: async (db) => {
+      await work(db);
+    },
+  };
+}

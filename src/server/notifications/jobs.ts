@@ -1,4 +1,4 @@
-import { defineJob, NO_PAYLOAD } from "@/server/jobs/job-definition";
+import { defineJob, definePeriodicJob } from "@/server/jobs/job-definition";
 import { announceQueuedBooking } from "./announce";
 import { announceBookingQueue } from "./booking-announcement";
 import { queueDueReminders } from "./reminders";
@@ -12,12 +12,9 @@ export const announceBookingJob = defineJob({
 export const REMINDER_SWEEP_SECONDS = 300;
 
 /** The periodic look for visits to remind customers of; each run is complete on its own. */
-export const sendRemindersJob = defineJob({
+export const sendRemindersJob = definePeriodicJob({
   name: "send-reminders",
   policy: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
-  payload: NO_PAYLOAD,
   everySeconds: REMINDER_SWEEP_SECONDS,
-  run: async (db) => {
-    await queueDueReminders(db);
-  },
+  work: queueDueReminders,
 });

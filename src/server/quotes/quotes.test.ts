@@ -404,6 +404,17 @@ describe("declining", () => {
 describe("a declined or expired quote", () => {
   const answer = (version: number) => ({ version, signedName: "Dana Whitfield", agreeToTerms: true });
 
+  /** Every way to accept a quote or pay its deposit: by its emailed link and in My Account. */
+  async function acceptAndPayEveryWay(quoteId: number, token: string, cookie: string) {
+    return [
+      await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } }),
+      await rest("POST", `/customer/quotes/${quoteId}/accept`, { body: answer(1), headers: { cookie } }),
+      await rest("POST", "/quote-page/deposit", { body: { token } }),
+      await rest("POST", `/customer/quotes/${quoteId}/deposit`, { headers: { cookie } }),
+      await rest("POST", `/customer/quotes/${quoteId}/deposit/saved-card`, { headers: { cookie } }),
+    ];
+  }
+
   it("is final until staff send a new version: neither its link nor My Account accepts it or starts its deposit", async () => {
     const { staff, quote, email, token } = await sentQuote({ deposit: { kind: "percent", value: 25 } });
     const { customer } = await createCustomer({ email, password: "declined-1" });
@@ -414,13 +425,7 @@ describe("a declined or expired quote", () => {
     });
     expect((await rest("POST", "/quote-page/decline", { body: { token, reason: "Too dear" } })).status).toBe(200);
 
-    const refusals = [
-      await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } }),
-      await rest("POST", `/customer/quotes/${quote.id}/accept`, { body: answer(1), headers: { cookie } }),
-      await rest("POST", "/quote-page/deposit", { body: { token } }),
-      await rest("POST", `/customer/quotes/${quote.id}/deposit`, { headers: { cookie } }),
-      await rest("POST", `/customer/quotes/${quote.id}/deposit/saved-card`, { headers: { cookie } }),
-    ];
+    const refusals = await acceptAndPayEveryWay(quote.id, token, cookie);
     expect(refusals.map((refused) => [refused.status, refused.json.message])).toEqual(refusals.map(() => [409, QUOTE_DECLINED]));
     expect(await quoteRow(quote.id)).toMatchObject({ status: "declined", scheduleId: null });
     const live = await (await getDb())
@@ -446,13 +451,7 @@ describe("a declined or expired quote", () => {
     expect((await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } })).status).toBe(200);
     await (await getDb()).execute(sql`update quote_versions set expires_on = ${addDays(today, -1)} where quote_id = ${quote.id}`);
 
-    const refusals = [
-      await rest("POST", "/quote-page/accept", { body: { token, ...answer(1) } }),
-      await rest("POST", `/customer/quotes/${quote.id}/accept`, { body: answer(1), headers: { cookie } }),
-      await rest("POST", "/quote-page/deposit", { body: { token } }),
-      await rest("POST", `/customer/quotes/${quote.id}/deposit`, { headers: { cookie } }),
-      await rest("POST", `/customer/quotes/${quote.id}/deposit/saved-card`, { headers: { cookie } }),
-    ];
+    const refusals = await acceptAndPayEveryWay(quote.id, token, cookie);
     expect(refusals.map((refused) => [refused.status, refused.json.message])).toEqual(
       refusals.map(() => [410, expect.stringMatching(/^This quote expired on /)]),
     );

@@ -1,4 +1,4 @@
-import { defineJob, NO_PAYLOAD } from "@/server/jobs/job-definition";
+import { definePeriodicJob } from "@/server/jobs/job-definition";
 import { extendSeriesToHorizon } from "./series";
 
 /**
@@ -8,12 +8,9 @@ import { extendSeriesToHorizon } from "./series";
 export const SERIES_EXTENSION_SECONDS = 86_400;
 
 /** The daily extension of every series' visits to the horizon; each run is complete on its own. */
-export const extendSeriesJob = defineJob({
+export const extendSeriesJob = definePeriodicJob({
   name: "extend-series",
   policy: { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 900 },
-  payload: NO_PAYLOAD,
   everySeconds: SERIES_EXTENSION_SECONDS,
-  run: async (db) => {
-    await extendSeriesToHorizon(db);
-  },
+  work: extendSeriesToHorizon,
 });
