@@ -24,12 +24,13 @@ const CUSTOMER_SIDE: Record<string, RegExp> = {
   "self-service/reschedule-slots.ts": /findOwnVisit\(db, customerId, visitId\)/,
   // Reads the rest of a plan the customer already owns (found through findOwnVisit).
   "self-service/plan-change.ts": /other\.scheduleId === visit\.scheduleId/,
-  "schedules/notifiable-visits.ts": /contact: visit\.contact/,
-  "notifications/reminders.ts": /visit\.contact\.email/,
-  "notifications/visit-changes.ts": /after\.contact\.email/,
+  // toNotifiable (schedules/visits.ts) names each visit by its contact, as the rule says.
+  "schedules/notifiable-visits.ts": /map\(toNotifiable\)/,
+  "notifications/reminders.ts": /addressedTo\(record, visit\.contact\)/,
+  "notifications/visit-changes.ts": /findRecipient\(db, after\.customerId, after\.contact\)/,
   "notifications/announce.ts": /planContact\(db, booking\.scheduleId\)/,
   "crew-day/photos.ts": /findOwnVisit\(db, customerId, /,
-  "crew-day/field-steps.ts": /visit\.contact\.email/,
+  "crew-day/field-steps.ts": /findRecipient\(tx, visit\.customerId, visit\.contact\)/,
   "quotes/customer-quotes.ts": /ownedQuotes\(customerId\)/,
   "quotes/quote-access.ts": /ownedQuotes\(customerId\)/,
 };
