@@ -17,3 +17,18 @@ export function migrationsThrough(lastTag: string): string {
   writeFileSync(journalPath, JSON.stringify(journal));
   return folder;
 }
+
+/** An embedded PGlite database, empty, with what it takes to migrate it and query it. */
+export async function embeddedDatabase() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = new PGlite({ extensions: { pg_trgm } });
+  const db = drizzle({ client });
+  return {
+    client,
+    migrateTo: (migrationsFolder: string) => migrate(db, { migrationsFolder }),
+    run: async (query: string, params?: unknown[]) => (await client.query<Record<string, unknown>>(query, params)).rows,
+  };
+}

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrationsThrough } from "#test/support/migrations";
+import { embeddedDatabase, migrationsThrough } from "#test/support/migrations";
 
 /** The migrations as they were before the geocoding job read addresses typed on one line. */
 /** Every migration, as the app runs them. */
@@ -11,16 +11,10 @@ const migrationsBefore = () => migrationsThrough("0020_quotes_email");
 
 describe("the one-line addresses migration", () => {
   it("hands the geocoding job back the rows it gave up on that hold a ZIP on the line, and only those", async () => {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const client = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzle({ client });
-    const run = async (query: string) => (await client.query<Record<string, unknown>>(query)).rows;
+    const { client, migrateTo, run } = await embeddedDatabase();
     const before = migrationsBefore();
     try {
-      await migrate(db, { migrationsFolder: before });
+      await migrateTo(before);
       const sourceAfter = async (address: string, zipCode: string | null, source: string) => {
         const zip = zipCode === null ? "null" : `'${zipCode}'`;
         const [row] = await run(
@@ -34,7 +28,7 @@ describe("the one-line addresses migration", () => {
       const unknownZip = await sourceAfter("9 Elm St", "00000", "none");
       const placed = await sourceAfter("1200 E 6th St, Austin, TX 78702", null, "zip");
 
-      await migrate(db, { migrationsFolder: MIGRATIONS });
+      await migrateTo(MIGRATIONS);
       expect(await oneLine()).toBeNull();
       expect(await noZip()).toBe("none");
       expect(await unknownZip()).toBe("none");

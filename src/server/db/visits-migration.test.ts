@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { withDatabase } from "#test/support/global-setup";
 import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
-import { migrationsThrough } from "#test/support/migrations";
+import { embeddedDatabase, migrationsThrough } from "#test/support/migrations";
 
 /** The migrations as they were before visits became rows. */
 /** Every migration, as the app runs them. */
@@ -93,15 +93,9 @@ async function expectRows(run: Run, made: Awaited<ReturnType<typeof migrateWithD
 
 describe("the visits migration turns today's plans into rows", () => {
   it("on the embedded database", async () => {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const client = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzle({ client });
-    const run: Run = async (query, params) => (await client.query<Record<string, unknown>>(query, params)).rows;
+    const { client, migrateTo, run } = await embeddedDatabase();
     try {
-      const made = await migrateWithData(run, (folder) => migrate(db, { migrationsFolder: folder }));
+      const made = await migrateWithData(run, migrateTo);
       await expectRows(run, made);
     } finally {
       await client.close();

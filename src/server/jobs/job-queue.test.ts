@@ -16,8 +16,8 @@ import { enqueueJob, JOBS_PER_FETCH, startJobWorker } from "./job-queue";
 import { listFailingJobs, QUEUE_LABELS, retryFailedJob } from "./failing-jobs";
 import { JOB_DEFINITIONS } from "@/server/app/background-work";
 import { sendEmailJob } from "@/server/email/jobs";
-import { REMINDER_SWEEP_SECONDS, sendRemindersJob } from "@/server/notifications/jobs";
-import { extendSeriesJob, SERIES_EXTENSION_SECONDS } from "@/server/schedules/jobs";
+import { sendRemindersJob } from "@/server/notifications/jobs";
+import { extendSeriesJob } from "@/server/schedules/jobs";
 import { defineJob, defineJobQueue, type JobDefinition } from "./job-definition";
 import { JOB_SCHEMA } from "./queues";
 
@@ -143,7 +143,7 @@ describe("the job queue", () => {
       defineJob({ ...extendSeriesJob, run: async () => void runs.push("series") }),
     ];
     // The app's own periods: a day for the series' visits ahead, five minutes for reminders.
-    expect(definitions.map((definition) => definition.everySeconds)).toEqual([REMINDER_SWEEP_SECONDS, SERIES_EXTENSION_SECONDS]);
+    expect(definitions.map((definition) => definition.everySeconds)).toEqual([300, 86_400]);
     const workers = [
       await startJobWorker(first, definitions, { pollingIntervalSeconds: 0.5 }),
       await startJobWorker(second, definitions, { pollingIntervalSeconds: 0.5 }),
