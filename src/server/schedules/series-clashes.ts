@@ -107,8 +107,7 @@ export async function resolveSeriesClashes(tx: Db, scheduleId: number, options: 
       throw new ConflictListError(`No crew is free near ${at(clash.startTime)}.`, [
         { path: ["visits", String(clash.visitId)], message: clashMessage(clash) },
       ]);
-    // The plan being saved announces its visits that changed (save-schedule.ts).
-    await moveVisit(tx, visit, target.startTime, target.endTime, { changedBy: "staff", quiet: true, now: options.now });
+    await moveVisit(tx, visit, target.startTime, target.endTime, { changedBy: "staff", announcedByPlanSave: true });
     moved.push({
       visitId: String(clash.visitId),
       previousStartTime: clash.startTime,

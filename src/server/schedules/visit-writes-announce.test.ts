@@ -330,12 +330,6 @@ const WRITE_PATHS: WritePath[] = [
     name: "staff update a series' time, moving a clashing visit",
     changes: { atLeast: 50 },
     quiet: pastTwoWeeks,
-    knownFault: {
-      because:
-        "the clashing visit is announced twice: quietly by moveVisit from the series' new time (series-clashes.ts), " +
-        "then by the save from the time it had (save-schedule.ts)",
-      looksLike: /with 2 visit\.changed events, not exactly one$|^visit\.changed for visit \d+ says it was /,
-    },
     arrange: async () => {
       const { customer } = await createCustomer();
       const series = await plan(customer.id, at(freeSlot()), { weekly: true });

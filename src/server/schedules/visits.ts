@@ -152,6 +152,11 @@ export interface VisitChange {
   rainDay?: boolean;
   /** Part of making a plan, whose own announcement covers it (see VisitChanged.quiet). */
   quiet?: boolean;
+  /**
+   * Made inside a plan's save, which announces the net change of each of the plan's visits itself
+   * (save-schedule.ts): this write emits nothing of its own, so a visit is announced once.
+   */
+  announcedByPlanSave?: boolean;
   /** The moment the change is judged at (a visit already past is news to nobody); now by default. */
   now?: Date;
 }
@@ -224,7 +229,7 @@ export async function moveVisit(db: Db, visit: Visit, startTime: Date, endTime: 
   if (!visit.isRecurring) {
     await db.update(schedules).set({ date: startTime, startTime, endTime, updatedAt: now }).where(eq(schedules.id, visit.scheduleId));
   }
-  await emitVisitChanged(db, visit, { startTime, endTime }, change, change.now ?? now);
+  if (!change.announcedByPlanSave) await emitVisitChanged(db, visit, { startTime, endTime }, change, change.now ?? now);
 }
 
 function toVisit(row: VisitRow): Visit {
