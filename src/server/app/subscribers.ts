@@ -16,7 +16,7 @@ const locateNewAddresses = (tx: Parameters<typeof requestLocating>[0]) => reques
 
 /**
  * Every domain event and who reacts to it, in order, inside the emitting transaction: the one place
- * to read what a change sets off. Emails and texts come from notifications/, integrations hear
+ * to read what a change sets off. Customers and the office hear from notifications/, integrations
  * through webhooks/, a completed visit is charged by payments/ when autopay is on, and new
  * addresses are placed on the map by locations/.
  */
