@@ -11,23 +11,20 @@ import { announceVisitChange } from "@/server/notifications/visit-changes";
 import { onVisitCompleted } from "@/server/payments/autopay";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 
-/** Addresses saved without a map location are placed by a job after the commit. */
-const locateNewAddresses = (tx: Parameters<typeof requestLocating>[0]) => requestLocating(tx);
-
 /**
  * Every domain event and who reacts to it, in order, inside the emitting transaction: the one place
  * to read what a change sets off. Customers and the office hear from notifications/, integrations
- * through webhooks/, a completed visit is charged by payments/ when autopay is on, and new
- * addresses are placed on the map by locations/.
+ * through webhooks/, a completed visit is charged by payments/ when autopay is on, and an
+ * address that may be new is placed on the map by locations/ (a job after the commit).
  */
 export const SUBSCRIBERS: SubscriberTable = {
   "visit.changed": [announceVisitChange],
   // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
   "visit.completed": [onVisitCompleted],
-  "plan.saved": [locateNewAddresses],
-  "booking.created": [locateNewAddresses, queueBookingAnnouncement],
-  "customer.created": [announceCustomerCreated, locateNewAddresses],
-  "customer.updated": [locateNewAddresses],
+  "plan.saved": [requestLocating],
+  "booking.created": [requestLocating, queueBookingAnnouncement],
+  "customer.created": [announceCustomerCreated, requestLocating],
+  "customer.updated": [requestLocating],
   "payment.completed": [announcePaymentCompleted],
   "message.received": [announcePortalMessage],
   "inquiry.received": [announceInquiry],

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 import { customers } from "@/server/db/schema";
@@ -33,7 +33,7 @@ function selectRecords(db: Db, ids: readonly number[]) {
       remindersEnabled: customers.remindersEnabled,
     })
     .from(customers)
-    .where(ids.length === 1 ? eq(customers.id, ids[0]!) : inArray(customers.id, [...ids]));
+    .where(inArray(customers.id, [...ids]));
 }
 
 /** These customers' records by id; one query however many notices follow. */
