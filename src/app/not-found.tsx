@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PublicShell } from "@/components/public/public-shell";
+import { ViewServicesLink } from "@/components/public/view-services-link";
 import { buttonClasses } from "@/components/ui/button";
 
 export const metadata: Metadata = {
@@ -22,9 +23,7 @@ export default function NotFound() {
           <Link href="/" className={buttonClasses("primary", "lg")}>
             Back to Home
           </Link>
-          <Link href="/services" className={buttonClasses("outline", "lg")}>
-            View Services
-          </Link>
+          <ViewServicesLink />
         </div>
       </div>
     </PublicShell>

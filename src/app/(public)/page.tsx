@@ -1,10 +1,11 @@
 import { CalendarCheck, CreditCard, Quote, Repeat, ShieldCheck, Star } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { HomeQuickBooking, HomeServicesGrid } from "@/components/public/home-services";
 import { loadCatalogue } from "@/components/public/load-services";
 import { ServiceCardSkeletons } from "@/components/public/service-skeletons";
+import { ViewServicesLink } from "@/components/public/view-services-link";
 import { buttonClasses } from "@/components/ui/button";
 import { BUSINESS } from "@/lib/business";
 
@@ -68,9 +69,7 @@ export default function HomePage() {
               <Link href="/book" className={buttonClasses("accent", "lg")}>
                 Book Now
               </Link>
-              <Link href="/services" className={buttonClasses("outline", "lg")}>
-                View Services
-              </Link>
+              <ViewServicesLink />
             </div>
           </div>
           {/* A plain <img>: next/image does not resize SVGs and would add a client component to the page. */}
@@ -96,10 +95,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="why-heading" className="text-3xl font-bold text-brand-900">
-          Why choose {BUSINESS.name}
-        </h2>
+      <HomeSection id="why-heading" title={`Why choose ${BUSINESS.name}`}>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-gray-200 p-6">
@@ -109,33 +105,29 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="services-heading" className="bg-gray-50">
-        <div className="mx-auto max-w-6xl px-4 py-14">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="services-heading" className="text-3xl font-bold text-brand-900">
-              Popular services
-            </h2>
-            <Link
-              href="/services"
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
-              See all services
-            </Link>
-          </div>
-          <div className="mt-8">
-            <Suspense fallback={<ServiceCardSkeletons count={3} />}>
-              <HomeServicesGrid services={catalogue} />
-            </Suspense>
-          </div>
+      <HomeSection
+        id="services-heading"
+        title="Popular services"
+        className="bg-gray-50"
+        action={
+          <Link
+            href="/services"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            See all services
+          </Link>
+        }
+      >
+        <div className="mt-8">
+          <Suspense fallback={<ServiceCardSkeletons count={3} />}>
+            <HomeServicesGrid services={catalogue} />
+          </Suspense>
         </div>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="how-heading" className="mx-auto max-w-6xl px-4 py-14">
-        <h2 id="how-heading" className="text-3xl font-bold text-brand-900">
-          How it works
-        </h2>
+      <HomeSection id="how-heading" title="How it works">
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-4">
@@ -152,35 +144,30 @@ export default function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="testimonials-heading" className="bg-brand-50">
-        <div className="mx-auto max-w-6xl px-4 py-14">
-          <h2 id="testimonials-heading" className="text-3xl font-bold text-brand-900">
-            What our customers say
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name}>
-                <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
-                  <div className="flex gap-0.5 text-accent-600" role="img" aria-label="5 out of 5 stars">
-                    {Array.from({ length: 5 }, (_, star) => (
-                      <Star key={star} className="size-4 fill-current" aria-hidden="true" />
-                    ))}
-                  </div>
-                  <blockquote className="mt-3 flex-1 text-gray-800">
-                    <Quote className="mb-1 size-5 text-brand-300" aria-hidden="true" />
-                    {testimonial.quote}
-                  </blockquote>
-                  <figcaption className="mt-4 text-sm font-semibold text-gray-900">
-                    {testimonial.name} <span className="font-normal text-gray-600">· {testimonial.place}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="testimonials-heading" title="What our customers say" className="bg-brand-50">
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name}>
+              <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
+                <div className="flex gap-0.5 text-accent-600" role="img" aria-label="5 out of 5 stars">
+                  {Array.from({ length: 5 }, (_, star) => (
+                    <Star key={star} className="size-4 fill-current" aria-hidden="true" />
+                  ))}
+                </div>
+                <blockquote className="mt-3 flex-1 text-gray-800">
+                  <Quote className="mb-1 size-5 text-brand-300" aria-hidden="true" />
+                  {testimonial.quote}
+                </blockquote>
+                <figcaption className="mt-4 text-sm font-semibold text-gray-900">
+                  {testimonial.name} <span className="font-normal text-gray-600">· {testimonial.place}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
       <section className="mx-auto max-w-6xl px-4 py-14 text-center">
         <h2 className="text-3xl font-bold text-brand-900">Questions before you book?</h2>
@@ -190,5 +177,34 @@ export default function HomePage() {
         </Link>
       </section>
     </>
+  );
+}
+
+/** A band of the home page: its heading (with an optional link beside it) above its content. */
+function HomeSection({
+  id,
+  title,
+  action,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id={id} className="text-3xl font-bold text-brand-900">
+            {title}
+          </h2>
+          {action}
+        </div>
+        {children}
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { TextField } from "@/components/ui/field";
+import { WholeNumberField } from "@/components/ui/field";
 import { DEFAULT_SELF_SERVICE_RULES, ZSelfServiceRulesSchema } from "@/lib/validation/self-service";
 import { api } from "@/trpc/react";
 import { SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
@@ -30,19 +30,15 @@ export function SelfServiceRulesForm() {
       {() => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <WholeNumberField
               label="Notice (hours before a visit)"
-              type="number"
-              inputMode="numeric"
               min={0}
               error={errors.noticeHours?.message}
               hint="Closer to the visit, the portal asks them to call."
               {...form.register("noticeHours", { valueAsNumber: true })}
             />
-            <TextField
+            <WholeNumberField
               label="Longest pause (days)"
-              type="number"
-              inputMode="numeric"
               min={1}
               error={errors.maxPauseDays?.message}
               {...form.register("maxPauseDays", { valueAsNumber: true })}

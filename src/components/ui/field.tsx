@@ -80,6 +80,13 @@ export const DollarAmountField = forwardRef<HTMLInputElement, Omit<InputHTMLAttr
   },
 );
 
+/** A labelled whole number (days, hours, square feet): the phone shows digits only. */
+export const WholeNumberField = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & FieldProps>(
+  function WholeNumberField(props, ref) {
+    return <TextField ref={ref} type="number" inputMode="numeric" step={1} {...props} />;
+  },
+);
+
 /** A labelled search box with a magnifier inside it, for lists that narrow as one types; `hint` goes under it. */
 export const SearchField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Omit<FieldProps, "error">>(
   function SearchField({ label, hint, id, className, ...props }, ref) {

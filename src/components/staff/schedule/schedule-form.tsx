@@ -8,7 +8,7 @@ import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
-import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { SelectField, TextAreaField, TextField, WholeNumberField } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { addDays, businessInstant, formatBusinessDate, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { capitalize } from "@/lib/capitalize";
@@ -201,10 +201,8 @@ export function ScheduleForm({
           ))}
         </SelectField>
         {service?.pricePerSqFt ? (
-          <TextField
+          <WholeNumberField
             label="Lawn size (sq ft)"
-            type="number"
-            inputMode="numeric"
             min={100}
             placeholder="1000"
             error={errors.lawnSizeSqFt?.message}
