@@ -54,6 +54,22 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().trim()),
   STRIPE_API_BASE_URL: optional(url(/^https?$/, "http:// or https://")),
 
+  TWILIO_ACCOUNT_SID: optional(z.string().trim()),
+  TWILIO_AUTH_TOKEN: optional(z.string().trim()),
+  TWILIO_MESSAGING_SERVICE_SID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^MG[0-9a-fA-F]{32}$/, { error: "must be a Messaging Service SID (MG and 32 hex digits)" }),
+  ),
+  TWILIO_FROM_NUMBER: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{7,14}$/, { error: "must be a number in E.164, such as +15125550100" }),
+  ),
+  TWILIO_API_BASE_URL: optional(url(/^https?$/, "http:// or https://")),
+
   GEOCODER: optional(z.enum(["census", "zip"], { error: "must be census or zip" })),
   GEOCODER_URL: optional(url(/^https?$/, "http:// or https://")),
   GEOCODER_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
@@ -105,6 +121,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       /** Another API address, such as a local stand-in in tests ("http://127.0.0.1:12111"). */
       apiBaseUrl: env.STRIPE_API_BASE_URL,
+    },
+    /**
+     * Texts through Twilio (docs/product-rules.md#texts). Without the account, token and a sender
+     * (a Messaging Service or a number), texts are off: they are kept in the outbox and the log.
+     */
+    twilio: {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+      fromNumber: env.TWILIO_FROM_NUMBER,
+      /** Another API address, such as a local stand-in in tests ("http://127.0.0.1:12112"). */
+      apiBaseUrl: env.TWILIO_API_BASE_URL,
     },
     /**
      * How addresses become map locations (docs/product-rules.md#where-each-visit-is): "census" asks

@@ -164,3 +164,15 @@ export function stripeStandInEnv(url: string | undefined, webhookSecret?: string
     ...(webhookSecret === undefined ? {} : { STRIPE_WEBHOOK_SECRET: on ? webhookSecret : undefined }),
   };
 }
+
+/** The Twilio settings that send the app's texts to the stand-in (or, without one, clear them). */
+export function twilioStandInEnv(
+  standIn: { url: string; accountSid: string; authToken: string } | undefined,
+): Record<string, string | undefined> {
+  return {
+    TWILIO_ACCOUNT_SID: standIn?.accountSid,
+    TWILIO_AUTH_TOKEN: standIn?.authToken,
+    TWILIO_FROM_NUMBER: standIn ? "+15125550100" : undefined,
+    TWILIO_API_BASE_URL: standIn?.url,
+  };
+}

@@ -6,6 +6,7 @@ import { locateAddressesJob } from "@/server/locations/jobs";
 import { announceBookingJob, sendRemindersJob } from "@/server/notifications/jobs";
 import { chargeAutopayJob, compactOwedTotalJob } from "@/server/payments/jobs";
 import { extendSeriesJob } from "@/server/schedules/jobs";
+import { sendTextJob } from "@/server/texts/jobs";
 import { deliverWebhookJob } from "@/server/webhooks/jobs";
 
 /**
@@ -17,6 +18,7 @@ import { deliverWebhookJob } from "@/server/webhooks/jobs";
 export const JOB_DEFINITIONS: JobDefinitions = [
   announceBookingJob,
   sendEmailJob,
+  sendTextJob,
   deliverWebhookJob,
   sendRemindersJob,
   chargeAutopayJob,

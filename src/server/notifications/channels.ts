@@ -1,32 +1,62 @@
+import type { TextNoticeKind } from "@/lib/texts";
 import type { Db } from "@/server/db";
 import { sendEmail, type OutgoingEmail, type SendEmailOptions } from "@/server/email/send-email";
+import { queueText } from "@/server/texts/queue-text";
+import { getTextSettings } from "@/server/texts/settings";
 import type { Recipient } from "./recipients";
 
-/** What a customer is told, in the form of each channel: an email always. */
+/** What a customer is told, in the form of each channel: an email always, a text where it has one. */
 export interface CustomerNotice {
   email: OutgoingEmail;
+  /** Short and plain, with the business's name; `kind` is its switch in Settings → Texts. */
+  text?: { body: string; kind: TextNoticeKind };
 }
 
+/** What became of a notice on one channel. */
+export type ChannelOutcome = "recorded" | "already-recorded" | "not-sent";
+
 /**
- * One way of reaching a customer. Email is the first; another channel is one implementation of
- * this, one consent on the Recipient, and its form of the notice on CustomerNotice.
+ * One way of reaching a customer. A channel sends a notice when it reaches the customer (their
+ * address or number, and their consent) and the customer chose it; a notice no chosen channel took
+ * goes by email, so choosing texts never silences a customer a notice cannot text.
  */
 export interface Channel {
   readonly name: string;
   /** Whether this recipient can be reached this way and has agreed to be. */
   reaches(recipient: Recipient): boolean;
+  /** Whether the recipient chose this way for notices. */
+  chosen(recipient: Recipient): boolean;
   /**
-   * Records the notice for sending in the caller's transaction (the queue sends it after the commit);
-   * false when a notice with this idempotency key was already recorded.
+   * Records the notice for sending in the caller's transaction (the queue sends it after the commit).
+   * The idempotency key is the channel's own: a notice recorded once is not recorded again.
    */
-  send(db: Db, recipient: Recipient, notice: CustomerNotice, options: SendEmailOptions): Promise<boolean>;
+  send(db: Db, recipient: Recipient, notice: CustomerNotice, options: SendEmailOptions): Promise<ChannelOutcome>;
 }
 
 export const emailChannel: Channel = {
   name: "email",
   reaches: (recipient) => recipient.email.length > 0,
-  send: async (db, _recipient, notice, options) => (await sendEmail(db, notice.email, options)) !== null,
+  chosen: (recipient) => recipient.notifyBy !== "text" || recipient.textsTo === null,
+  send: async (db, _recipient, notice, options) =>
+    (await sendEmail(db, notice.email, options)) !== null ? "recorded" : "already-recorded",
 };
 
-/** Every channel, in the order a notice goes out. */
-export const CHANNELS: readonly Channel[] = [emailChannel];
+export const textChannel: Channel = {
+  name: "text",
+  reaches: (recipient) => recipient.textsTo !== null,
+  chosen: (recipient) => recipient.notifyBy !== "email",
+  async send(db, recipient, notice, options) {
+    if (!notice.text || !recipient.textsTo) return "not-sent";
+    if (!(await getTextSettings(db)).notices[notice.text.kind]) return "not-sent";
+    const id = await queueText(
+      db,
+      { to: recipient.textsTo, body: notice.text.body, kind: notice.text.kind, customerId: recipient.customerId },
+      { idempotencyKey: options.idempotencyKey, sendAfter: options.sendAfter },
+    );
+    return id === null ? "already-recorded" : "recorded";
+  },
+};
+
+/** Every channel, in the order a notice goes out; email last, as the fallback. */
+export const CHANNELS: readonly Channel[] = [textChannel, emailChannel];
+export const FALLBACK_CHANNEL = emailChannel;

@@ -1,19 +1,28 @@
 import type { Db } from "@/server/db";
 import type { SendEmailOptions } from "@/server/email/send-email";
-import { CHANNELS, type CustomerNotice } from "./channels";
+import { CHANNELS, FALLBACK_CHANNEL, type Channel, type ChannelOutcome, type CustomerNotice } from "./channels";
 import type { Recipient } from "./recipients";
 
 /**
- * Tells a customer something through every channel that reaches them, inside the caller's
- * transaction. True when at least one channel recorded it (false: each had this key already, or
- * none reaches the customer).
+ * Tells a customer something through every channel that reaches them and that they chose, inside
+ * the caller's transaction; when none of those took it (the notice has no text form, say), by email.
+ * Each channel keeps its own idempotency key (`key`, `key:text`). True when a channel recorded it now
+ * (false: each had this key already, or none reaches the customer).
  */
 export async function notifyCustomer(db: Db, recipient: Recipient, notice: CustomerNotice, options: SendEmailOptions = {}) {
-  let recorded = false;
+  const outcomes = new Map<Channel, ChannelOutcome>();
   for (const channel of CHANNELS) {
-    if (!channel.reaches(recipient)) continue;
-    const key = options.idempotencyKey && channel.name !== "email" ? `${options.idempotencyKey}:${channel.name}` : options.idempotencyKey;
-    if (await channel.send(db, recipient, notice, { ...options, idempotencyKey: key })) recorded = true;
+    if (!channel.reaches(recipient) || !channel.chosen(recipient)) continue;
+    outcomes.set(channel, await channel.send(db, recipient, notice, keyed(channel, options)));
   }
-  return recorded;
+  const taken = [...outcomes.values()].some((outcome) => outcome !== "not-sent");
+  if (!taken && !outcomes.has(FALLBACK_CHANNEL) && FALLBACK_CHANNEL.reaches(recipient)) {
+    outcomes.set(FALLBACK_CHANNEL, await FALLBACK_CHANNEL.send(db, recipient, notice, keyed(FALLBACK_CHANNEL, options)));
+  }
+  return [...outcomes.values()].includes("recorded");
+}
+
+function keyed(channel: Channel, options: SendEmailOptions): SendEmailOptions {
+  const key = options.idempotencyKey && channel !== FALLBACK_CHANNEL ? `${options.idempotencyKey}:${channel.name}` : options.idempotencyKey;
+  return { ...options, idempotencyKey: key };
 }

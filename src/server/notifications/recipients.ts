@@ -3,6 +3,8 @@ import type { Db } from "@/server/db";
 import { CUSTOMER_CONTACT_COLUMNS } from "@/server/db/customer-columns";
 import { customers } from "@/server/db/schema";
 import type { PlanContact } from "@/server/ownership/ownership";
+import type { NotifyBy } from "@/lib/texts";
+import { TEXTING_COLUMNS, textsTo } from "@/server/texts/consent";
 
 /**
  * Whom a customer's notice goes to: the name and address the ownership rule names
@@ -19,6 +21,10 @@ export interface Recipient {
   unsubscribeToken: string;
   /** The customer takes reminders and on-my-way notices (one opt-out for both). */
   remindersEnabled: boolean;
+  /** The number texts go to (E.164) while the customer agrees to them; null otherwise. */
+  textsTo: string | null;
+  /** How the customer wants notices: email, text or both. */
+  notifyBy: NotifyBy;
 }
 
 /** The customer record a recipient is made from: contact details, the opt-out token and the consents. */
@@ -31,6 +37,7 @@ function selectRecords(db: Db, ids: readonly number[]) {
       createdAt: customers.createdAt,
       unsubscribeToken: customers.unsubscribeToken,
       remindersEnabled: customers.remindersEnabled,
+      ...TEXTING_COLUMNS,
     })
     .from(customers)
     .where(inArray(customers.id, [...ids]));
@@ -58,6 +65,9 @@ export function addressedTo(record: RecipientRecord, contact?: PlanContact | nul
     phone: ofRecord ? record.phone : null,
     unsubscribeToken: record.unsubscribeToken,
     remindersEnabled: record.remindersEnabled,
+    // Someone else's booking under this record's email does not text the record's phone.
+    textsTo: ofRecord ? textsTo(record) : null,
+    notifyBy: record.notifyBy,
   };
 }
 

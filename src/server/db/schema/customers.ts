@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, boolean, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, instant, locationColumns, locationConstraints } from "./columns";
+import { NOTIFY_BY, type NotifyBy } from "../../../lib/texts";
+import { createdAt, instant, locationColumns, locationConstraints, sqlList } from "./columns";
 
 /**
  * A customer. Registered portal customers and the customers staff manage are the
@@ -27,6 +28,16 @@ export const customers = pgTable(
     /** The capability in each email's one-click unsubscribe link: it can only turn reminders off. */
     unsubscribeToken: uuid().notNull().defaultRandom().unique(),
     /**
+     * Texts (docs/product-rules.md#texts): the number the customer agreed to be texted at (E.164) and
+     * when; null without consent. Texts go only while the phone is still that number and no STOP
+     * came after (`textsStoppedAt`, cleared by START or a new consent).
+     */
+    textNumber: text(),
+    textConsentAt: instant(),
+    textsStoppedAt: instant(),
+    /** How notices come: email, text or both (text only with consent; otherwise email). */
+    notifyBy: text().$type<NotifyBy>().notNull().default("email"),
+    /**
      * When the record got a password (registration or claim). Until the email is verified, the
      * portal shows only visits, messages and payments created from this moment (docs/product-rules.md#customer-accounts-and-claiming).
      */
@@ -38,6 +49,8 @@ export const customers = pgTable(
     uniqueIndex("customers_email_unique").on(sql`lower(${t.email})`),
     index("customers_full_name_idx").on(t.fullName),
     index("customers_created_at_idx").on(t.createdAt, t.id),
+    check("customers_notify_by_check", sql`${t.notifyBy} in (${sqlList(NOTIFY_BY)})`),
+    index("customers_text_number_idx").on(t.textNumber).where(sql`${t.textNumber} is not null`),
     ...locationConstraints("customers", t),
     // The search's trigram index (customers_search_trgm_idx over customerSearchText) is created by
     // hand in drizzle/*_phone.sql, after the pg_trgm extension it needs.

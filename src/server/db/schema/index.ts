@@ -10,3 +10,4 @@ export * from "./notifications";
 export * from "./billing";
 export * from "./crew-field";
 export * from "./quotes";
+export * from "./texts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, instant } from "./columns";
+import { MESSAGE_CHANNELS, type MessageChannel } from "../../../lib/texts";
+import { createdAt, instant, sqlList } from "./columns";
 import { customers } from "./customers";
 import { staffUsers } from "./staff";
 
@@ -23,9 +24,12 @@ export const messages = pgTable(
      * account that proved that address (docs/product-rules.md#who-owns-a-visit).
      */
     customerEmail: text().notNull().default(""),
+    /** How it went: in the portal, or by text (an inbound text, or staff answering one). */
+    channel: text().$type<MessageChannel>().notNull().default("portal"),
   },
   (t) => [
     check("messages_sender_type_check", sql`${t.senderType} in ('user', 'customer')`),
+    check("messages_channel_check", sql`${t.channel} in (${sqlList(MESSAGE_CHANNELS)})`),
     index("messages_customer_idx").on(t.customerId, t.timestamp),
     index("messages_unread_idx").on(t.customerId).where(sql`not ${t.read} and ${t.senderType} = 'customer'`),
     index("messages_timestamp_idx").on(t.timestamp),
@@ -44,8 +48,13 @@ export const contactInquiries = pgTable(
     createdAt: createdAt(),
     handledAt: instant(),
     customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    /** The contact form, or a text from a number no customer has. */
+    source: text().$type<"website" | "text">().notNull().default("website"),
   },
-  (t) => [index("contact_inquiries_open_idx").on(t.createdAt).where(sql`${t.handledAt} is null`)],
+  (t) => [
+    check("contact_inquiries_source_check", sql`${t.source} in ('website', 'text')`),
+    index("contact_inquiries_open_idx").on(t.createdAt).where(sql`${t.handledAt} is null`),
+  ],
 );
 
 export const EMAIL_STATUSES = ["queued", "sent", "outbox", "failed"] as const;

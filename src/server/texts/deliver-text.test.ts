@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEXT_CONSENT_WORDS } from "@/lib/texts";
+import { getDb } from "@/server/db";
+import { customers, textMessages } from "@/server/db/schema";
+import { createCustomer, twilioStandInEnv } from "#test/support/helpers";
+import { setEnv } from "#test/support/env";
+import { startTwilioStandIn, type TwilioStandIn } from "#test/doubles/twilio-stand-in";
+import { setTextConsent } from "./consent";
+import { deliverText } from "./deliver-text";
+import { queueText } from "./queue-text";
+
+let twilio: TwilioStandIn;
+// 2 PM in Austin on a November weekday: outside quiet hours.
+const AFTERNOON = new Date("2026-11-24T20:00:00Z");
+
+beforeAll(async () => {
+  twilio = await startTwilioStandIn();
+});
+afterAll(() => twilio.close());
+afterEach(() => {
+  setEnv(twilioStandInEnv(undefined));
+  vi.restoreAllMocks();
+});
+
+async function consentingCustomer(phone = `512555${String(Date.now()).slice(-4)}`) {
+  const { customer } = await createCustomer({ phone });
+  await setTextConsent(await getDb(), customer.id, { given: true, method: "portal", words: TEXT_CONSENT_WORDS });
+  const [row] = await (await getDb()).select({ textNumber: customers.textNumber }).from(customers).where(eq(customers.id, customer.id));
+  return { ...customer, textNumber: row!.textNumber! };
+}
+
+async function textRow(id: number) {
+  const [row] = await (await getDb()).select().from(textMessages).where(eq(textMessages.id, id));
+  return row!;
+}
+
+describe("sending a text", () => {
+  it("hands a text to Twilio once, however often its job runs", async () => {
+    setEnv(twilioStandInEnv(twilio));
+    const db = await getDb();
+    const customer = await consentingCustomer();
+    const id = (await queueText(
+      db,
+      { to: customer.textNumber, body: "GreenScape: see you tomorrow", kind: "reminder", customerId: customer.id },
+      { now: AFTERNOON },
+    ))!;
+    await deliverText(db, id, { last: false }, AFTERNOON);
+    await deliverText(db, id, { last: false }, AFTERNOON);
+    expect(twilio.sent.filter((text) => text.to === customer.textNumber)).toHaveLength(1);
+    const row = await textRow(id);
+    expect(row.status).toBe("sent");
+    expect(row.providerSid).toMatch(/^SM[0-9a-f]{32}$/);
+  });
+
+  it("keeps a text in the outbox and the log while texts are off", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    const db = await getDb();
+    const customer = await consentingCustomer();
+    const id = (await queueText(
+      db,
+      { to: customer.textNumber, body: "GreenScape: hello", kind: "reminder", customerId: customer.id },
+      { now: AFTERNOON },
+    ))!;
+    await deliverText(db, id, { last: false }, AFTERNOON);
+    expect((await textRow(id)).status).toBe("outbox");
+    expect(log.mock.calls.map((call) => String(call[0])).join("\n")).toContain("GreenScape: hello");
+  });
+
+  it("waits for 8 AM Austin time when it falls in the quiet hours", async () => {
+    const db = await getDb();
+    const customer = await consentingCustomer();
+    const lateEvening = new Date("2026-11-25T04:30:00Z"); // 10:30 PM in Austin
+    const id = (await queueText(
+      db,
+      { to: customer.textNumber, body: "GreenScape: late", kind: "officeChange", customerId: customer.id },
+      { now: lateEvening },
+    ))!;
+    expect((await textRow(id)).sendAfter.toISOString()).toBe("2026-11-25T14:00:00.000Z");
+  });
+
+  it("fails for good on a refusal Twilio calls final, and is not retried", async () => {
+    setEnv(twilioStandInEnv(twilio));
+    const db = await getDb();
+    const customer = await consentingCustomer();
+    twilio.refuse.set(customer.textNumber, 21610);
+    const id = (await queueText(
+      db,
+      { to: customer.textNumber, body: "GreenScape: refused", kind: "reminder", customerId: customer.id },
+      { now: AFTERNOON },
+    ))!;
+    await deliverText(db, id, { last: false }, AFTERNOON);
+    const row = await textRow(id);
+    expect(row.status).toBe("failed");
+    expect(row.errorCode).toBe(21610);
+  });
+
+  it("is skipped when the customer has not agreed to texts", async () => {
+    setEnv(twilioStandInEnv(twilio));
+    const db = await getDb();
+    const { customer } = await createCustomer({ phone: "5125550142" });
+    const id = (await queueText(
+      db,
+      { to: "+15125550142", body: "GreenScape: no", kind: "reminder", customerId: customer.id },
+      { now: AFTERNOON },
+    ))!;
+    await deliverText(db, id, { last: false }, AFTERNOON);
+    expect((await textRow(id)).status).toBe("skipped");
+    expect(twilio.sent.some((text) => text.body === "GreenScape: no")).toBe(false);
+  });
+});

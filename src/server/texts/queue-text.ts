@@ -1,0 +1,57 @@
+import { countSegments } from "@/lib/text-segments";
+import type { TextKind } from "@/lib/texts";
+import type { Db } from "@/server/db";
+import { inTransaction } from "@/server/db/in-transaction";
+import { textMessages } from "@/server/db/schema";
+import { enqueueJob } from "@/server/jobs/job-queue";
+import { nextSendableTime } from "./quiet-hours";
+import { sendTextQueue } from "./send-text-queue";
+
+export interface OutgoingText {
+  /** E.164. */
+  to: string;
+  body: string;
+  kind: TextKind;
+  customerId: number | null;
+  /** The conversation message this text carries. */
+  messageId?: number;
+}
+
+export interface QueueTextOptions {
+  /** A text with a key is recorded once: asking again with the same key sends nothing. */
+  idempotencyKey?: string;
+  /** Sent no earlier than this; quiet hours may push it later still. */
+  sendAfter?: Date;
+  now?: Date;
+}
+
+/**
+ * Records the text and queues the job that sends it, in one transaction (the caller's, when `db` is
+ * one): the text exists exactly when what caused it does. Outside 8 AM to 9 PM Austin time it waits
+ * for 8 AM, except the answer to STOP, START or HELP, which answers the customer's own text at once.
+ *
+ * Returns the text's id, or null when a text with this idempotency key was already recorded.
+ */
+export async function queueText(db: Db, text: OutgoingText, options: QueueTextOptions = {}): Promise<number | null> {
+  const earliest = options.sendAfter ?? options.now ?? new Date();
+  const sendAfter = text.kind === "keywordReply" ? earliest : nextSendableTime(earliest);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(textMessages)
+      .values({
+        customerId: text.customerId,
+        messageId: text.messageId ?? null,
+        to: text.to,
+        body: text.body,
+        kind: text.kind,
+        segments: countSegments(text.body).segments,
+        sendAfter,
+        idempotencyKey: options.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing({ target: textMessages.idempotencyKey })
+      .returning({ id: textMessages.id });
+    if (!row) return null;
+    await enqueueJob(tx, sendTextQueue, { textId: row.id }, sendAfter > (options.now ?? new Date()) ? { startAfter: sendAfter } : {});
+    return row.id;
+  });
+}
