@@ -2,7 +2,8 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { TConversationSearch } from "@/lib/validation/customer-search";
 import { customerMatches } from "@/server/customers/manage-customers";
 import type { Db } from "@/server/db";
-import { customers, messages } from "@/server/db/schema";
+import { customers, messages, textMessages } from "@/server/db/schema";
+import type { TextStatus } from "@/lib/texts";
 import { NotFoundError } from "@/server/errors";
 import { messageSummaryColumns } from "./unread";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
@@ -18,7 +19,18 @@ const messageColumns = {
   userId: messages.userId,
   read: messages.read,
   senderType: messages.senderType,
+  channel: messages.channel,
+  textStatus: textMessages.status,
+  textErrorCode: textMessages.errorCode,
+  textError: textMessages.lastError,
 };
+
+type MessageRow = { textStatus: TextStatus | null; textErrorCode: number | null; textError: string | null };
+
+/** A message as the API shows it: a staff text carries what became of it. */
+function withDelivery<Row extends MessageRow>({ textStatus, textErrorCode, textError, ...message }: Row) {
+  return { ...message, delivery: textStatus ? { status: textStatus, errorCode: textErrorCode, error: textError } : null };
+}
 
 /**
  * GET /api/messages: one customer's conversation, or the latest messages of all;
@@ -29,10 +41,11 @@ export async function listMessages(db: Db, filter: { customerId?: number } = {})
     .select(messageColumns)
     .from(messages)
     .innerJoin(customers, eq(customers.id, messages.customerId))
+    .leftJoin(textMessages, eq(textMessages.messageId, messages.id))
     .where(filter.customerId === undefined ? undefined : eq(messages.customerId, filter.customerId))
     .orderBy(desc(messages.timestamp), desc(messages.id))
     .limit(filter.customerId === undefined ? ALL_MESSAGES_LIMIT : CONVERSATION_LIMIT);
-  return latest.reverse();
+  return latest.reverse().map(withDelivery);
 }
 
 async function messageById(db: Db, id: number) {
@@ -40,9 +53,10 @@ async function messageById(db: Db, id: number) {
     .select(messageColumns)
     .from(messages)
     .innerJoin(customers, eq(customers.id, messages.customerId))
+    .leftJoin(textMessages, eq(textMessages.messageId, messages.id))
     .where(eq(messages.id, id));
   if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
-  return message;
+  return withDelivery(message);
 }
 
 /** POST /api/messages: staff write as 'user'; the author is kept when a person (not an API key) sends. */

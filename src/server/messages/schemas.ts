@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGE_CHANNELS, TEXT_STATUSES } from "@/lib/texts";
 
 export const ZUnreadMessageSchema = z
   .object({
@@ -24,6 +25,15 @@ export const ZMessageSchema = z
     read: z.boolean(),
     senderType: z.enum(["user", "customer"]).describe("'user' for staff, 'customer' for the customer"),
     customer: z.object({ fullName: z.string() }),
+    channel: z.enum(MESSAGE_CHANNELS).describe("'portal' for My Account and the staff screen, 'text' for a text message"),
+    delivery: z
+      .object({
+        status: z.enum(TEXT_STATUSES),
+        errorCode: z.number().int().nullable().describe("Twilio's error code when the text failed"),
+        error: z.string().nullable().describe("Why the text failed or was not sent"),
+      })
+      .nullable()
+      .describe("For a staff message sent by text: what became of the text (from Twilio's status callbacks)"),
   })
   .meta({ id: "Message" });
 
