@@ -3,7 +3,8 @@
 // `next start` on E2E_PORT. Set E2E_SKIP_BUILD=1 to reuse an existing build. Set E2E_STRIPE=1 to
 // configure card payments against a local Stripe stand-in on E2E_PORT + 1000 (test keys only).
 // Email goes through a real SMTP server on E2E_PORT + 2000, whose inbox the journeys read on
-// E2E_PORT + 2001 (e2e/fixtures/mail-catcher.ts, e2e/fixtures/mailbox.ts).
+// E2E_PORT + 2001 (e2e/fixtures/mail-catcher.ts, e2e/fixtures/mailbox.ts). Texts go to a Twilio
+// stand-in on E2E_PORT + 3000 (e2e/fixtures/texts.ts), unless E2E_TWILIO=0 shows a business without texts.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -90,16 +91,38 @@ if (process.env.E2E_STRIPE === "1") {
   });
 }
 
+let twilioStandIn = null;
+if (process.env.E2E_TWILIO !== "0") {
+  const standInPort = Number(port) + 3000;
+  // Like Twilio, the stand-in delivers the customers' texts (signed) to the app's inbound webhook.
+  twilioStandIn = spawn(
+    process.execPath,
+    [tsx, "e2e/fixtures/twilio-stand-in.ts", String(standInPort), `${env.APP_URL}/api/webhooks/twilio/messages`],
+    {
+      stdio: "inherit",
+    },
+  );
+  Object.assign(env, {
+    TWILIO_ACCOUNT_SID: `AC${"e2e".padEnd(32, "0")}`,
+    TWILIO_AUTH_TOKEN: "e2e-twilio-auth-token",
+    TWILIO_FROM_NUMBER: "+15125550100",
+    TWILIO_API_BASE_URL: `http://127.0.0.1:${standInPort}`,
+  });
+  await listening(standInPort);
+}
+
 const server = spawn(process.execPath, ["scripts/server.mjs"], { stdio: "inherit", env });
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => {
     stripeStandIn?.kill(signal);
+    twilioStandIn?.kill(signal);
     mailCatcher.kill(signal);
     server.kill(signal);
   });
 }
 server.on("exit", (code) => {
   stripeStandIn?.kill("SIGTERM");
+  twilioStandIn?.kill("SIGTERM");
   mailCatcher.kill("SIGTERM");
   process.exit(code ?? 0);
 });

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { businessDateOf, startOfBusinessDay } from "@/lib/business-time";
 import { TEXT_NOTICE_KINDS, type TextKind } from "@/lib/texts";
+import type { TTextSettings } from "@/lib/validation/texts";
 import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { customers, textMessages } from "@/server/db/schema";
@@ -27,7 +28,7 @@ type TextRow = typeof textMessages.$inferSelect;
 
 /**
  * The send job's work for one text. In one transaction it decides: a text already past `queued` is
- * never handed over again (so a retried job never texts twice); in quiet hours it waits for 8 AM;
+ * never handed over again (so a retried job never texts twice); in the quiet hours it waits for their end;
  * without consent, or past a cap, it is skipped with the reason; without Twilio settings it stays
  * in the outbox and the log. Otherwise it is marked `sending` and committed before Twilio is asked.
  * A refusal Twilio calls final (a bad or unsubscribed number) fails it for good; a request that never
@@ -65,15 +66,16 @@ export async function deliverText(db: Db, textId: number, attempt: { last: boole
 async function claimText(tx: Db, textId: number, now: Date): Promise<{ text: TextRow; sender: TextSender } | null> {
   const [text] = await tx.select().from(textMessages).where(eq(textMessages.id, textId)).for("update");
   if (!text || text.status !== "queued") return null;
-  if (text.kind !== "keywordReply" && inQuietHours(now)) {
-    const sendAfter = nextSendableTime(now);
+  const settings = await getTextSettings(tx);
+  if (text.kind !== "keywordReply" && inQuietHours(now, settings)) {
+    const sendAfter = nextSendableTime(now, settings);
     await tx.update(textMessages).set({ sendAfter, updatedAt: new Date() }).where(eq(textMessages.id, text.id));
     await enqueueJob(tx, sendTextQueue, { textId: text.id }, { startAfter: sendAfter });
     return null;
   }
   // One claim at a time, so two jobs cannot both take the last text under a cap.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('text-caps'))`);
-  const reason = await reasonNotToSend(tx, text, now);
+  const reason = await reasonNotToSend(tx, text, settings, now);
   if (reason) {
     await tx.update(textMessages).set({ status: "skipped", lastError: reason, updatedAt: new Date() }).where(eq(textMessages.id, text.id));
     return null;
@@ -92,7 +94,7 @@ async function claimText(tx: Db, textId: number, now: Date): Promise<{ text: Tex
 }
 
 /** Why this text must not go now, or null. Answers to STOP, START and HELP always go. */
-async function reasonNotToSend(tx: Db, text: TextRow, now: Date): Promise<string | null> {
+async function reasonNotToSend(tx: Db, text: TextRow, settings: TTextSettings, now: Date): Promise<string | null> {
   if (text.kind === "keywordReply") return null;
   if (text.customerId !== null) {
     const [record] = await tx.select(TEXTING_COLUMNS).from(customers).where(eq(customers.id, text.customerId));
@@ -100,7 +102,6 @@ async function reasonNotToSend(tx: Db, text: TextRow, now: Date): Promise<string
     if (record.textsStoppedAt) return "The customer texted STOP.";
     if (NOTICE_KINDS.has(text.kind) && textsTo(record) !== text.to) return "The customer has not agreed to texts at this number.";
   }
-  const settings = await getTextSettings(tx);
   const since = startOfBusinessDay(businessDateOf(now));
   const counted = and(
     inArray(textMessages.status, [...COUNTED]),

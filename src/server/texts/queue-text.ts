@@ -6,6 +6,7 @@ import { textMessages } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { nextSendableTime } from "./quiet-hours";
 import { sendTextQueue } from "./send-text-queue";
+import { getTextSettings } from "./settings";
 
 export interface OutgoingText {
   /** E.164. */
@@ -27,15 +28,15 @@ export interface QueueTextOptions {
 
 /**
  * Records the text and queues the job that sends it, in one transaction (the caller's, when `db` is
- * one): the text exists exactly when what caused it does. Outside 8 AM to 9 PM Austin time it waits
- * for 8 AM, except the answer to STOP, START or HELP, which answers the customer's own text at once.
+ * one): the text exists exactly when what caused it does. In the quiet hours (Settings → Texts, 9 PM
+ * to 8 AM Austin time unless changed) it waits for their end, except the answer to STOP, START or HELP, which answers the customer's own text at once.
  *
  * Returns the text's id, or null when a text with this idempotency key was already recorded.
  */
 export async function queueText(db: Db, text: OutgoingText, options: QueueTextOptions = {}): Promise<number | null> {
   const earliest = options.sendAfter ?? options.now ?? new Date();
-  const sendAfter = text.kind === "keywordReply" ? earliest : nextSendableTime(earliest);
   return inTransaction(db, async (tx) => {
+    const sendAfter = text.kind === "keywordReply" ? earliest : nextSendableTime(earliest, await getTextSettings(tx));
     const [row] = await tx
       .insert(textMessages)
       .values({

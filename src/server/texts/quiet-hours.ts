@@ -1,20 +1,28 @@
 import { instantOfWallClock, wallClockOf } from "@/lib/business-time";
 
-const HOUR = 3_600_000;
-/** No text before 8 AM or from 9 PM, Austin time. */
-export const QUIET_UNTIL_HOUR = 8;
-export const QUIET_FROM_HOUR = 21;
+const MINUTE = 60_000;
 
-/** Whether `at` falls in the quiet hours, 9 PM to 8 AM Austin time. */
-export function inQuietHours(at: Date): boolean {
-  const hour = wallClockOf(at).msOfDay / HOUR;
-  return hour < QUIET_UNTIL_HOUR || hour >= QUIET_FROM_HOUR;
+/** The quiet hours as Settings → Texts keeps them: HH:mm, Austin time. */
+export interface QuietHours {
+  quietFrom: string;
+  quietUntil: string;
 }
 
-/** The earliest moment from `at` a text may go: `at` itself, or the next 8 AM in Austin. */
-export function nextSendableTime(at: Date): Date {
-  if (!inQuietHours(at)) return at;
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Whether `at` falls in the quiet hours (a window may run past midnight, as 21:00 to 08:00 does). */
+export function inQuietHours(at: Date, quiet: QuietHours): boolean {
+  const now = wallClockOf(at).msOfDay / MINUTE;
+  const from = minutesOf(quiet.quietFrom);
+  const until = minutesOf(quiet.quietUntil);
+  return from < until ? now >= from && now < until : now >= from || now < until;
+}
+
+/** The earliest moment from `at` a text may go: `at` itself, or the end of the quiet hours in Austin. */
+export function nextSendableTime(at: Date, quiet: QuietHours): Date {
+  if (!inQuietHours(at, quiet)) return at;
   const { year, month, day, msOfDay } = wallClockOf(at);
-  const nextDay = msOfDay >= QUIET_FROM_HOUR * HOUR ? day + 1 : day;
-  return instantOfWallClock(year, month, nextDay, QUIET_UNTIL_HOUR * HOUR);
+  const until = minutesOf(quiet.quietUntil);
+  const nextDay = msOfDay / MINUTE >= until ? day + 1 : day;
+  return instantOfWallClock(year, month, nextDay, until * MINUTE);
 }

@@ -11,6 +11,8 @@ export const DEFAULT_TEXT_SETTINGS: TTextSettings = {
   notices: Object.fromEntries(TEXT_NOTICE_KINDS.map((kind) => [kind, true])) as Record<TextNoticeKind, boolean>,
   customerDailyCap: 6,
   businessDailyCap: 300,
+  quietFrom: "21:00",
+  quietUntil: "08:00",
 };
 
 export async function getTextSettings(db: Db): Promise<TTextSettings> {
