@@ -1,0 +1,175 @@
+import { hash } from "@node-rs/argon2";
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, businessInstant, businessTimeOf, businessToday } from "../src/lib/business-time";
+import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
+import { withE2eDatabase } from "./fixtures/database";
+import { receivedEmail } from "./fixtures/mailbox";
+import { receivedText, textBusiness, textsTo } from "./fixtures/texts";
+
+// Texts (docs/product-rules.md#texts) at 375 px, against the Twilio stand-in e2e/serve.mjs starts:
+// a homeowner books with "Text me" ticked and is texted the confirmation and the reminder, replies,
+// and reads the office's answer by text; STOP ends the texts; a crew's On my way is texted.
+
+const SHOTS = "screenshots";
+const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
+
+test.skip(process.env.E2E_TWILIO === "0", "texts turned off for this run (E2E_TWILIO=0)");
+test.describe.configure({ mode: "serial" });
+// Until the consent, conversation and notice parts land on main.
+test.fixme(true, "texts journeys wait for their screens");
+
+/** A mobile number of this run's own, as a homeowner types it, and as Twilio writes it. */
+function phoneNumber() {
+  const last4 = String(Math.floor(1000 + Math.random() * 8999));
+  return { typed: `512-555-${last4}`, e164: `+1512555${last4}` };
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `${SHOTS}/texts-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+}
+
+/**
+ * The owner's texts settings for this run: quiet hours set away from now (CI runs at any hour,
+ * and the quiet hours themselves are tested in Vitest), every notice on.
+ */
+async function textsSettingsAwayFromQuietHours(page: Page) {
+  const settings = (await (await page.request.get("/api/settings/texts")).json()) as Record<string, unknown>;
+  const hour = Number(businessTimeOf(new Date()).slice(0, 2));
+  const at = (offset: number) => `${String((hour + offset) % 24).padStart(2, "0")}:00`;
+  const response = await page.request.put("/api/settings/texts", { data: { ...settings, quietFrom: at(3), quietUntil: at(4) } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The periodic reminders job, now rather than at its next five-minute turn. */
+async function runRemindersNow() {
+  await withE2eDatabase((sql) => sql`insert into pgboss.job (name, data) values ('send-reminders', '{}'::jsonb)`);
+}
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+const homeowner = { ...phoneNumber(), email: `texts.${Date.now()}@example.com` };
+
+test("a homeowner books with Text me ticked and is texted the confirmation and the reminder", async ({ page, browser }) => {
+  const office = await browser.newPage();
+  await signInAsStaff(office);
+  await textsSettingsAwayFromQuietHours(office);
+
+  await page.goto("/book");
+  await page.getByRole("radio", { name: /Basic Lawn Mowing/ }).check();
+  await page.getByRole("button", { name: "Continue to Location" }).click();
+  await page.getByLabel("Street address").fill("1100 Congress Ave");
+  await page.getByLabel("City").fill("Austin");
+  await page.getByLabel("ZIP code").fill("78701");
+  await page.getByRole("button", { name: "Continue to Schedule" }).click();
+  await page.getByLabel("Date").fill(addDays(businessToday(), 1));
+  await page.getByRole("radio", { name: "10:00 AM" }).check();
+  await page.getByRole("button", { name: "Continue to Contact" }).click();
+  await page.getByLabel("Full name").fill("Morgan Texter");
+  await page.getByLabel("Email").fill(homeowner.email);
+  await page.getByLabel("Phone").fill(homeowner.typed);
+  const textMe = page.getByLabel("Text me about my visits");
+  await expect(textMe).not.toBeChecked();
+  await textMe.check();
+  await shoot(page, "contact-step");
+  await page.getByRole("button", { name: "Continue to Review" }).click();
+  await page.getByRole("button", { name: "Complete Booking" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you! Your booking is received." })).toBeVisible();
+
+  const confirmation = await receivedText(homeowner.e164, /GreenScape Austin/);
+  expect(confirmation.body).toMatch(/book/i);
+  // Both: the email still comes.
+  await receivedEmail(homeowner.email, /book/i);
+
+  const hourNow = businessTimeOf(new Date());
+  test.skip(hourNow < "06:00", "reminders go from 6:00 AM at the earliest; this run is earlier in Austin");
+  const notifications = (await (await office.request.get("/api/settings/notifications")).json()) as Record<string, unknown>;
+  const saved = await office.request.put("/api/settings/notifications", { data: { ...notifications, reminderTime: "06:00" } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await runRemindersNow();
+  const reminder = await receivedText(homeowner.e164, /tomorrow/i);
+  expect(reminder.body).toContain("GreenScape Austin");
+  await office.close();
+});
+
+test("the homeowner replies by text, the office answers in Messages, and STOP ends the texts", async ({ page }) => {
+  await signInAsStaff(page);
+  expect(await textBusiness(homeowner.e164, "Can you skip the back yard this time?")).toBe(200);
+  const [customer] = await withE2eDatabase((sql) => sql<{ id: number }[]>`select id from customers where email = ${homeowner.email}`);
+
+  await page.goto(`/messages?customerId=${customer!.id}`);
+  const reply = page.getByTestId("message-content").filter({ hasText: "Can you skip the back yard this time?" });
+  await expect(reply).toBeVisible();
+  const composer = page.getByLabel("Message to Morgan Texter");
+  await composer.fill("Sure, front yard only tomorrow.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("message-content").filter({ hasText: "Sure, front yard only tomorrow." })).toBeVisible();
+  await receivedText(homeowner.e164, /front yard only tomorrow/);
+  await shoot(page, "conversation");
+
+  expect(await textBusiness(homeowner.e164, "STOP")).toBe(200);
+  await receivedText(homeowner.e164, /STOP|no more texts|unsubscribed/i);
+  const before = (await textsTo(homeowner.e164)).length;
+  // The office moves the visit: the email says so, no text goes.
+  const [visit] = await withE2eDatabase(
+    (sql) => sql<{ id: number }[]>`select v.id from visits v join customers c on c.id = v.customer_id
+      where c.email = ${homeowner.email} order by v.id limit 1`,
+  );
+  const moved = await page.request.post(`/api/schedules/visits/${visit!.id}/move`, {
+    data: { date: addDays(businessToday(), 2), startTime: "13:00" },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await receivedEmail(homeowner.email, /moved|new time|changed/i);
+  await page.waitForTimeout(3000);
+  expect(await textsTo(homeowner.e164)).toHaveLength(before);
+});
+
+test("a crew taps On my way and the customer is texted the estimate", async ({ page, browser }) => {
+  const office = await browser.newPage();
+  await signInAsStaff(office);
+  const number = phoneNumber();
+  const context = await browser.newContext();
+  const customer = await registerCustomer(context.request, { fullName: "Riley Onmyway", phone: number.typed });
+  const consent = await context.request.put("/api/customer/text-preference", { data: { textConsent: true, notifyBy: "both" } });
+  expect(consent.status(), await consent.text()).toBe(200);
+
+  const crews = (await (await office.request.get("/api/crews")).json()) as Array<{ id: number }>;
+  const crewId = crews[0]!.id;
+  const username = `crew_${Date.now().toString(36)}`;
+  const passwordHash = await hash("mowing-day-1", ARGON2_OPTIONS);
+  const customerId = await withE2eDatabase(async (sql) => {
+    await sql`insert into staff_users (username, password_hash, full_name, email, role, crew_id)
+      values (${username}, ${passwordHash}, 'Sam Crew', ${`${username}@example.com`}, 'crew', ${crewId})`;
+    const [row] = await sql<{ id: number }[]>`select id from customers where email = ${customer.email}`;
+    return row!.id;
+  });
+  const services = (await (await office.request.get("/api/services")).json()) as Array<{ id: number }>;
+  const startTime = new Date(Math.max(Date.now() + 3_600_000, businessInstant(businessToday(), "08:00").getTime()));
+  const created = await office.request.post("/api/schedules", {
+    data: {
+      customerId,
+      serviceId: services[0]!.id,
+      crewId,
+      date: startTime.toISOString(),
+      startTime: startTime.toISOString(),
+      endTime: new Date(startTime.getTime() + 45 * 60_000).toISOString(),
+      status: "confirmed",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const signedIn = await page.request.post("/api/auth/login", { data: { username, password: "mowing-day-1" } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await page.goto("/crew");
+  const stop = page.getByTestId("crew-stop").filter({ hasText: "Riley Onmyway" });
+  await stop.getByRole("button", { name: "On my way" }).click();
+  await expect(stop).toContainText("On my way sent at");
+  const text = await receivedText(number.e164, /on (our|the) way/i);
+  expect(text.body).toContain("GreenScape Austin");
+  await shoot(page, "crew-on-my-way");
+  await office.close();
+  await context.close();
+});
