@@ -124,3 +124,50 @@ test("the schedule screen at 1280 px", async ({ page }) => {
   await expect(page.getByTestId("visit-card").filter({ hasText: CUSTOMER.fullName })).toHaveCount(2);
   await shoot(page, "schedule-today-1280");
 });
+
+test("the week view lists each day's visits with their crew, at 1280 and 375 px", async ({ page }) => {
+  await signInAsStaff(page);
+  const customers = (await (await page.request.get(`/api/customers?q=${encodeURIComponent(CUSTOMER.email)}`)).json()) as Array<{
+    id: number;
+  }>;
+  const crews = (await (await page.request.get("/api/crews")).json()) as Array<{ id: number; name: string }>;
+  const crew = crews[0]!;
+  // A visit with a crew two days on, so the week shows more than today.
+  const later = addDays(today, 2);
+  const visit = await page.request.post("/api/schedules", {
+    data: {
+      customerId: customers[0]!.id,
+      crewId: crew.id,
+      date: businessInstant(later, "00:00").toISOString(),
+      startTime: businessInstant(later, "09:00").toISOString(),
+      endTime: businessInstant(later, "09:45").toISOString(),
+      status: "confirmed",
+      totalPrice: 4500,
+    },
+  });
+  expect(visit.status(), await visit.text()).toBe(201);
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto(`/schedule?date=${later}`);
+    // The day's list stays the default.
+    await expect(page.getByRole("heading", { name: heading(later) })).toBeVisible();
+    const dayOrWeek = page.getByRole("group", { name: "Day or week" });
+    await expect(dayOrWeek.getByRole("button", { name: "Day", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await dayOrWeek.getByRole("button", { name: "Week", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /^Week of / })).toBeVisible();
+    const week = page.getByTestId("week-view");
+    await expect(week.getByTestId("week-day")).toHaveCount(7);
+    const laterDay = week.getByRole("listitem", { name: formatBusinessDate(startOfBusinessDay(later), "EEEE, MMMM d") });
+    const laterVisit = laterDay.getByTestId("week-visit").filter({ hasText: CUSTOMER.fullName });
+    await expect(laterVisit).toContainText("9:00 AM");
+    await expect(laterVisit.getByTestId("week-visit-crew")).toHaveText(crew.name);
+    await shoot(page, `schedule-week-${width}`);
+    // A day's heading opens that day's list.
+    await laterDay.getByRole("button", { name: /open the day/ }).click();
+    await expect(page.getByRole("heading", { name: heading(later) })).toBeVisible();
+    await expect(page.getByTestId("visit-card").filter({ hasText: CUSTOMER.fullName }).getByTestId("visit-crew")).toHaveText(
+      `Crew: ${crew.name}`,
+    );
+  }
+});

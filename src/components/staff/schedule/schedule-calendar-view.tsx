@@ -2,19 +2,20 @@
 
 import { ROLES } from "@/lib/staff-roles";
 import { useStaffCan } from "@/components/staff/use-staff-session";
-import { CloudRain, Plus, Route as RouteIcon } from "lucide-react";
+import { ChevronLeft, ChevronRight, CloudRain, Plus, Route as RouteIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { ButtonLink, Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { businessDateOf, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
+import { addDays, businessDateOf, formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { api } from "@/trpc/react";
 import { ByCrewToggle, CrewDayView } from "./crew-day-view";
 import { MonthCalendar } from "./month-calendar";
 import { MonthSummary } from "./month-summary";
 import { NeedsTimeNotice } from "./needs-time-list";
-import { dayVisitsInput, monthCountsInput, monthOf } from "./schedule-queries";
+import { calendarWeekOf, dayVisitsInput, monthCountsInput, monthOf } from "./schedule-queries";
 import { VisitCard } from "./visit-card";
+import { WeekView } from "./week-view";
 
 // The rain-day dialog's code loads when it is opened.
 const RainDayDialog = dynamic(() => import("./rain-day-dialog").then((module) => module.RainDayDialog), { loading: () => null });
@@ -29,6 +30,7 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
   const [month, setMonth] = useState<DateString>(monthOf(initialDate));
   const [rainDayOpen, setRainDayOpen] = useState(false);
   const [byCrew, setByCrew] = useState(false);
+  const [view, setView] = useState<"day" | "week">("day");
   // Crew members see their crew's day and change its visits' status; planning is the office's.
   const plans = useStaffCan(ROLES.office);
 
@@ -38,11 +40,16 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
     () => new Map((monthCounts.data ?? []).filter((day) => day.needsTime > 0).map((day) => [day.date, day.needsTime])),
     [monthCounts.data],
   );
-  const dayVisits = api.schedules.list.useQuery(dayVisitsInput(selected ?? month), { enabled: selected !== null });
+  const dayVisits = api.schedules.list.useQuery(dayVisitsInput(selected ?? month), { enabled: selected !== null && view === "day" });
   // The list holds every visit overlapping the day; the panel shows those that start on it.
   const visits = (dayVisits.data ?? []).filter((visit) => businessDateOf(visit.startTime) === selected);
   const movable = visits.filter((visit) => visit.status === "pending" || visit.status === "confirmed");
-  const heading = selected ? formatBusinessDate(startOfBusinessDay(selected), "MMMM d, yyyy") : "Schedule";
+  const week = selected ? calendarWeekOf(selected) : null;
+  const heading = !selected
+    ? "Schedule"
+    : view === "week" && week
+      ? `Week of ${formatBusinessDate(startOfBusinessDay(week.start), "MMMM d")} – ${formatBusinessDate(startOfBusinessDay(week.end), "MMMM d, yyyy")}`
+      : formatBusinessDate(startOfBusinessDay(selected), "MMMM d, yyyy");
 
   const select = (date: DateString | null) => {
     setSelected(date);
@@ -81,14 +88,25 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
             {heading}
           </h2>
           <div className="flex flex-wrap gap-2">
-            {plans && selected ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
-            {selected ? (
+            {selected ? <DayWeekToggle view={view} onChange={setView} /> : null}
+            {view === "week" && selected ? (
+              <>
+                <Button variant="outline" aria-label="Previous week" onClick={() => select(addDays(selected, -7))}>
+                  <ChevronLeft aria-hidden="true" className="size-4" />
+                </Button>
+                <Button variant="outline" aria-label="Next week" onClick={() => select(addDays(selected, 7))}>
+                  <ChevronRight aria-hidden="true" className="size-4" />
+                </Button>
+              </>
+            ) : null}
+            {plans && selected && view === "day" ? <ByCrewToggle pressed={byCrew} onChange={setByCrew} /> : null}
+            {selected && view === "day" ? (
               <ButtonLink variant="outline" href={`/schedule/route?date=${selected}`}>
                 <RouteIcon aria-hidden="true" className="size-4" />
                 Route
               </ButtonLink>
             ) : null}
-            {plans && selected && movable.length > 0 ? (
+            {plans && selected && view === "day" && movable.length > 0 ? (
               <Button variant="outline" onClick={() => setRainDayOpen(true)}>
                 <CloudRain aria-hidden="true" className="size-4" />
                 Rain day
@@ -104,6 +122,15 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
         </div>
         {selected === null ? (
           <MonthSummary month={month} days={monthCounts.data} isError={monthCounts.isError} onSelect={select} />
+        ) : view === "week" ? (
+          <WeekView
+            date={selected}
+            today={today}
+            onOpenDay={(date) => {
+              select(date);
+              setView("day");
+            }}
+          />
         ) : dayVisits.isPending ? (
           <Spinner />
         ) : dayVisits.isError ? (
@@ -133,6 +160,24 @@ export function ScheduleCalendarView({ initialDate, today, newHref }: { initialD
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** Day or Week for the panel beside the calendar; the day's list is the default, as the spec has it. */
+function DayWeekToggle({ view, onChange }: { view: "day" | "week"; onChange: (view: "day" | "week") => void }) {
+  return (
+    <div role="group" aria-label="Day or week" className="inline-flex rounded-lg ring-1 ring-gray-300">
+      {(["day", "week"] as const).map((option) => (
+        <Button
+          key={option}
+          variant={view === option ? "secondary" : "ghost"}
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+        >
+          {option === "day" ? "Day" : "Week"}
+        </Button>
+      ))}
     </div>
   );
 }
