@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFY_BY, TEXT_CONSENT_METHODS, TEXT_STATUSES } from "@/lib/texts";
+import { NOTIFY_BY, TEXT_CONSENT_METHODS, TEXT_NOTICE_KINDS, TEXT_STATUSES } from "@/lib/texts";
 import { ZTextSettingsSchema } from "@/lib/validation/texts";
 
 export const ZTextSettingsResponseSchema = ZTextSettingsSchema.extend({
@@ -26,7 +26,9 @@ export const ZRecentTextSchema = z
     to: z.string().describe("The number, masked to its last four digits"),
     customerId: z.number().int().nullable(),
     customerName: z.string().nullable(),
-    kind: z.string().describe("The notice, 'conversation' for a staff message, or 'keywordReply' for the answer to STOP, START or HELP"),
+    kind: z
+      .enum([...TEXT_NOTICE_KINDS, "conversation", "keywordReply"])
+      .describe("The notice, 'conversation' for a staff message, or 'keywordReply' for the answer to STOP, START or HELP"),
     body: z.string(),
     status: z.enum(TEXT_STATUSES),
     reason: z.string().nullable().describe("Why it failed or was not sent"),
