@@ -37,7 +37,7 @@ export function RecentTextsPanel() {
                       {status.label}
                     </span>
                     <span className="min-w-0 flex-1 truncate font-medium text-gray-900">{kindLabel(text.kind)}</span>
-                    <span className="text-xs text-gray-600 tabular-nums">
+                    <span className="w-full text-xs text-gray-600 tabular-nums sm:w-auto">
                       {text.to} · {when(text.sentAt ?? text.createdAt)}
                     </span>
                   </div>
