@@ -10,6 +10,7 @@ import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
 import { sendEmailJob } from "../src/server/email/jobs";
 import { DEFAULT_NOTIFICATION_SETTINGS } from "../src/server/notifications/settings";
+import { DEFAULT_TEXT_SETTINGS } from "../src/server/texts/settings";
 import { createWebhookEndpoint } from "../src/server/webhooks/endpoints";
 import { startStripeStandIn, type StripeStandIn } from "./doubles/stripe-stand-in";
 import { createCardSetup } from "../src/server/payments/cards";
@@ -799,6 +800,26 @@ const MATRIX: Record<string, Entry> = {
   "GET /emails": { access: "staff", roles: ROLES.office, request: () => ({ path: "/emails" }) },
   "GET /jobs/failing": { access: "staff", roles: ROLES.office, request: () => ({ path: "/jobs/failing" }) },
   "POST /jobs/{id}/retry": { access: "staff", roles: ROLES.office, request: async () => ({ path: `/jobs/${await failedJob()}/retry` }) },
+
+  // Texts: Settings → Texts, what they cost, and consent recorded by staff.
+  "GET /settings/texts": { access: "staff", roles: ROLES.office, request: () => ({ path: "/settings/texts" }) },
+  "PUT /settings/texts": {
+    access: "staff",
+    roles: ROLES.ownerOnly,
+    request: () => ({ path: "/settings/texts", body: DEFAULT_TEXT_SETTINGS }),
+  },
+  "GET /texts/usage": { access: "staff", roles: ROLES.ownerOnly, request: () => ({ path: "/texts/usage" }) },
+  "GET /texts/recent": { access: "staff", roles: ROLES.office, request: () => ({ path: "/texts/recent" }) },
+  "GET /customers/{id}/text-consent": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: `/customers/${fx.customerA.id}/text-consent` }),
+  },
+  "PUT /customers/{id}/text-consent": {
+    access: "staffUser",
+    roles: ROLES.office,
+    request: async () => ({ path: `/customers/${(await managedCustomer()).id}/text-consent`, body: { textConsent: true } }),
+  },
   "GET /customer/notifications": { access: "customer", request: () => ({ path: "/customer/notifications" }) },
   "PUT /customer/notifications": {
     access: "customer",

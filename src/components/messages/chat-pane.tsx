@@ -2,10 +2,10 @@
 
 import { useEffect, useRef } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { cn } from "@/lib/cn";
+import type { MessageChannel } from "@/lib/texts";
 import { api } from "@/trpc/react";
 import { MessageComposer } from "./message-composer";
-import { messageTimeLabel } from "./message-time";
+import { type ConversationMessage, MessageBubble } from "./message-bubble";
 
 // The open conversation is polled every 10 seconds.
 const CONVERSATION_POLL_MS = 10_000;
@@ -40,34 +40,22 @@ export function ChatPane({ customerId, customerName }: { customerId: number; cus
           <p className="py-10 text-center text-sm text-gray-600">No messages yet. Write the first one below.</p>
         ) : (
           <ol className="space-y-3">
-            {conversation.data.map((message) => {
-              const fromStaff = message.senderType === "user";
-              return (
-                <li key={message.id} className={cn("flex", fromStaff ? "justify-end" : "justify-start")}>
-                  <div
-                    className={cn(
-                      "max-w-[80%] rounded-2xl px-4 py-2 text-sm",
-                      fromStaff ? "rounded-br-sm bg-brand-700 text-white" : "rounded-bl-sm bg-gray-100 text-gray-900",
-                    )}
-                  >
-                    <span className="sr-only">{fromStaff ? "You" : customerName}: </span>
-                    <p className="break-words whitespace-pre-wrap" data-testid="message-content">
-                      {message.content}
-                    </p>
-                    <p className={cn("mt-1 text-xs", fromStaff ? "text-brand-100" : "text-gray-600")}>
-                      {messageTimeLabel(message.timestamp)}
-                    </p>
-                  </div>
-                </li>
-              );
-            })}
+            {conversation.data.map((message) => (
+              <MessageBubble key={message.id} message={message} customerName={customerName} />
+            ))}
           </ol>
         )}
         <div ref={endRef} />
       </div>
-      <MessageComposer customerId={customerId} customerName={customerName} />
+      <MessageComposer customerId={customerId} customerName={customerName} lastCustomerChannel={lastCustomerChannel(conversation.data)} />
     </section>
   );
+}
+
+/** The channel the customer last wrote by, which the answer takes by default; null before they write. */
+function lastCustomerChannel(messages: ConversationMessage[] | undefined): MessageChannel | null {
+  const fromCustomer = (messages ?? []).filter((message) => message.senderType === "customer");
+  return fromCustomer.at(-1)?.channel ?? null;
 }
 
 /**

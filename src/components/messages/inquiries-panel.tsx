@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, Mail, Phone, UserPlus } from "lucide-react";
+import { Check, Mail, MessageSquareText, Phone, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FilterToggle } from "@/components/ui/filter-toggle";
@@ -14,7 +14,15 @@ import { formatPhoneNumber, phoneHref } from "@/lib/phone-number";
 const INQUIRY_FILTERS = ["open", "handled"] as const;
 type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
 
-/** Contact-form submissions, kept apart from customer conversations (docs/product-rules.md#messages). */
+/**
+ * A text from a number no customer has: it has a phone and no email. `source` says so where the
+ * server sends it; an inquiry without an email came by text either way.
+ */
+function cameByText(inquiry: { source?: "website" | "text"; email: string }): boolean {
+  return inquiry.source ? inquiry.source === "text" : inquiry.email === "";
+}
+
+/** Contact-form submissions and texts from unknown numbers, kept apart from customer conversations (docs/product-rules.md#messages). */
 export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (customerId: number) => void }) {
   const [filter, setFilter] = useState<InquiryFilter>("open");
   const inquiries = api.inquiries.list.useQuery({ status: filter });
@@ -46,7 +54,7 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
     <section aria-labelledby="inquiries-heading" className="rounded-xl border border-gray-200 bg-white">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-4 py-3">
         <h2 id="inquiries-heading" className="font-semibold text-gray-900">
-          Website inquiries
+          Inquiries
         </h2>
         <FilterToggle label="Show inquiries" options={INQUIRY_FILTERS} value={filter} onChange={setFilter} />
       </header>
@@ -58,7 +66,9 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
         <p className="p-4 text-sm text-red-700">Inquiries could not be loaded.</p>
       ) : inquiries.data.length === 0 ? (
         <p className="p-4 text-sm text-gray-600">
-          {filter === "open" ? "No open inquiries. New contact-form messages land here." : "No handled inquiries yet."}
+          {filter === "open"
+            ? "No open inquiries. The contact form and texts from unknown numbers land here."
+            : "No handled inquiries yet."}
         </p>
       ) : (
         <ul className="divide-y divide-gray-100">
@@ -70,10 +80,17 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
               </div>
               <p className="text-sm whitespace-pre-wrap text-gray-800">{inquiry.message}</p>
               <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                <a href={`mailto:${inquiry.email}`} className="inline-flex items-center gap-1 text-brand-700 underline">
-                  <Mail aria-hidden="true" className="size-4" />
-                  {inquiry.email}
-                </a>
+                {cameByText(inquiry) ? (
+                  <span className="inline-flex items-center gap-1 font-medium text-gray-800" data-testid="inquiry-source">
+                    <MessageSquareText aria-hidden="true" className="size-4" />
+                    Text
+                  </span>
+                ) : (
+                  <a href={`mailto:${inquiry.email}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                    <Mail aria-hidden="true" className="size-4" />
+                    {inquiry.email}
+                  </a>
+                )}
                 {inquiry.phone ? (
                   <a href={phoneHref(inquiry.phone)} className="inline-flex items-center gap-1 text-brand-700 underline">
                     <Phone aria-hidden="true" className="size-4" />

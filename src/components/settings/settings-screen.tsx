@@ -15,22 +15,25 @@ import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 import { SelfServiceRulesForm } from "./self-service-rules-form";
 import { StaffCalendarFeed } from "./staff-calendar-feed";
+import { RecentTextsPanel } from "./recent-texts-panel";
+import { TextSettingsForm, TextSettingsSummary } from "./text-settings-form";
+import { TextUsageCard } from "./text-usage-card";
 import { QuoteSettingsPanel } from "@/components/quotes/quote-settings-panel";
 import { StaffPanel } from "./staff-panel";
 import { WebhooksPanel } from "./webhooks-panel";
 
-type TabName = "General" | "Notifications" | "Billing" | "Advanced" | "Staff";
+type TabName = "General" | "Notifications" | "Texts" | "Billing" | "Advanced" | "Staff";
 
 /** The tabs a role sees: crew members their own account only, owners the Staff tab besides. */
 function tabsFor(role: StaffRole): TabName[] {
   if (role === "crew") return ["General", "Advanced"];
   return role === "owner"
-    ? ["General", "Notifications", "Billing", "Advanced", "Staff"]
-    : ["General", "Notifications", "Billing", "Advanced"];
+    ? ["General", "Notifications", "Texts", "Billing", "Advanced", "Staff"]
+    : ["General", "Notifications", "Texts", "Billing", "Advanced"];
 }
 
 // Whole class names, so Tailwind finds them in the source.
-const TAB_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 4: "sm:grid-cols-4", 5: "sm:grid-cols-5" };
+const TAB_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 5: "sm:grid-cols-5", 6: "sm:grid-cols-3 md:grid-cols-6" };
 
 function Card({ children }: { children: ReactNode }) {
   return <div className="rounded-xl border border-gray-200 bg-white p-5">{children}</div>;
@@ -42,9 +45,9 @@ function Placeholder({ what }: { what: string }) {
 
 /**
  * The settings screen's tabs, as the signed-in role may use them (docs/product-rules.md#staff-roles):
- * business settings (crews, self-service rules, notification settings) and Staff for owners; the
- * office's tools (calendar feed, webhooks, jobs, export, API keys) for owners and office; everyone's own
- * profile, password and account.
+ * business settings (crews, self-service rules, notification and text settings, what texts cost) and
+ * Staff for owners; the office's tools (calendar feed, webhooks, jobs, recent texts, export, API keys)
+ * for owners and office; everyone's own profile, password and account.
  */
 export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabName }) {
   const { user } = useStaffSession();
@@ -101,6 +104,19 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
         </Card>
         <Card>
           <BackgroundJobsPanel />
+        </Card>
+      </TabPanel>
+    ),
+    Texts: (
+      <TabPanel key="Texts" className="space-y-6">
+        <Card>{owner ? <TextSettingsForm /> : <TextSettingsSummary />}</Card>
+        {owner ? (
+          <Card>
+            <TextUsageCard />
+          </Card>
+        ) : null}
+        <Card>
+          <RecentTextsPanel />
         </Card>
       </TabPanel>
     ),

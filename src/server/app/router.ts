@@ -26,6 +26,7 @@ import { selfServiceRouter } from "@/server/self-service/router";
 import { servicesRouter } from "@/server/services/router";
 import { staffRouter } from "@/server/staff/router";
 import { settingsRouter } from "@/server/settings/router";
+import { textsRouter } from "@/server/texts/router";
 import { webhooksRouter } from "@/server/webhooks/router";
 import { locationsRouter } from "@/server/locations/router";
 import { routesRouter } from "@/server/driving-routes/router";
@@ -62,6 +63,7 @@ export const appRouter = createTRPCRouter({
   services: servicesRouter,
   settings: settingsRouter,
   staff: staffRouter,
+  texts: textsRouter,
   webhooks: webhooksRouter,
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
+import { MESSAGE_CHANNELS } from "@/lib/texts";
 import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
 import { ZMessageContentSchema } from "@/lib/validation/message";
 import { pathId, positiveIdNumber } from "@/lib/validation/fields";
@@ -76,6 +77,7 @@ export const messagesRouter = createTRPCRouter({
         customerId: positiveIdNumber("Customer is required"),
         content: ZMessageContentSchema,
         senderType: z.literal("user", { error: "Staff messages are sent with senderType 'user'" }).optional(),
+        channel: z.enum(MESSAGE_CHANNELS, { error: "Choose text or portal" }).optional(),
       }),
     )
     .output(ZMessageSchema)

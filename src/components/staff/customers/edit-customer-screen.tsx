@@ -4,6 +4,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { api } from "@/trpc/react";
 import { CustomerForm } from "./customer-form";
 import { CustomerLocationCard } from "./customer-location-card";
+import { CustomerTextsCard } from "./customer-texts-card";
 import { BackToCustomers } from "./customers-screen";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
@@ -32,6 +33,7 @@ export function EditCustomerScreen({ id }: { id: number | null }) {
           }}
         />
       )}
+      {id !== null && customer.isSuccess ? <CustomerTextsCard customerId={id} phone={customer.data.phone} /> : null}
       {id !== null && customer.isSuccess ? <CustomerLocationCard customerId={id} /> : null}
     </div>
   );

@@ -1,0 +1,126 @@
+"use client";
+
+import { WholeNumberField } from "@/components/ui/field";
+import { TEXT_NOTICE_KINDS, TEXT_NOTICE_LABELS, type TextNoticeKind } from "@/lib/texts";
+import { type TTextSettings, ZTextSettingsSchema } from "@/lib/validation/texts";
+import { api, type RouterOutputs } from "@/trpc/react";
+import { PanelHeading, PanelQuery, SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
+
+type TextSettings = RouterOutputs["texts"]["settings"];
+
+// Shown only until the saved settings load.
+const LOADING_SETTINGS: TTextSettings = {
+  notices: Object.fromEntries(TEXT_NOTICE_KINDS.map((kind) => [kind, true])) as Record<TextNoticeKind, boolean>,
+  customerDailyCap: 6,
+  businessDailyCap: 300,
+};
+
+const INTRO = "Customers are texted only after they agree, never between 9 PM and 8 AM, and each chooses email, text or both.";
+
+/** Whether texts can go out at all: without Twilio's settings they wait in the outbox, and the panel says what to set. */
+function TextsStatus({ settings }: { settings: TextSettings }) {
+  return settings.textsOn ? (
+    <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="texts-status">
+      Texts are on: they go out through Twilio.
+    </p>
+  ) : (
+    <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm break-words text-amber-900" data-testid="texts-status">
+      {settings.textsOffReason}
+    </p>
+  );
+}
+
+/** Settings → Texts for the owner: which notices go by text, and the daily caps that bound what texts cost. */
+export function TextSettingsForm() {
+  const settings = api.texts.settings.useQuery({});
+  const utils = api.useUtils();
+  const form = useSavedSettingsForm(ZTextSettingsSchema, LOADING_SETTINGS, settings.data);
+  const save = api.texts.updateSettings.useMutation(saveFeedback("Text settings saved", () => utils.texts.settings.invalidate()));
+  const errors = form.formState.errors;
+  return (
+    <SavedSettingsForm
+      query={settings}
+      loading="Loading text settings"
+      failed="Text settings could not be loaded."
+      headingId="texts-heading"
+      title="Texts"
+      intro={INTRO}
+      className="space-y-6"
+      form={form}
+      save={save}
+      submit="Save text settings"
+    >
+      {(saved) => (
+        <>
+          <TextsStatus settings={saved} />
+          <fieldset className="space-y-1">
+            <legend className="mb-2 text-sm font-semibold text-gray-900">Send by text</legend>
+            {TEXT_NOTICE_KINDS.map((kind) => (
+              <label key={kind} className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
+                <input
+                  type="checkbox"
+                  className="size-5 shrink-0 rounded border-gray-300 accent-brand-700"
+                  {...form.register(`notices.${kind}`)}
+                />
+                {TEXT_NOTICE_LABELS[kind]}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-semibold text-gray-900">Daily caps (Austin days)</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <WholeNumberField
+                label="Texts a customer a day"
+                min={1}
+                max={50}
+                error={errors.customerDailyCap?.message}
+                hint="Notices only; answers in a conversation are not capped per customer."
+                {...form.register("customerDailyCap", { valueAsNumber: true })}
+              />
+              <WholeNumberField
+                label="Texts a day for the business"
+                min={1}
+                max={10_000}
+                error={errors.businessDailyCap?.message}
+                hint="Past it, texts are not sent that day and show why."
+                {...form.register("businessDailyCap", { valueAsNumber: true })}
+              />
+            </div>
+          </fieldset>
+        </>
+      )}
+    </SavedSettingsForm>
+  );
+}
+
+/** Settings → Texts for the office: what the owner chose, to read. */
+export function TextSettingsSummary() {
+  const settings = api.texts.settings.useQuery({});
+  return (
+    <section aria-labelledby="texts-heading" className="space-y-4">
+      <PanelHeading id="texts-heading" title="Texts">
+        {INTRO} Only an owner can change these settings.
+      </PanelHeading>
+      <PanelQuery query={settings} loading="Loading text settings" failed="Text settings could not be loaded.">
+        {(saved) => (
+          <>
+            <TextsStatus settings={saved} />
+            <ul className="space-y-1 text-sm text-gray-800" aria-label="Notices sent by text">
+              {TEXT_NOTICE_KINDS.map((kind) => (
+                <li key={kind} className="flex items-start gap-2">
+                  <span className={saved.notices[kind] ? "font-semibold text-green-800" : "font-semibold text-gray-500"}>
+                    {saved.notices[kind] ? "On" : "Off"}
+                  </span>
+                  {TEXT_NOTICE_LABELS[kind]}
+                </li>
+              ))}
+            </ul>
+            <p className="text-sm text-gray-700">
+              At most {saved.customerDailyCap} texts a customer and {saved.businessDailyCap} for the business in an Austin day.
+            </p>
+          </>
+        )}
+      </PanelQuery>
+    </section>
+  );
+}
