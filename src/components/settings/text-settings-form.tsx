@@ -1,6 +1,6 @@
 "use client";
 
-import { WholeNumberField } from "@/components/ui/field";
+import { TextField, WholeNumberField } from "@/components/ui/field";
 import { TEXT_NOTICE_KINDS, TEXT_NOTICE_LABELS, type TextNoticeKind } from "@/lib/texts";
 import { type TTextSettings, ZTextSettingsSchema } from "@/lib/validation/texts";
 import { api, type RouterOutputs } from "@/trpc/react";
@@ -13,9 +13,11 @@ const LOADING_SETTINGS: TTextSettings = {
   notices: Object.fromEntries(TEXT_NOTICE_KINDS.map((kind) => [kind, true])) as Record<TextNoticeKind, boolean>,
   customerDailyCap: 6,
   businessDailyCap: 300,
+  quietFrom: "21:00",
+  quietUntil: "08:00",
 };
 
-const INTRO = "Customers are texted only after they agree, never between 9 PM and 8 AM, and each chooses email, text or both.";
+const INTRO = "Customers are texted only after they agree, never in the quiet hours, and each chooses email, text or both.";
 
 /** Whether texts can go out at all: without Twilio's settings they wait in the outbox, and the panel says what to set. */
 function TextsStatus({ settings }: { settings: TextSettings }) {
@@ -87,6 +89,16 @@ export function TextSettingsForm() {
               />
             </div>
           </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-semibold text-gray-900">Quiet hours (Austin time)</legend>
+            <p className="text-sm text-gray-700">
+              No text goes out between these times; what falls there waits until they end. Answers to STOP, START and HELP go at once.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="From" type="time" error={errors.quietFrom?.message} {...form.register("quietFrom")} />
+              <TextField label="Until" type="time" error={errors.quietUntil?.message} {...form.register("quietUntil")} />
+            </div>
+          </fieldset>
         </>
       )}
     </SavedSettingsForm>
@@ -116,7 +128,8 @@ export function TextSettingsSummary() {
               ))}
             </ul>
             <p className="text-sm text-gray-700">
-              At most {saved.customerDailyCap} texts a customer and {saved.businessDailyCap} for the business in an Austin day.
+              At most {saved.customerDailyCap} texts a customer and {saved.businessDailyCap} for the business in an Austin day; none from{" "}
+              {saved.quietFrom} until {saved.quietUntil}.
             </p>
           </>
         )}
