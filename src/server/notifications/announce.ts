@@ -7,8 +7,6 @@ import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announc
 
 export type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 import { sendEmail } from "@/server/email/send-email";
-import { receiptEmail } from "@/server/email/templates/payments";
-import { getReceipt } from "@/server/payments/receipts";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { bookingConfirmationEmail, type ConfirmedBooking } from "@/server/email/templates/customer";
 import { getNotificationSettings } from "./settings";
@@ -211,13 +209,4 @@ export async function announceInquiry(db: Db, { inquiry }: EventOf<"inquiry.rece
       receivedAt: inquiry.createdAt.toISOString(),
     },
   });
-}
-
-/** A completed payment, by card (the Stripe webhook) or recorded by staff (cash, check). */
-export async function announcePaymentCompleted(db: Db, { payment }: EventOf<"payment.completed">) {
-  await emitWebhookEvent(db, "payment.completed", {
-    payment: { ...payment, paymentDate: payment.paymentDate.toISOString() },
-  });
-  // Every completed payment gets one receipt, whichever way it was paid.
-  await sendEmail(db, receiptEmail(await getReceipt(db, payment.id)), { idempotencyKey: `receipt:${payment.id}` });
 }
