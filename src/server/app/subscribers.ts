@@ -1,13 +1,9 @@
 import type { SubscriberTable } from "@/server/events/emit";
 import { requestLocating } from "@/server/locations/locate-addresses";
-import {
-  announceCustomerCreated,
-  announceInquiry,
-  announcePaymentCompleted,
-  announcePortalMessage,
-  queueBookingAnnouncement,
-} from "@/server/notifications/announce";
+import { announceCustomerCreated, announceInquiry, announcePortalMessage, queueBookingAnnouncement } from "@/server/notifications/announce";
+import { announcePaymentActionNeeded, announcePaymentCompleted } from "@/server/notifications/payment-notices";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { announceVisitCompleted } from "@/server/notifications/visit-completed";
 import { onVisitCompleted } from "@/server/payments/autopay";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 
@@ -19,13 +15,15 @@ import { emitWebhookEvent } from "@/server/webhooks/events";
  */
 export const SUBSCRIBERS: SubscriberTable = {
   "visit.changed": [announceVisitChange],
-  // Idempotent: completing a visit again (or twice at once) records no second autopay payment.
-  "visit.completed": [onVisitCompleted],
+  // Idempotent: completing a visit again (or twice at once) records no second autopay payment. The
+  // customer's notice comes after it: a visit autopay charges is told with its receipt instead.
+  "visit.completed": [onVisitCompleted, announceVisitCompleted],
   "plan.saved": [requestLocating],
   "booking.created": [requestLocating, queueBookingAnnouncement],
   "customer.created": [announceCustomerCreated, requestLocating],
   "customer.updated": [requestLocating],
   "payment.completed": [announcePaymentCompleted],
+  "payment.actionNeeded": [announcePaymentActionNeeded],
   "message.received": [announcePortalMessage],
   "inquiry.received": [announceInquiry],
   // Integrations hear of a quote's life with the webhook data its event carries.

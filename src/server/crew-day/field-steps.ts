@@ -12,6 +12,7 @@ import { findVisit, parseVisitId, type Visit } from "@/server/schedules/visits";
 import { CREW_DAY_MESSAGES } from "@/lib/validation/crew-day";
 import { findCrewStop, type CrewStop } from "./crew-day";
 import { onMyWayEmail } from "@/server/email/templates/crew";
+import { onMyWayText } from "@/server/texts/notice-texts";
 import { runOnce, type FieldActor } from "./field-actions";
 
 export const OFFICE_VERSION_WON =
@@ -27,7 +28,7 @@ export interface FieldCaller {
 
 export interface FieldActionResult {
   stop: CrewStop;
-  /** "On my way": whether this tap emailed the customer (not when they turned visit emails off, nor for a tap with no news). */
+  /** "On my way": whether this tap told the customer, by email or text (not when they turned visit emails off, nor for a tap with no news). */
   customerNotified?: boolean;
 }
 
@@ -68,12 +69,13 @@ async function stopOf(tx: Db, visit: Visit): Promise<CrewStop> {
 export const MATERIAL_ESTIMATE_CHANGE_MS = 15 * 60_000;
 
 /**
- * "On my way": the customer gets an arrival estimate by email, addressed as the ownership rule says
- * (docs/product-rules.md#who-owns-a-visit), unless they turned visit emails off. However often it is
- * tapped, and by whoever, a visit sends at most two: the first estimate, and one corrected estimate
- * when a later tap differs from it by 15 minutes or more (docs/product-rules.md#the-crews-phone).
- * Any other tap succeeds and is kept with its key, but emails nobody; the stop keeps showing the
- * estimate the customer was last told.
+ * "On my way": the customer gets an arrival estimate by email, text or both as they chose, addressed
+ * as the ownership rule says (docs/product-rules.md#who-owns-a-visit), unless they turned visit
+ * emails off. However often it is tapped, and by whoever, a visit sends at most two: the first
+ * estimate, and one corrected estimate when a later tap differs from it by 15 minutes or more
+ * (docs/product-rules.md#the-crews-phone); texts cost money, and the two keys bound them too. Any
+ * other tap succeeds and is kept with its key, but tells nobody; the stop keeps showing the estimate
+ * the customer was last told.
  */
 export function onMyWay(
   db: Db,
@@ -98,17 +100,19 @@ export function onMyWay(
     let customerNotified = false;
     if (news) {
       const recipient = await findRecipient(tx, visit.customerId, visit.contact);
-      const emailed = Boolean(recipient?.remindersEnabled);
-      if (recipient && emailed) {
-        // The outbox records each of the two once a visit: a second correction finds its key taken.
+      // One opt-out for reminders and arrival estimates, on every channel.
+      const takesNotices = Boolean(recipient?.remindersEnabled);
+      if (recipient && takesNotices) {
+        // Each outbox records each of the two once a visit: a second correction finds its key taken.
+        const corrected = news === "correction";
         customerNotified = await notifyCustomer(
           tx,
           recipient,
-          { email: onMyWayEmail(recipient, await stopOf(tx, visit), arrival, news === "correction") },
-          { idempotencyKey: `${news === "first" ? "on-my-way" : "on-my-way-corrected"}:${visit.id}` },
+          { email: onMyWayEmail(recipient, await stopOf(tx, visit), arrival, corrected), text: onMyWayText(arrival, corrected) },
+          { idempotencyKey: corrected ? `on-my-way:${visit.id}:correction` : `on-my-way:${visit.id}` },
         );
       }
-      if (customerNotified || !emailed) await saveReport(tx, visit, { onMyWayAt: now, etaMinutes: input.etaMinutes }, now);
+      if (customerNotified || !takesNotices) await saveReport(tx, visit, { onMyWayAt: now, etaMinutes: input.etaMinutes }, now);
     }
     return { stop: await stopOf(tx, visit), customerNotified };
   });

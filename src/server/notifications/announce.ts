@@ -1,21 +1,18 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { emailOutbox } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { announceBookingQueue } from "./booking-announcement";
 import type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 
 export type { AnnouncedBooking, BookingAnnouncementJob } from "./booking-announcement";
 import { sendEmail } from "@/server/email/send-email";
-import { receiptEmail } from "@/server/email/templates/payments";
-import { getReceipt } from "@/server/payments/receipts";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { bookingConfirmationEmail, type ConfirmedBooking } from "@/server/email/templates/customer";
 import { getNotificationSettings } from "./settings";
 import { newBookingStaffEmail, newInquiryStaffEmail } from "@/server/email/templates/staff";
 import { noticeOfficeOfMessage } from "./office-message-notice";
 import { addressedTo, findRecipientRecord } from "./recipients";
-import { notifyCustomer } from "./notify-customer";
+import { noticeRecorded, notifyCustomer } from "./notify-customer";
+import { bookingConfirmationText } from "@/server/texts/notice-texts";
 import { planContact } from "@/server/ownership/ownership";
 import type { EventOf } from "@/server/events/emit";
 
@@ -70,10 +67,15 @@ export async function announceBooking(
   await notifyCustomer(
     db,
     customer,
-    { email: bookingConfirmationEmail(customer, confirmed, { awaitingOwner }) },
     {
-      idempotencyKey: `booking-confirmation:${booking.bookingReference}`,
+      email: bookingConfirmationEmail(customer, confirmed, { awaitingOwner }),
+      // A booking waiting for its owner is not texted: the number that agreed to texts is the account
+      // owner's, who did not make it, and only the email can say how to claim it ("This is mine").
+      text: awaitingOwner
+        ? undefined
+        : bookingConfirmationText({ reference: booking.bookingReference, serviceName: booking.service.name, startTime: booking.startTime }),
     },
+    { idempotencyKey: bookingConfirmationKey(booking.bookingReference) },
   );
   if (settings.notifyNewBooking) {
     await sendEmail(db, newBookingStaffEmail(settings.officeEmail, office, confirmed), {
@@ -100,6 +102,8 @@ export async function announceBooking(
     },
   });
 }
+
+const bookingConfirmationKey = (reference: string) => `booking-confirmation:${reference}`;
 
 /** The booking's fields the job carries as they are; the times travel as ISO text, the service as its id and name. */
 const CARRIED_FIELDS = [
@@ -141,15 +145,12 @@ export async function queueBookingAnnouncement(tx: Db, { customerId, booking, ty
 /**
  * The announcement job's work: the emails and the webhook event of one booking, in one transaction.
  * A job tried again after its announcement committed (its completion was lost) finds the
- * confirmation's idempotency key taken and does nothing, so nothing is announced twice.
+ * confirmation's idempotency key taken, by email or by text, and does nothing, so nothing is
+ * announced twice.
  */
 export async function announceQueuedBooking(db: Db, job: BookingAnnouncementJob): Promise<void> {
   await db.transaction(async (tx) => {
-    const [done] = await tx
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.idempotencyKey, `booking-confirmation:${job.booking.bookingReference}`));
-    if (done) return;
+    if (await noticeRecorded(tx, bookingConfirmationKey(job.booking.bookingReference))) return;
     const booking = { ...job.booking, startTime: new Date(job.booking.startTime), endTime: new Date(job.booking.endTime) };
     await announceBooking(tx, job.customerId, booking, job.typed);
   });
@@ -211,13 +212,4 @@ export async function announceInquiry(db: Db, { inquiry }: EventOf<"inquiry.rece
       receivedAt: inquiry.createdAt.toISOString(),
     },
   });
-}
-
-/** A completed payment, by card (the Stripe webhook) or recorded by staff (cash, check). */
-export async function announcePaymentCompleted(db: Db, { payment }: EventOf<"payment.completed">) {
-  await emitWebhookEvent(db, "payment.completed", {
-    payment: { ...payment, paymentDate: payment.paymentDate.toISOString() },
-  });
-  // Every completed payment gets one receipt, whichever way it was paid.
-  await sendEmail(db, receiptEmail(await getReceipt(db, payment.id)), { idempotencyKey: `receipt:${payment.id}` });
 }

@@ -1,15 +1,23 @@
+import { eq } from "drizzle-orm";
 import type { TextNoticeKind } from "@/lib/texts";
 import type { Db } from "@/server/db";
+import { emailOutbox, textMessages } from "@/server/db/schema";
 import { sendEmail, type OutgoingEmail, type SendEmailOptions } from "@/server/email/send-email";
 import { queueText } from "@/server/texts/queue-text";
 import { getTextSettings } from "@/server/texts/settings";
 import type { Recipient } from "./recipients";
 
-/** What a customer is told, in the form of each channel: an email always, a text where it has one. */
+/**
+ * What a customer is told, in the form of each channel: an email, a text where it has one. A notice
+ * with no email (a visit done, which was never emailed) goes only to those who take it by text.
+ */
 export interface CustomerNotice {
-  email: OutgoingEmail;
-  /** Short and plain, with the business's name; `kind` is its switch in Settings → Texts. */
-  text?: { body: string; kind: TextNoticeKind };
+  email?: OutgoingEmail;
+  /**
+   * Short and plain, with the business's name; `kind` is its switch in Settings → Texts. `secrets`:
+   * tokens in its links, removed from the stored text once sent, as an email's are.
+   */
+  text?: { body: string; kind: TextNoticeKind; secrets?: readonly string[] };
 }
 
 /** What became of a notice on one channel. */
@@ -31,14 +39,20 @@ export interface Channel {
    * The idempotency key is the channel's own: a notice recorded once is not recorded again.
    */
   send(db: Db, recipient: Recipient, notice: CustomerNotice, options: SendEmailOptions): Promise<ChannelOutcome>;
+  /** Whether this channel holds a notice under its idempotency key (a retried job asks before acting). */
+  recorded(db: Db, idempotencyKey: string): Promise<boolean>;
 }
 
 export const emailChannel: Channel = {
   name: "email",
   reaches: (recipient) => recipient.email.length > 0,
   chosen: (recipient) => recipient.notifyBy !== "text" || recipient.textsTo === null,
-  send: async (db, _recipient, notice, options) =>
-    (await sendEmail(db, notice.email, options)) !== null ? "recorded" : "already-recorded",
+  async send(db, _recipient, notice, options) {
+    if (!notice.email) return "not-sent";
+    return (await sendEmail(db, notice.email, options)) !== null ? "recorded" : "already-recorded";
+  },
+  recorded: async (db, idempotencyKey) =>
+    (await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.idempotencyKey, idempotencyKey))).length > 0,
 };
 
 export const textChannel: Channel = {
@@ -51,10 +65,12 @@ export const textChannel: Channel = {
     const id = await queueText(
       db,
       { to: recipient.textsTo, body: notice.text.body, kind: notice.text.kind, customerId: recipient.customerId },
-      { idempotencyKey: options.idempotencyKey, sendAfter: options.sendAfter },
+      { idempotencyKey: options.idempotencyKey, sendAfter: options.sendAfter, secrets: notice.text.secrets },
     );
     return id === null ? "already-recorded" : "recorded";
   },
+  recorded: async (db, idempotencyKey) =>
+    (await db.select({ id: textMessages.id }).from(textMessages).where(eq(textMessages.idempotencyKey, idempotencyKey))).length > 0,
 };
 
 /** Every channel, in the order a notice goes out; email last, as the fallback. */

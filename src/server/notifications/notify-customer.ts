@@ -22,6 +22,18 @@ export async function notifyCustomer(db: Db, recipient: Recipient, notice: Custo
   return [...outcomes.values()].includes("recorded");
 }
 
+/**
+ * Whether a notice with this idempotency key was recorded on any channel: a job retried after its
+ * notice committed (its completion was lost) finds it and does nothing again.
+ */
+export async function noticeRecorded(db: Db, idempotencyKey: string): Promise<boolean> {
+  for (const channel of CHANNELS) {
+    const key = keyed(channel, { idempotencyKey }).idempotencyKey!;
+    if (await channel.recorded(db, key)) return true;
+  }
+  return false;
+}
+
 function keyed(channel: Channel, options: SendEmailOptions): SendEmailOptions {
   const key = options.idempotencyKey && channel !== FALLBACK_CHANNEL ? `${options.idempotencyKey}:${channel.name}` : options.idempotencyKey;
   return { ...options, idempotencyKey: key };

@@ -5,6 +5,7 @@ import { notifyCustomer } from "./notify-customer";
 import { addressedTo, findRecipientRecords } from "./recipients";
 import { getNotificationSettings } from "./settings";
 import { listVisitsBetween } from "@/server/schedules/notifiable-visits";
+import { reminderText } from "@/server/texts/notice-texts";
 
 /**
  * The day-before reminders. This runs every few minutes; from the reminder time set in Settings
@@ -12,7 +13,8 @@ import { listVisitsBetween } from "@/server/schedules/notifiable-visits";
  * tomorrow whose customer still wants reminders. Each reminder's idempotency key is the visit and
  * its date, so however many runs or app instances find the same visit, it is emailed once; a visit
  * booked or moved onto tomorrow after the reminder time is still reminded, and a visit moved to
- * another day is reminded again for that day.
+ * another day is reminded again for that day. The reminder goes by email, text or both as the
+ * customer chose; turning reminders off stops it on every channel.
  */
 export async function queueDueReminders(db: Db, now = new Date()): Promise<{ queued: number }> {
   const settings = await getNotificationSettings(db);
@@ -37,8 +39,9 @@ export async function queueDueReminders(db: Db, now = new Date()): Promise<{ que
     if (!record?.remindersEnabled) continue;
     // To whom the ownership rule names (a booking waiting for its owner: whoever made it).
     const recipient = addressedTo(record, visit.contact);
-    const email = visitReminderEmail(recipient, { ...visit, serviceName: visit.service?.name ?? null });
-    if (await notifyCustomer(db, recipient, { email }, { idempotencyKey: `reminder:${visit.id}:${tomorrow}` })) queued++;
+    const serviceName = visit.service?.name ?? null;
+    const notice = { email: visitReminderEmail(recipient, { ...visit, serviceName }), text: reminderText({ ...visit, serviceName }) };
+    if (await notifyCustomer(db, recipient, notice, { idempotencyKey: `reminder:${visit.id}:${tomorrow}` })) queued++;
   }
   return { queued };
 }

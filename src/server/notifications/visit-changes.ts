@@ -2,6 +2,7 @@ import type { Db } from "@/server/db";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { visitChangeEmail, type VisitChange } from "@/server/email/templates/customer";
 import { notifyCustomer } from "./notify-customer";
+import { visitChangeText } from "@/server/texts/notice-texts";
 import { findRecipient } from "./recipients";
 import type { NotifiableVisit } from "@/server/schedules/notifiable-visits";
 import type { EventOf } from "@/server/events/emit";
@@ -24,8 +25,9 @@ export function kindOfChange(before: NotifiableVisit, after: NotifiableVisit): C
 /**
  * Tells the customer and integrations that a visit changed, in the transaction of the change: a
  * note by email when staff confirm, move (a rain day too) or cancel a coming visit, and
- * `visit.updated` (or `visit.completed`) for webhooks. A customer changing their own visit gets no
- * email about what they just did; integrations still hear of it. A quiet change (part of making a
+ * `visit.updated` (or `visit.completed`) for webhooks. A move or a cancellation goes by text too,
+ * as the customer chose; a confirmation only by email. A customer changing their own visit gets no
+ * note about what they just did; integrations still hear of it. A quiet change (part of making a
  * plan) tells nobody.
  */
 export async function announceVisitChange(db: Db, { before, after, changedBy, rainDay, quiet, now }: EventOf<"visit.changed">) {
@@ -51,6 +53,7 @@ export async function announceVisitChange(db: Db, { before, after, changedBy, ra
   if (emailed && !toldOfOwnChange && upcoming) {
     await notifyCustomer(db, recipient, {
       email: visitChangeEmail(recipient, { ...after, serviceName: after.service?.name ?? null }, emailed),
+      text: emailed.kind === "confirmed" ? undefined : visitChangeText(after, emailed),
     });
   }
 

@@ -28,6 +28,7 @@ const CUSTOMER_SIDE: Record<string, RegExp> = {
   "schedules/notifiable-visits.ts": /map\(toNotifiable\)/,
   "notifications/reminders.ts": /addressedTo\(record, visit\.contact\)/,
   "notifications/visit-changes.ts": /findRecipient\(db, after\.customerId, after\.contact\)/,
+  "notifications/visit-completed.ts": /findRecipient\(tx, visit\.customerId, found\.contact\)/,
   "notifications/announce.ts": /planContact\(db, booking\.scheduleId\)/,
   "crew-day/photos.ts": /findOwnVisit\(db, customerId, /,
   "crew-day/field-steps.ts": /findRecipient\(tx, visit\.customerId, visit\.contact\)/,

@@ -1,16 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Db } from "@/server/db";
-import { billingProfiles, customers, payments, services, visits, type AutopayConsent } from "@/server/db/schema";
+import { billingProfiles, payments, services, visits, type AutopayConsent } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
-import { sendEmail } from "@/server/email/send-email";
-import type { EventOf } from "@/server/events/emit";
+import { emit, type EventOf } from "@/server/events/emit";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { chargeAutopayQueue } from "./autopay-queue";
 import { formatBusinessDate } from "@/lib/business-time";
 import { describeStripeFailure, getStripe, intentOfCardError, refusedBeforeCharging, requireStripe } from "@/server/stripe/client";
 import { defaultCardOf, findBillingProfile } from "./cards";
-import { autopayActionNeededEmail } from "@/server/email/templates/payments";
 import { activeIntentClaim, lockPayment, metadataWithoutClaim, releaseIntentClaim, writeIntentClaim } from "./intent";
 import { completeCardPayment } from "./settle";
 import { isPlanOwned } from "@/server/ownership/ownership";
@@ -170,17 +168,16 @@ export async function chargeAutopay(db: Db, paymentId: number): Promise<void> {
     await needsCustomer(db, payment, failure ?? intent.last_payment_error?.message ?? "the card needs your attention.");
 }
 
-/** The payment stays pending with the reason; the customer is emailed once and sees a Pay button. */
+/**
+ * The payment stays pending with the reason and the customer sees a Pay button; announced as
+ * `payment.actionNeeded`, whose notice (notifications/) tells the customer once.
+ */
 async function needsCustomer(db: Db, payment: typeof payments.$inferSelect, reason: string) {
   await db.transaction(async (tx) => {
     await tx
       .update(payments)
       .set({ metadata: jsonb({ failureMessage: reason, actionNeeded: true }), updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
-    const [customer] = await tx
-      .select({ fullName: customers.fullName, email: customers.email })
-      .from(customers)
-      .where(eq(customers.id, payment.customerId));
     const [visit] = payment.visitId
       ? await tx
           .select({ startTime: visits.startTime, serviceName: services.name })
@@ -189,8 +186,7 @@ async function needsCustomer(db: Db, payment: typeof payments.$inferSelect, reas
           .where(eq(visits.id, payment.visitId))
       : [];
     const visitLabel = visit ? `${visit.serviceName ?? "your visit"} on ${formatBusinessDate(visit.startTime, "MMM d, yyyy")}` : null;
-    await sendEmail(tx, autopayActionNeededEmail(customer!, { paymentId: payment.id, amount: payment.amount, reason, visitLabel }), {
-      idempotencyKey: `autopay-action-needed:${payment.id}`,
-    });
+    const { id, customerId, amount } = payment;
+    await emit(tx, { type: "payment.actionNeeded", payment: { id, customerId, amount }, reason, visitLabel });
   });
 }

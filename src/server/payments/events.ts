@@ -8,8 +8,18 @@ export interface CompletedPayment {
   paymentDate: Date;
 }
 
+/** An autopay charge the customer must finish: it did not go through, or could not be made. */
+export interface PaymentActionNeeded {
+  payment: { id: number; customerId: number; amount: number };
+  /** Why, in the customer's words ("Your card was declined."). */
+  reason: string;
+  /** The visit it is for, as the customer knows it ("Basic Lawn Mowing on Sep 28, 2026"). */
+  visitLabel: string | null;
+}
+
 declare module "@/server/events/emit" {
   interface DomainEvents {
     "payment.completed": { payment: CompletedPayment };
+    "payment.actionNeeded": PaymentActionNeeded;
   }
 }

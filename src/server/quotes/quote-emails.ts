@@ -3,10 +3,35 @@ import { sendEmail } from "@/server/email/send-email";
 import {
   quoteAcceptanceEmail,
   quoteAcceptedStaffEmail,
+  quoteLinkEmail,
   quoteRequestReceivedEmail,
   quoteRequestStaffEmail,
 } from "@/server/email/templates/quotes";
+import { notifyCustomer } from "@/server/notifications/notify-customer";
+import { findRecipient } from "@/server/notifications/recipients";
 import { getNotificationSettings } from "@/server/notifications/settings";
+import { quoteSentText } from "@/server/texts/notice-texts";
+
+/**
+ * A quote's link, to the address the quote is for. A quote for a customer record goes as that
+ * customer chose (email, text or both); a quote to an address with no record yet can only be emailed.
+ * The link's token is a secret in either form: each outbox drops it once the link is sent.
+ */
+export async function sendQuoteLink(
+  db: Db,
+  quote: Parameters<typeof quoteLinkEmail>[0] & { customerId: number | null },
+  link: Parameters<typeof quoteLinkEmail>[1],
+  summary: Parameters<typeof quoteLinkEmail>[2],
+) {
+  const email = quoteLinkEmail(quote, link, summary);
+  const recipient = quote.customerId === null ? null : await findRecipient(db, quote.customerId);
+  if (!recipient) {
+    await sendEmail(db, email);
+    return;
+  }
+  const text = { ...quoteSentText(quote, link.url, summary), secrets: [link.token] };
+  await notifyCustomer(db, recipient, { email, text });
+}
 
 /**
  * The sender's receipt of a request from /quote. It repeats nothing they typed but their first name:

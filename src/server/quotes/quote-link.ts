@@ -5,10 +5,9 @@ import { generateToken, hashToken } from "@/server/auth/tokens";
 import type { Db } from "@/server/db";
 import { quoteAcceptances, quotes } from "@/server/db/schema";
 import { appUrl } from "@/server/email/app-url";
-import { sendEmail } from "@/server/email/send-email";
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { emit } from "@/server/events/emit";
-import { quoteLinkEmail } from "@/server/email/templates/quotes";
+import { sendQuoteLink } from "./quote-emails";
 import { getQuote, loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 
 export const QUOTE_DECLINED_SEND = "The customer declined this version: revise the quote to send them a new one.";
@@ -31,7 +30,7 @@ export function webhookQuote(quote: QuoteRow, version: LoadedVersion) {
 }
 
 /**
- * Emails the quote's link. Each send makes a new single-purpose token (only its SHA-256 is kept)
+ * Sends the quote's link (by email, or as its customer chose). Each send makes a new single-purpose token (only its SHA-256 is kept)
  * and the link sent before stops working; the link lasts as long as the quote (its last day) and
  * staff can revoke it. docs/product-rules.md#quotes
  */
@@ -52,18 +51,16 @@ export async function sendQuote(db: Db, id: number, now = new Date()) {
       .where(eq(quotes.id, id))
       .returning();
     const totals = versionTotals(version);
-    await sendEmail(
+    await sendQuoteLink(
       tx,
-      quoteLinkEmail(
-        { ...sent!, version: version.version },
-        { url: appUrl(`/q/${token}`), token },
-        {
-          ...totals,
-          expiresOn: version.expiresOn,
-          hasOptionalItems: version.items.some((item) => item.optional),
-          message: version.message,
-        },
-      ),
+      { ...sent!, version: version.version },
+      { url: appUrl(`/q/${token}`), token },
+      {
+        ...totals,
+        expiresOn: version.expiresOn,
+        hasOptionalItems: version.items.some((item) => item.optional),
+        message: version.message,
+      },
     );
     await emit(tx, { type: "quote.sent", data: { quote: webhookQuote(sent!, version) }, now });
   });

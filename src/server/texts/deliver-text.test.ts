@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEXT_CONSENT_WORDS } from "@/lib/texts";
 import { getDb } from "@/server/db";
@@ -7,6 +7,7 @@ import { createCustomer, twilioStandInEnv } from "#test/support/helpers";
 import { setEnv } from "#test/support/env";
 import { startTwilioStandIn, type TwilioStandIn } from "#test/doubles/twilio-stand-in";
 import { setTextConsent } from "./consent";
+import { REMOVED_SECRET } from "@/server/email/send-email";
 import { deliverText } from "./deliver-text";
 import { queueText } from "./queue-text";
 
@@ -51,6 +52,30 @@ describe("sending a text", () => {
     const row = await textRow(id);
     expect(row.status).toBe("sent");
     expect(row.providerSid).toMatch(/^SM[0-9a-f]{32}$/);
+  });
+
+  it("sends a link's token and keeps no live token in the stored body once sent", async () => {
+    setEnv(twilioStandInEnv(twilio));
+    const db = await getDb();
+    const customer = await consentingCustomer();
+    const token = "secrettoken234567abcdefghijklmno";
+    const body = `GreenScape Austin: your quote is ready: https://example.test/q/${token}`;
+    const id = (await queueText(
+      db,
+      { to: customer.textNumber, body, kind: "quoteSent", customerId: customer.id },
+      { now: AFTERNOON, secrets: [token] },
+    ))!;
+    const [job] = (await db.execute(
+      sql`select data from pgboss.job where name = 'send-text' and data->>'textId' = ${String(id)}`,
+    )) as unknown as Array<{ data: { secretSpans: Array<[number, number]> } }>;
+    // The job says where the token is, and never holds it.
+    expect(JSON.stringify(job!.data)).not.toContain(token);
+    await deliverText(db, id, { last: false, secretSpans: job!.data.secretSpans }, AFTERNOON);
+
+    expect(twilio.sent.find((text) => text.to === customer.textNumber)?.body).toBe(body);
+    const row = await textRow(id);
+    expect(row.status).toBe("sent");
+    expect(row.body).toBe(`GreenScape Austin: your quote is ready: https://example.test/q/${REMOVED_SECRET}`);
   });
 
   it("keeps a text in the outbox and the log while texts are off", async () => {

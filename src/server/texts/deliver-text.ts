@@ -6,9 +6,11 @@ import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { customers, textMessages } from "@/server/db/schema";
 import { appUrl } from "@/server/email/app-url";
+import { REMOVED_SECRET } from "@/server/email/send-email";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { TEXTING_COLUMNS, textsTo } from "./consent";
 import { inQuietHours, nextSendableTime } from "./quiet-hours";
+import type { SecretSpan } from "./queue-text";
 import { sendTextQueue } from "./send-text-queue";
 import { getTextSettings } from "./settings";
 import { providerRefusal, textSender, type TextSender } from "./twilio-client";
@@ -32,17 +34,31 @@ type TextRow = typeof textMessages.$inferSelect;
  * without consent, or past a cap, it is skipped with the reason; without Twilio settings it stays
  * in the outbox and the log. Otherwise it is marked `sending` and committed before Twilio is asked.
  * A refusal Twilio calls final (a bad or unsubscribed number) fails it for good; a request that never
- * reached Twilio, or a busy answer, puts it back in the queue for the next attempt.
+ * reached Twilio, or a busy answer, puts it back in the queue for the next attempt. Once a text is
+ * sent, or will never be, its stored body loses the secrets the job names (`secretSpans`).
  */
-export async function deliverText(db: Db, textId: number, attempt: { last: boolean }, now = new Date()): Promise<void> {
-  const claimed = await db.transaction((tx) => claimText(tx, textId, now));
+export async function deliverText(
+  db: Db,
+  textId: number,
+  attempt: { last: boolean; secretSpans?: readonly SecretSpan[] },
+  now = new Date(),
+): Promise<void> {
+  const spans = attempt.secretSpans ?? [];
+  const claimed = await db.transaction((tx) => claimText(tx, textId, now, spans));
   if (!claimed) return;
   const { text, sender } = claimed;
   try {
     const result = await sender.send({ to: text.to, body: text.body, statusCallback: appUrl(TEXT_STATUS_CALLBACK_PATH) });
     await db
       .update(textMessages)
-      .set({ status: "sent", providerSid: result.sid, sentAt: new Date(), lastError: null, updatedAt: new Date() })
+      .set({
+        status: "sent",
+        providerSid: result.sid,
+        sentAt: new Date(),
+        lastError: null,
+        body: withoutSecretSpans(text.body, spans),
+        updatedAt: new Date(),
+      })
       .where(and(eq(textMessages.id, text.id), eq(textMessages.status, "sending")));
   } catch (error) {
     const refusal = providerRefusal(error);
@@ -54,6 +70,7 @@ export async function deliverText(db: Db, textId: number, attempt: { last: boole
       .update(textMessages)
       .set({
         status: again ? "queued" : "failed",
+        ...(again ? {} : { body: withoutSecretSpans(text.body, spans) }),
         errorCode: refusal?.code ?? null,
         lastError: retryable ? message : refusal ? message : `The outcome is unknown, so it is not sent again: ${message}`,
         updatedAt: new Date(),
@@ -63,26 +80,41 @@ export async function deliverText(db: Db, textId: number, attempt: { last: boole
   }
 }
 
-async function claimText(tx: Db, textId: number, now: Date): Promise<{ text: TextRow; sender: TextSender } | null> {
+async function claimText(
+  tx: Db,
+  textId: number,
+  now: Date,
+  spans: readonly SecretSpan[],
+): Promise<{ text: TextRow; sender: TextSender } | null> {
   const [text] = await tx.select().from(textMessages).where(eq(textMessages.id, textId)).for("update");
   if (!text || text.status !== "queued") return null;
   const settings = await getTextSettings(tx);
   if (text.kind !== "keywordReply" && inQuietHours(now, settings)) {
     const sendAfter = nextSendableTime(now, settings);
     await tx.update(textMessages).set({ sendAfter, updatedAt: new Date() }).where(eq(textMessages.id, text.id));
-    await enqueueJob(tx, sendTextQueue, { textId: text.id }, { startAfter: sendAfter });
+    await enqueueJob(
+      tx,
+      sendTextQueue,
+      { textId: text.id, ...(spans.length ? { secretSpans: [...spans] } : {}) },
+      { startAfter: sendAfter },
+    );
     return null;
   }
   // One claim at a time, so two jobs cannot both take the last text under a cap.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('text-caps'))`);
   const reason = await reasonNotToSend(tx, text, settings, now);
   if (reason) {
-    await tx.update(textMessages).set({ status: "skipped", lastError: reason, updatedAt: new Date() }).where(eq(textMessages.id, text.id));
+    await tx
+      .update(textMessages)
+      .set({ status: "skipped", lastError: reason, body: withoutSecretSpans(text.body, spans), updatedAt: new Date() })
+      .where(eq(textMessages.id, text.id));
     return null;
   }
   const sender = textSender();
   if (!sender) {
-    console.info(`[text outbox #${text.id}] To: ${maskNumber(text.to)}\n\n${text.body}`);
+    // Kept in the outbox with its links, to be sent by hand, as email is; the log has them only in development.
+    const logged = logsMayCarryDetails() ? text.body : withoutSecretSpans(text.body, spans);
+    console.info(`[text outbox #${text.id}] To: ${maskNumber(text.to)}\n\n${logged}`);
     await tx.update(textMessages).set({ status: "outbox", updatedAt: new Date() }).where(eq(textMessages.id, text.id));
     return null;
   }
@@ -125,7 +157,20 @@ async function reasonNotToSend(tx: Db, text: TextRow, settings: TTextSettings, n
   return null;
 }
 
+/** Whole numbers and live links go to the log only where the log is a person's inbox: development and the demo. */
+function logsMayCarryDetails(): boolean {
+  return !config().production || config().demoMode;
+}
+
 /** A number as the log may show it outside development: the last four digits. */
 function maskNumber(number: string): string {
-  return !config().production || config().demoMode ? number : `…${number.slice(-4)}`;
+  return logsMayCarryDetails() ? number : `…${number.slice(-4)}`;
+}
+
+/** The body with each secret span replaced, last first so earlier spans keep their places. */
+function withoutSecretSpans(body: string, spans: readonly SecretSpan[]): string {
+  return [...spans]
+    .filter(([start, length]) => start + length <= body.length)
+    .sort(([a], [b]) => b - a)
+    .reduce((result, [start, length]) => `${result.slice(0, start)}${REMOVED_SECRET}${result.slice(start + length)}`, body);
 }

@@ -5,5 +5,5 @@ import { sendTextQueue } from "./send-text-queue";
 /** Sends one text; the last failed attempt marks it failed for good. */
 export const sendTextJob = defineJob({
   ...sendTextQueue,
-  run: (db, job) => deliverText(db, job.data.textId, { last: isLastAttempt(job) }),
+  run: (db, job) => deliverText(db, job.data.textId, { last: isLastAttempt(job), secretSpans: job.data.secretSpans }),
 });

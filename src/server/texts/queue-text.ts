@@ -24,6 +24,25 @@ export interface QueueTextOptions {
   /** Sent no earlier than this; quiet hours may push it later still. */
   sendAfter?: Date;
   now?: Date;
+  /**
+   * Tokens inside the body's links (a quote's link): never logged outside development, and replaced
+   * in the stored body once the text is sent, as an email's are.
+   */
+  secrets?: readonly string[];
+}
+
+/** Where a text's secrets are in its body: start and length of each. */
+export type SecretSpan = [start: number, length: number];
+
+/** Every place each secret occurs in the body. */
+export function secretSpansOf(body: string, secrets: readonly string[] = []): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const secret of secrets) {
+    for (let at = secret ? body.indexOf(secret) : -1; at !== -1; at = body.indexOf(secret, at + secret.length)) {
+      spans.push([at, secret.length]);
+    }
+  }
+  return spans;
 }
 
 /**
@@ -52,7 +71,14 @@ export async function queueText(db: Db, text: OutgoingText, options: QueueTextOp
       .onConflictDoNothing({ target: textMessages.idempotencyKey })
       .returning({ id: textMessages.id });
     if (!row) return null;
-    await enqueueJob(tx, sendTextQueue, { textId: row.id }, sendAfter > (options.now ?? new Date()) ? { startAfter: sendAfter } : {});
+    // The job carries where the secrets are, never the secrets: the stored body is their one copy.
+    const spans = secretSpansOf(text.body, options.secrets);
+    await enqueueJob(
+      tx,
+      sendTextQueue,
+      { textId: row.id, ...(spans.length ? { secretSpans: spans } : {}) },
+      sendAfter > (options.now ?? new Date()) ? { startAfter: sendAfter } : {},
+    );
     return row.id;
   });
 }
