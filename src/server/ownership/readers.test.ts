@@ -42,7 +42,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "payments/record.ts": "staff record payments against a customer's plan",
   "schedules/list-schedules.ts": "the staff calendar",
   "schedules/rain-day.ts": "staff move a day's visits",
-  "notifications/office-message-notice.ts": "the office's email of a customer's own portal messages",
+  "notifications/office-message-notice.ts": "the office's email of a customer's own messages (portal or text)",
   "schedules/move-one-visit.ts": "staff move one visit (its email goes through visit-changes.ts)",
   "driving-routes/apply-route.ts": "staff apply a new order to a crew's day (its emails go through visit-changes.ts)",
   "schedules/save-schedule.ts": "staff create and edit plans",
