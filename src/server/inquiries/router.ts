@@ -3,7 +3,7 @@ import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { INQUIRY_NOT_FOUND, convertInquiryToCustomer, listInquiries, setInquiryHandled } from "@/server/inquiries/inquiries";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
-import { ZInquirySchema } from "@/server/messages/schemas";
+import { ZInquirySchema } from "@/server/inquiries/schemas";
 
 const ZInquiryId = z.object({ id: pathId(INQUIRY_NOT_FOUND) });
 

@@ -50,6 +50,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "schedules/visit-status.ts": "staff change a visit's status",
   "schedules/visits.ts": "the visits repository itself: its `ownedBy` filter is how customer-side readers apply the rule",
   "messages/conversation.ts": "the staff Messages screen: the office reads every conversation",
+  "messages/reply-channel.ts": "a staff reply: how the customer last wrote to the office, to answer the same way",
   "ownership/ownership.ts": "the rule itself",
   "quotes/quote-plan.ts": "an accepted quote's new plan: its own visits, for capacity and the deposit's credit",
 };
