@@ -59,7 +59,7 @@ function twilioWebhook<T extends { MessageSid: string }>(form: z.ZodType<T>, han
   };
 }
 
-/** A customer's text (docs/product-rules.md#messages): kept once by its MessageSid, however often Twilio delivers it. */
+/** A customer's text (docs/product-rules.md#texts): kept once by its MessageSid, however often Twilio delivers it. */
 export const handleTwilioInboundText = twilioWebhook(ZInboundTextForm, async (form) =>
   receiveInboundText(await getDb(), { providerSid: form.MessageSid, from: form.From, body: form.Body, mediaCount: form.NumMedia }),
 );

@@ -15,7 +15,7 @@ export const TEXT_REPLY_TOO_LONG = `A text can be at most ${TEXT_REPLY_MAX_LENGT
 /**
  * How a staff message goes, and to which number when by text. Asked for by text, it goes by text or
  * is refused with the reason. Not asked, it goes by text when the customer's latest message came by
- * text and they can be texted now, else in My Account (docs/product-rules.md#messages).
+ * text and they can be texted now, else in My Account (docs/product-rules.md#texts).
  */
 export async function chooseReplyChannel(
   db: Db,

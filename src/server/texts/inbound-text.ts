@@ -27,7 +27,7 @@ export type InboundOutcome = "duplicate" | "keyword" | "message" | "inquiry" | "
  * A text a customer sent us, once however often the webhook delivers it (its MessageSid is kept).
  * STOP, START and HELP are acted on and answered, and kept only as inbound texts. Any other text
  * joins the conversation of the customer the number belongs to (and the office hears of it as of a
- * portal message), or becomes an inquiry when the number is nobody's (docs/product-rules.md#messages).
+ * portal message), or becomes an inquiry when the number is nobody's (docs/product-rules.md#texts).
  */
 export async function receiveInboundText(db: Db, text: InboundText, now = new Date()): Promise<InboundOutcome> {
   const number = textNumberOf(text.from) ?? text.from.trim();

@@ -30,7 +30,7 @@ export const KEYWORD_REPLIES: Record<TextKeyword, string> = {
  * Acts on a keyword texted from `number` (E.164): STOP stops texts to every customer with the
  * number, START resumes them, and each gets one answer. The answer's key is the inbound text's id,
  * so a replayed webhook never answers twice; it goes even in quiet hours and after STOP, since it
- * answers the customer's own text (docs/product-rules.md#messages).
+ * answers the customer's own text (docs/product-rules.md#texts).
  */
 export async function answerKeyword(
   db: Db,
