@@ -57,7 +57,7 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEventType, string> = {
   "visit.completed": "A visit was marked completed",
   "payment.completed": "A payment was completed (card, cash or check)",
   "customer.created": "A customer record was created (booking, staff, registration or inquiry)",
-  "message.received": "A customer sent a portal message, or someone sent the website's contact form",
+  "message.received": "A customer sent a portal message or a text, or someone sent the contact form or texted from an unknown number",
   "quote.sent": "A quote was emailed to a customer",
   "quote.accepted": "A customer accepted a quote (after its deposit, when one was asked) and it became a plan",
   "quote.declined": "A customer declined a quote",

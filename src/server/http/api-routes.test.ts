@@ -23,7 +23,13 @@ describe("the /api dispatch", () => {
   });
 
   it("answers every other /api path itself", () => {
-    for (const urlPath of ["/api/trpc/services.list", "/api/webhooks/stripe", "/api/openapi.json"]) {
+    for (const urlPath of [
+      "/api/trpc/services.list",
+      "/api/webhooks/stripe",
+      "/api/webhooks/twilio/messages",
+      "/api/webhooks/twilio/status",
+      "/api/openapi.json",
+    ]) {
       const handler = apiHandlerFor(urlPath);
       expect(handler === null || handler === handleRestRequest ? "not dispatched" : "dispatched", urlPath).toBe("dispatched");
     }

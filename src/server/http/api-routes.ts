@@ -1,8 +1,11 @@
+import { TEXT_STATUS_CALLBACK_PATH } from "@/server/texts/deliver-text";
+import { TEXT_INBOUND_PATH } from "@/server/texts/inbound-text";
 import { jsonError } from "./json-response";
 import { handleOpenApiRequest } from "./openapi-handler";
 import { handleRestRequest } from "./rest-handler";
 import { handleStripeWebhook } from "./stripe-webhook-handler";
 import { handleTrpcRequest } from "./trpc-handler";
+import { handleTwilioInboundText, handleTwilioTextStatus } from "./twilio-webhook-handler";
 import { handleVisitPhoto } from "./visit-photo-handler";
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -20,6 +23,8 @@ function onlyMethods(allowed: string[], handler: FetchHandler): FetchHandler {
 
 const trpc = onlyMethods(["GET", "HEAD", "POST"], handleTrpcRequest);
 const stripeWebhook = onlyMethods(["POST"], handleStripeWebhook);
+const twilioInboundText = onlyMethods(["POST"], handleTwilioInboundText);
+const twilioTextStatus = onlyMethods(["POST"], handleTwilioTextStatus);
 const openApi = onlyMethods(["GET", "HEAD"], handleOpenApiRequest);
 const visitPhoto = onlyMethods(["GET", "HEAD"], handleVisitPhoto);
 
@@ -32,6 +37,8 @@ export function apiHandlerFor(pathname: string): FetchHandler | null {
   if (pathname === "/api/docs" || pathname.startsWith("/api/docs/")) return null;
   if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return trpc;
   if (pathname === "/api/webhooks/stripe") return stripeWebhook;
+  if (pathname === TEXT_INBOUND_PATH) return twilioInboundText;
+  if (pathname === TEXT_STATUS_CALLBACK_PATH) return twilioTextStatus;
   if (pathname === "/api/openapi.json") return openApi;
   if (pathname.startsWith("/api/visit-photos/")) return visitPhoto;
   return handleRestRequest;

@@ -55,7 +55,7 @@ describe("website inquiries", () => {
     const { customer: known } = await createCustomer({ fullName: "Known Name" });
     const repeat = await inquiry({ email: known.email.toUpperCase(), name: "Different Name" });
     const again = await rest("POST", `/inquiries/${repeat.id}/customer`, { body: {}, headers: { cookie } });
-    expect(again.json).toEqual({ created: false, customerId: known.id });
+    expect(again.json).toEqual({ created: false, customerId: known.id, messageId: null });
     const [unchanged] = await (await getDb()).select().from(customers).where(eq(customers.id, known.id));
     expect(unchanged?.fullName).toBe("Known Name");
   });

@@ -3,16 +3,22 @@ import { ROLES } from "@/lib/staff-roles";
 import { pathId } from "@/lib/validation/fields";
 import { INQUIRY_NOT_FOUND, convertInquiryToCustomer, listInquiries, setInquiryHandled } from "@/server/inquiries/inquiries";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
-import { ZInquirySchema } from "@/server/messages/schemas";
+import { InvalidInputError, NotFoundError } from "@/server/errors";
+import { ZInquiryCustomerRequestSchema, ZInquiryCustomerResponseSchema, ZInquirySchema } from "@/server/inquiries/schemas";
 
 const ZInquiryId = z.object({ id: pathId(INQUIRY_NOT_FOUND) });
 
-/** Website inquiries from the contact form, for staff. */
+/** Inquiries from the contact form and from texts of unknown numbers, for staff. */
 export const inquiriesRouter = createTRPCRouter({
   list: staffProcedure
     .meta({
       roles: ROLES.office,
-      openapi: { method: "GET", path: "/inquiries", tags: ["messages"], summary: "Website inquiries (open by default)" },
+      openapi: {
+        method: "GET",
+        path: "/inquiries",
+        tags: ["messages"],
+        summary: "Inquiries from the website and from texts (open by default)",
+      },
     })
     .input(z.object({ status: z.enum(["open", "handled", "all"], { error: "Status must be open, handled or all" }).default("open") }))
     .output(z.array(ZInquirySchema))
@@ -30,14 +36,16 @@ export const inquiriesRouter = createTRPCRouter({
   convertToCustomer: staffProcedure
     .meta({
       roles: ROLES.office,
+      errors: [NotFoundError, InvalidInputError],
       openapi: {
         method: "POST",
         path: "/inquiries/{id}/customer",
         tags: ["messages"],
-        summary: "Turn an inquiry into a customer (or link the existing one)",
+        summary:
+          "Turn an inquiry into a customer, or link it to the customer chosen (customerId) or with its email; a text joins that customer's conversation (a text needs customerId)",
       },
     })
-    .input(ZInquiryId)
-    .output(z.object({ customerId: z.number().int(), created: z.boolean() }))
-    .mutation(({ ctx, input }) => convertInquiryToCustomer(ctx.db, input.id)),
+    .input(ZInquiryId.extend(ZInquiryCustomerRequestSchema.shape))
+    .output(ZInquiryCustomerResponseSchema)
+    .mutation(({ ctx, input }) => convertInquiryToCustomer(ctx.db, input.id, { customerId: input.customerId })),
 });

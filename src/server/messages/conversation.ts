@@ -3,8 +3,10 @@ import type { TConversationSearch } from "@/lib/validation/customer-search";
 import { customerMatches } from "@/server/customers/manage-customers";
 import type { Db } from "@/server/db";
 import { customers, messages, textMessages } from "@/server/db/schema";
-import type { TextStatus } from "@/lib/texts";
+import type { MessageChannel, TextStatus } from "@/lib/texts";
 import { NotFoundError } from "@/server/errors";
+import { queueText } from "@/server/texts/queue-text";
+import { chooseReplyChannel } from "./reply-channel";
 import { messageSummaryColumns } from "./unread";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
@@ -59,15 +61,33 @@ async function messageById(db: Db, id: number) {
   return withDelivery(message);
 }
 
-/** POST /api/messages: staff write as 'user'; the author is kept when a person (not an API key) sends. */
-export async function sendStaffMessage(db: Db, input: { customerId: number; content: string; userId: number | null }) {
-  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
-  if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
-  const [created] = await db
-    .insert(messages)
-    .values({ customerId: input.customerId, content: input.content, userId: input.userId, senderType: "user" })
-    .returning({ id: messages.id });
-  return messageById(db, created!.id);
+/**
+ * POST /api/messages: staff write as 'user'; the author is kept when a person (not an API key)
+ * sends. A message that goes by text (chooseReplyChannel) is queued as a text in the same
+ * transaction, so the text exists exactly when the message does, and goes once.
+ */
+export async function sendStaffMessage(
+  db: Db,
+  input: { customerId: number; content: string; userId: number | null; channel?: MessageChannel },
+) {
+  const id = await db.transaction(async (tx) => {
+    const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
+    if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND);
+    const { channel, to } = await chooseReplyChannel(tx, input.customerId, input.content, input.channel);
+    const [created] = await tx
+      .insert(messages)
+      .values({ customerId: input.customerId, content: input.content, userId: input.userId, senderType: "user", channel })
+      .returning({ id: messages.id });
+    if (to) {
+      await queueText(
+        tx,
+        { to, body: input.content, kind: "conversation", customerId: input.customerId, messageId: created!.id },
+        { idempotencyKey: `message:${created!.id}` },
+      );
+    }
+    return created!.id;
+  });
+  return messageById(db, id);
 }
 
 /** PATCH /api/messages/{id}/read: sets the message's read flag. Marking twice changes nothing. */

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/staff-roles";
-import { MESSAGE_CHANNELS } from "@/lib/texts";
 import { ZConversationSearchSchema } from "@/lib/validation/customer-search";
-import { ZMessageContentSchema } from "@/lib/validation/message";
-import { pathId, positiveIdNumber } from "@/lib/validation/fields";
+import { pathId } from "@/lib/validation/fields";
 import { MESSAGE_NOT_FOUND, listConversations, listMessages, markMessageRead, sendStaffMessage } from "@/server/messages/conversation";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 import { countUnreadCustomerMessages, listUnreadCustomerMessages } from "@/server/messages/unread";
-import { NotFoundError } from "@/server/errors";
+import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { createTRPCRouter, staffProcedure } from "@/server/api/trpc";
 import { ZNoInputSchema } from "@/lib/validation/common";
-import { ZConversationSchema, ZMessageSchema, ZUnreadCountSchema, ZUnreadMessageSchema } from "@/server/messages/schemas";
+import {
+  ZConversationSchema,
+  ZMessageSchema,
+  ZSendMessageSchema,
+  ZUnreadCountSchema,
+  ZUnreadMessageSchema,
+} from "@/server/messages/schemas";
 
 /** Staff messages. */
 export const messagesRouter = createTRPCRouter({
@@ -68,21 +72,24 @@ export const messagesRouter = createTRPCRouter({
   send: staffProcedure
     .meta({
       roles: ROLES.office,
-      errors: [NotFoundError],
-      openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message to a customer" },
+      errors: [NotFoundError, InvalidInputError],
+      openapi: {
+        method: "POST",
+        path: "/messages",
+        tags: ["messages"],
+        summary: "Send a message to a customer, in My Account or by text (400 when the customer cannot be texted)",
+      },
       successStatus: 201,
     })
-    .input(
-      z.object({
-        customerId: positiveIdNumber("Customer is required"),
-        content: ZMessageContentSchema,
-        senderType: z.literal("user", { error: "Staff messages are sent with senderType 'user'" }).optional(),
-        channel: z.enum(MESSAGE_CHANNELS, { error: "Choose text or portal" }).optional(),
-      }),
-    )
+    .input(ZSendMessageSchema)
     .output(ZMessageSchema)
     .mutation(({ ctx, input }) =>
-      sendStaffMessage(ctx.db, { customerId: input.customerId, content: input.content, userId: ctx.staff.user?.id ?? null }),
+      sendStaffMessage(ctx.db, {
+        customerId: input.customerId,
+        content: input.content,
+        channel: input.channel,
+        userId: ctx.staff.user?.id ?? null,
+      }),
     ),
 
   markRead: staffProcedure

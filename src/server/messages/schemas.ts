@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_CHANNELS, TEXT_STATUSES } from "@/lib/texts";
+import { positiveIdNumber } from "@/lib/validation/fields";
+import { ZMessageContentSchema } from "@/lib/validation/message";
 
 export const ZUnreadMessageSchema = z
   .object({
@@ -48,15 +50,12 @@ export const ZConversationSchema = z
   })
   .meta({ id: "Conversation" });
 
-export const ZInquirySchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    message: z.string(),
-    createdAt: z.date(),
-    handledAt: z.date().nullable(),
-    customerId: z.number().int().nullable().describe("The customer this inquiry was turned into or linked to"),
-  })
-  .meta({ id: "Inquiry" });
+export const ZSendMessageSchema = z.object({
+  customerId: positiveIdNumber("Customer is required"),
+  content: ZMessageContentSchema,
+  senderType: z.literal("user", { error: "Staff messages are sent with senderType 'user'" }).optional(),
+  channel: z
+    .enum(MESSAGE_CHANNELS, { error: "channel must be portal or text" })
+    .optional()
+    .describe("'text' sends it as a text too; without it, by text when the customer's latest message came by text"),
+});

@@ -177,7 +177,7 @@ export async function announceCustomerCreated(db: Db, { customerId, source }: Ev
   });
 }
 
-/** A customer's portal message: the office's notice and `message.received`. */
+/** A customer's message, from the portal or by text: the office's notice and `message.received`. */
 export async function announcePortalMessage(db: Db, { customerId, message }: EventOf<"message.received">) {
   const customer = await customerById(db, customerId);
   const settings = await getNotificationSettings(db);
@@ -185,7 +185,7 @@ export async function announcePortalMessage(db: Db, { customerId, message }: Eve
   await emitWebhookEvent(db, "message.received", {
     message: {
       id: message.id,
-      source: "portal",
+      source: message.channel === "text" ? "text" : "portal",
       customerId: customer.id,
       name: customer.fullName,
       email: customer.email,
@@ -195,7 +195,7 @@ export async function announcePortalMessage(db: Db, { customerId, message }: Eve
   });
 }
 
-/** A website inquiry: the office's notice and `message.received`. */
+/** An inquiry, from the website or a text from an unknown number: the office's notice and `message.received`. */
 export async function announceInquiry(db: Db, { inquiry }: EventOf<"inquiry.received">) {
   const settings = await getNotificationSettings(db);
   if (settings.notifyNewInquiry) {
@@ -204,7 +204,7 @@ export async function announceInquiry(db: Db, { inquiry }: EventOf<"inquiry.rece
   await emitWebhookEvent(db, "message.received", {
     message: {
       id: inquiry.id,
-      source: "website",
+      source: inquiry.source,
       customerId: inquiry.customerId,
       name: inquiry.name,
       email: inquiry.email,

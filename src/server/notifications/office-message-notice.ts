@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, like, sql } from "drizzle-orm";
+import type { MessageChannel } from "@/lib/texts";
 import type { Db } from "@/server/db";
 import { emailOutbox, messages } from "@/server/db/schema";
 import { sendEmail } from "@/server/email/send-email";
@@ -21,12 +22,12 @@ interface Person {
   phone: string | null;
 }
 
-/** Tells the office of a portal message, folding a burst into one follow-up. Runs in the message's transaction. */
+/** Tells the office of a customer's message (portal or text), folding a burst into one follow-up. Runs in the message's transaction. */
 export async function noticeOfficeOfMessage(
   db: Db,
   officeEmail: string,
   customer: Person,
-  message: { id: number; content: string; timestamp: Date },
+  message: { id: number; content: string; timestamp: Date; channel?: MessageChannel },
 ) {
   // One customer's messages take turns here, so two at once never both think they come first.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`office-message-notice:${customer.id}`}))`);
@@ -38,7 +39,7 @@ export async function noticeOfficeOfMessage(
     .orderBy(desc(emailOutbox.id))
     .limit(1);
   if (!notice) {
-    await sendEmail(db, newMessageStaffEmail(officeEmail, customer, message.content), {
+    await sendEmail(db, newMessageStaffEmail(officeEmail, customer, message.content, message.channel), {
       idempotencyKey: noticeKey(customer.id, message.id),
     });
     return;
@@ -47,7 +48,7 @@ export async function noticeOfficeOfMessage(
   // Every message after the one the notice told of, the new one included, in the one follow-up.
   const toldOf = Number(notice.key!.split(":").at(-1));
   const later = await db
-    .select({ content: messages.content })
+    .select({ content: messages.content, channel: messages.channel })
     .from(messages)
     .where(and(eq(messages.customerId, customer.id), eq(messages.senderType, "customer"), gt(messages.id, toldOf)))
     .orderBy(asc(messages.id));
@@ -55,6 +56,7 @@ export async function noticeOfficeOfMessage(
     officeEmail,
     customer,
     later.map((row) => row.content),
+    later.map((row) => row.channel),
   );
   const key = followUpKey(customer.id, notice.id);
   const [updated] = await db

@@ -43,7 +43,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "payments/record.ts": "staff record payments against a customer's plan",
   "schedules/list-schedules.ts": "the staff calendar",
   "schedules/rain-day.ts": "staff move a day's visits",
-  "notifications/office-message-notice.ts": "the office's email of a customer's own portal messages",
+  "notifications/office-message-notice.ts": "the office's email of a customer's own messages (portal or text)",
   "schedules/move-one-visit.ts": "staff move one visit (its email goes through visit-changes.ts)",
   "driving-routes/apply-route.ts": "staff apply a new order to a crew's day (its emails go through visit-changes.ts)",
   "schedules/save-schedule.ts": "staff create and edit plans",
@@ -51,6 +51,7 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "schedules/visit-status.ts": "staff change a visit's status",
   "schedules/visits.ts": "the visits repository itself: its `ownedBy` filter is how customer-side readers apply the rule",
   "messages/conversation.ts": "the staff Messages screen: the office reads every conversation",
+  "messages/reply-channel.ts": "a staff reply: how the customer last wrote to the office, to answer the same way",
   "ownership/ownership.ts": "the rule itself",
   "quotes/quote-plan.ts": "an accepted quote's new plan: its own visits, for capacity and the deposit's credit",
 };

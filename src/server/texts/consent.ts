@@ -3,7 +3,7 @@ import { TEXT_CONSENT_NEEDS_PHONE, type NotifyBy, type TextConsentMethod } from 
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 import type { Db } from "@/server/db";
 import { inTransaction } from "@/server/db/in-transaction";
-import { customers, staffUsers, textConsentChanges } from "@/server/db/schema";
+import { customers, inboundTexts, staffUsers, textConsentChanges } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
 import { requireTextNumber, textNumberOf } from "./text-number";
 
@@ -110,13 +110,15 @@ function requirePhone(phone: string | null): string {
 }
 
 /**
- * The customers a number belongs to: those who agreed to texts at it, and those whose phone on the
- * record is it however it was typed ("512-555-0101" for +15125550101).
+ * The customers a number belongs to: those who agreed to texts at it, those whose phone on the
+ * record is it however it was typed ("512-555-0101" for +15125550101), and those whose texts came
+ * from it (a text from an unknown number that staff attached to them).
  */
 export function customerHasNumber(number: string) {
   const national = number.startsWith("+1") ? number.slice(2) : number.replace(/\D/g, "");
   const digits = sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g')`;
-  return or(eq(customers.textNumber, number), inArray(digits, [national, `1${national}`]));
+  const textedFrom = sql`${customers.id} in (select ${inboundTexts.customerId} from ${inboundTexts} where ${inboundTexts.from} = ${number})`;
+  return or(eq(customers.textNumber, number), inArray(digits, [national, `1${national}`]), textedFrom);
 }
 
 /**

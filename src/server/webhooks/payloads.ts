@@ -77,11 +77,15 @@ export const ZCustomerCreatedData = z.object({
 
 export const ZMessageReceivedData = z.object({
   message: z.object({
-    id: z.number().int().meta({ description: "Unique within its source" }),
-    source: z.enum(["portal", "website"]).meta({ description: "A portal message, or the website's contact form" }),
-    customerId: z.number().int().nullable(),
+    id: z.number().int().meta({
+      description: "Unique within its source; for a text, the message's id when it has a customerId, else the id of the inquiry it became",
+    }),
+    source: z.enum(["portal", "website", "text"]).meta({
+      description: "A portal message, the website's contact form, or a text (from a customer, or from a number no customer has)",
+    }),
+    customerId: z.number().int().nullable().meta({ description: "Null for an inquiry that matched no customer" }),
     name: z.string(),
-    email: z.string(),
+    email: z.string().meta({ description: "Empty for a text from a number no customer has" }),
     content: z.string(),
     receivedAt: z.string().meta({ format: "date-time" }),
   }),

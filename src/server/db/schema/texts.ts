@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, serial, text } from "drizzle-o
 import { TEXT_CONSENT_METHODS, TEXT_STATUSES, type TextConsentMethod, type TextKind, type TextStatus } from "../../../lib/texts";
 import { createdAt, instant, sqlList } from "./columns";
 import { customers } from "./customers";
-import { messages } from "./messages";
+import { contactInquiries, messages } from "./messages";
 import { staffUsers } from "./staff";
 
 /**
@@ -80,9 +80,13 @@ export const inboundTexts = pgTable(
     body: text().notNull(),
     customerId: integer().references(() => customers.id, { onDelete: "set null" }),
     messageId: integer().references(() => messages.id, { onDelete: "set null" }),
-    /** The website-inquiry row made for a number nobody has. */
-    inquiryId: integer(),
+    /** The inquiry made for a number nobody has (until staff attach it to a customer). */
+    inquiryId: integer().references(() => contactInquiries.id, { onDelete: "set null" }),
     receivedAt: createdAt(),
   },
-  (t) => [index("inbound_texts_received_idx").on(t.receivedAt)],
+  (t) => [
+    index("inbound_texts_received_idx").on(t.receivedAt),
+    // A number's texts: whom it belongs to (a text staff attached) and where a reply goes.
+    index("inbound_texts_from_idx").on(t.from, t.receivedAt),
+  ],
 );

@@ -7,6 +7,7 @@ import type { OutgoingEmail } from "@/server/email/send-email";
 import type { ConfirmedBooking } from "./customer";
 import { visitWhen } from "./customer";
 import { formatPhoneNumber } from "@/lib/phone-number";
+import type { MessageChannel } from "@/lib/texts";
 
 /** Email to the office address set in Settings → Notifications. */
 function staffEmail(
@@ -42,28 +43,44 @@ export function newBookingStaffEmail(to: string, customer: Person, booking: Conf
   });
 }
 
+/** How a customer's messages came: "from the customer portal", "by text", or both. */
+function sentBy(channels: MessageChannel[]): string {
+  const byText = channels.includes("text");
+  const fromPortal = channels.length === 0 || channels.includes("portal");
+  return [fromPortal ? "from the customer portal" : "", byText ? "by text" : ""].filter(Boolean).join(" and ");
+}
+
 /** Messages sent soon after the one the office was told of, in one email (oldest first). */
-export function moreMessagesStaffEmail(to: string, customer: Person, contents: string[]): OutgoingEmail {
+export function moreMessagesStaffEmail(to: string, customer: Person, contents: string[], channels: MessageChannel[] = []): OutgoingEmail {
   const count = contents.length === 1 ? "another message" : `${contents.length} more messages`;
   return staffEmail(to, "staff_new_message", `${capitalize(count)} from ${customer.fullName}`, {
     greeting: "Hello,",
-    paragraphs: [`${customer.fullName} sent ${count} from the customer portal:`, ...contents.map(excerpt)],
+    paragraphs: [`${customer.fullName} sent ${count} ${sentBy(channels)}:`, ...contents.map(excerpt)],
     action: { label: "Reply in Messages", url: appUrl("/messages") },
   });
 }
 
-export function newMessageStaffEmail(to: string, customer: Person, content: string): OutgoingEmail {
+export function newMessageStaffEmail(to: string, customer: Person, content: string, channel: MessageChannel = "portal"): OutgoingEmail {
   return staffEmail(to, "staff_new_message", `New message from ${customer.fullName}`, {
     greeting: "Hello,",
-    paragraphs: [`${customer.fullName} sent a message from the customer portal:`, excerpt(content)],
+    paragraphs: [`${customer.fullName} sent a message ${sentBy([channel])}:`, excerpt(content)],
     action: { label: "Reply in Messages", url: appUrl("/messages") },
   });
 }
 
 export function newInquiryStaffEmail(
   to: string,
-  inquiry: { name: string; email: string; phone: string | null; message: string },
+  inquiry: { name: string; email: string; phone: string | null; message: string; source?: "website" | "text" },
 ): OutgoingEmail {
+  if (inquiry.source === "text") {
+    const number = formatPhoneNumber(inquiry.phone ?? "");
+    return staffEmail(to, "staff_new_inquiry", `New text from ${number}`, {
+      greeting: "Hello,",
+      paragraphs: [`${number}, a number no customer has, texted:`, excerpt(inquiry.message)],
+      details: [["Phone", number]],
+      action: { label: "Open inquiries", url: appUrl("/messages") },
+    });
+  }
   return staffEmail(to, "staff_new_inquiry", `New website inquiry from ${inquiry.name}`, {
     greeting: "Hello,",
     paragraphs: [`${inquiry.name} wrote through the website's contact form:`, excerpt(inquiry.message)],

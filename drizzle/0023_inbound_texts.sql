@@ -1,0 +1,2 @@
+ALTER TABLE "inbound_texts" ADD CONSTRAINT "inbound_texts_inquiry_id_contact_inquiries_id_fk" FOREIGN KEY ("inquiry_id") REFERENCES "public"."contact_inquiries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "inbound_texts_from_idx" ON "inbound_texts" USING btree ("from","received_at");
