@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZCustomerLoginSchema, ZCustomerProfileSchema, ZCustomerRegisterSchema } from "./customer-auth";
 import { issueMessages } from "./issues.test-helper";
+import { NUMBER_CANNOT_TAKE_TEXTS } from "@/lib/texts";
 
 const profile = {
   fullName: "Jane Doe",
@@ -52,6 +53,14 @@ describe("ZCustomerRegisterSchema", () => {
     expect(issueMessages(ZCustomerRegisterSchema, { ...registration, password: "12345", confirmPassword: "12345" })).toEqual({
       password: ["Password must be at least 6 characters"],
       confirmPassword: ["Confirm password is required"],
+    });
+  });
+
+  it('leaves "Text me" unticked unless ticked, and then needs a phone that can take texts', () => {
+    expect(ZCustomerRegisterSchema.parse(registration).textConsent).toBe(false);
+    expect(ZCustomerRegisterSchema.parse({ ...registration, textConsent: true }).textConsent).toBe(true);
+    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, textConsent: true, phone: "1-800-555-0101" })).toEqual({
+      phone: [NUMBER_CANNOT_TAKE_TEXTS],
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, passwordField, requiredText } from "./fields";
 import { ZAcceptInvitationSchema } from "./portal";
+import { PHONE_TAKES_TEXTS_ISSUE, phoneTakesTexts, textConsentField } from "./text-consent-field";
 
 // The customer login and register forms.
 export const ZCustomerLoginSchema = z.object({
@@ -26,10 +27,13 @@ export type TCustomerProfile = z.output<typeof ZCustomerProfileSchema>;
 export const ZCustomerRegisterSchema = ZCustomerProfileSchema.extend({
   password: passwordField("Password must be at least 6 characters", 6),
   confirmPassword: passwordField("Confirm password is required", 6),
-}).refine((form) => form.password === form.confirmPassword, {
-  message: "Passwords do not match",
-  path: ["confirmPassword"],
-});
+  textConsent: textConsentField,
+})
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  })
+  .refine(phoneTakesTexts, PHONE_TAKES_TEXTS_ISSUE);
 
 export type TCustomerRegister = z.output<typeof ZCustomerRegisterSchema>;
 
