@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField, fieldProps } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { toast } from "@/components/toast/toast-store";
-import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-auth";
+import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-register";
 import { customerRegisterAction } from "@/server/forms/customer-register-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";

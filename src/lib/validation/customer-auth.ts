@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { emailField, passwordField, requiredText } from "./fields";
 import { ZAcceptInvitationSchema } from "./portal";
-import { PHONE_TAKES_TEXTS_ISSUE, phoneTakesTexts, textConsentField } from "./text-consent-field";
 
 // The customer login and register forms.
 export const ZCustomerLoginSchema = z.object({
@@ -23,19 +22,6 @@ export const ZCustomerProfileSchema = z.object({
 });
 
 export type TCustomerProfile = z.output<typeof ZCustomerProfileSchema>;
-
-export const ZCustomerRegisterSchema = ZCustomerProfileSchema.extend({
-  password: passwordField("Password must be at least 6 characters", 6),
-  confirmPassword: passwordField("Confirm password is required", 6),
-  textConsent: textConsentField,
-})
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  })
-  .refine(phoneTakesTexts, PHONE_TAKES_TEXTS_ISSUE);
-
-export type TCustomerRegister = z.output<typeof ZCustomerRegisterSchema>;
 
 /** Forgot password: the login form's email rule. */
 export const ZPasswordResetRequestSchema = z.object({

@@ -7,7 +7,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/
 import { enforceLimit } from "@/server/auth/rate-limit";
 import { createCustomerSession } from "@/server/auth/session";
 import { admitSignIn, signInSucceeded } from "@/server/auth/sign-in-limits";
-import type { TCustomerRegister } from "@/lib/validation/customer-auth";
+import type { TCustomerRegister } from "@/lib/validation/customer-register";
 import { sendClaimLink } from "@/server/customer-accounts/invitations";
 import { sendVerificationEmail } from "@/server/customer-accounts/verification";
 import { TEXT_CONSENT_WORDS } from "@/lib/texts";
