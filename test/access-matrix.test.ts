@@ -825,6 +825,11 @@ const MATRIX: Record<string, Entry> = {
     access: "customer",
     request: () => ({ path: "/customer/notifications", body: { remindersEnabled: true } }),
   },
+  "GET /customer/text-preference": { access: "customer", request: () => ({ path: "/customer/text-preference" }) },
+  "PUT /customer/text-preference": {
+    access: "customer",
+    request: () => ({ path: "/customer/text-preference", body: { textConsent: true, notifyBy: "both" } }),
+  },
   "POST /notifications/unsubscribe": {
     access: "public",
     request: async () => ({ path: "/notifications/unsubscribe", body: { token: (await managedCustomer()).unsubscribeToken } }),

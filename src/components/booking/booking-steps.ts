@@ -11,7 +11,7 @@ export const STEP_FIELDS: Record<BookingStepName, BookingField[]> = {
   Service: ["serviceId"],
   Location: ["address", "city", "state", "zipCode", "lawnSizeSqFt"],
   Schedule: ["date", "timeSlot", "isRecurring", "recurringFrequency", "specialInstructions"],
-  Contact: ["fullName", "email", "phone"],
+  Contact: ["fullName", "email", "phone", "textConsent"],
   Review: [],
 };
 

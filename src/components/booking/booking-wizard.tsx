@@ -80,6 +80,7 @@ export function BookingWizard({
       fullName: "",
       email: "",
       phone: "",
+      textConsent: false,
     },
   });
   const [step, setStep] = useState(0);
@@ -114,6 +115,8 @@ export function BookingWizard({
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
       if (name && form.getFieldState(name).error) void form.trigger(name);
+      // Unticking "Text me" takes back the phone's "cannot receive texts".
+      if (name === "textConsent" && form.getFieldState("phone").error) void form.trigger("phone");
     });
     return () => subscription.unsubscribe();
   }, [form]);

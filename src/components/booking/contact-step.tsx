@@ -3,6 +3,7 @@
 import { useFormContext } from "react-hook-form";
 import type { TBookingFormInput } from "@/lib/validation/booking";
 import { TextField } from "@/components/ui/field";
+import { TextConsentCheckbox } from "@/components/portal/text-consent-checkbox";
 
 /** Step 4: who we contact about the visit. */
 export function ContactStep({ signedInAs }: { signedInAs: string | null }) {
@@ -18,6 +19,7 @@ export function ContactStep({ signedInAs }: { signedInAs: string | null }) {
       <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
       <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
+      <TextConsentCheckbox {...register("textConsent")} />
     </div>
   );
 }

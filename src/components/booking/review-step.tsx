@@ -67,6 +67,7 @@ export function ReviewStep({ service }: { service: BookableService }) {
         <p>{values.fullName}</p>
         <p className="break-all">{values.email}</p>
         <p>{formatPhoneNumber(values.phone)}</p>
+        <p className="text-sm text-gray-700">{values.textConsent ? "Texts about your visits: yes" : "No texts: we will email you"}</p>
       </ReviewCard>
 
       <section className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:col-span-2">

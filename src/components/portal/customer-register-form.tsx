@@ -7,13 +7,14 @@ import { Button } from "@/components/ui/button";
 import { TextField, fieldProps } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { toast } from "@/components/toast/toast-store";
-import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-auth";
+import { ZCustomerRegisterSchema, type TCustomerRegister } from "@/lib/validation/customer-register";
 import { customerRegisterAction } from "@/server/forms/customer-register-action";
 import { EMPTY_FORM_STATE } from "@/server/forms/form-state";
 import { api } from "@/trpc/react";
 import { errorMessage, httpStatusOf } from "@/components/error-text";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { useOpenMyAccount } from "./use-open-my-account";
+import { TextConsentCheckbox } from "./text-consent-checkbox";
 
 /**
  * The customer register form. Prefilled from ?email=&name= (the booking confirmation links
@@ -37,6 +38,7 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
     city: kept.city ?? "",
     state: kept.state ?? "TX",
     zipCode: kept.zipCode ?? "",
+    textConsent: kept.textConsent === "on",
   });
   const registerAccount = api.customerAuth.register.useMutation({
     onSuccess: async (result, values) => {
@@ -59,7 +61,7 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
   // The server's answer to a form sent before hydration shows until the form is sent again here.
   const early = submitCount === 0 ? sent : EMPTY_FORM_STATE;
   // The value is in the server's HTML too, so a form sent before hydration comes back filled in.
-  const field = (name: keyof TCustomerRegister) => ({
+  const field = (name: Exclude<keyof TCustomerRegister, "textConsent">) => ({
     defaultValue: form.formState.defaultValues?.[name],
     ...fieldProps(form, name, early.fieldErrors?.[name]),
   });
@@ -109,6 +111,11 @@ export function CustomerRegisterForm({ prefill }: { prefill: { email?: string; f
           <TextField label="State" autoComplete="address-level1" {...field("state")} />
           <TextField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...field("zipCode")} />
         </div>
+        <TextConsentCheckbox
+          className="sm:col-span-2"
+          defaultChecked={form.formState.defaultValues?.textConsent}
+          {...form.register("textConsent")}
+        />
         <Button type="submit" size="lg" className="w-full sm:col-span-2" disabled={registerAccount.isPending}>
           {registerAccount.isPending ? "Creating Account..." : "Create Account"}
         </Button>

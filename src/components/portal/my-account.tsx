@@ -93,7 +93,7 @@ export function MyAccount({ customer: initial }: { customer: TSessionCustomer })
           <TabPanel>
             <ProfileTab customer={customer} />
             <ChangePasswordSection />
-            <NotificationPreferences />
+            <NotificationPreferences phone={customer.phone} />
           </TabPanel>
           <TabPanel>
             <AppointmentsTab />

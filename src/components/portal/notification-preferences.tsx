@@ -6,9 +6,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/trpc/react";
+import { TextPreferences } from "./text-preferences";
 
-/** My Account → Profile: the day-before reminder and the customer's own calendar feed. */
-export function NotificationPreferences() {
+/** My Account → Profile: the day-before reminder, texts and the customer's own calendar feed. */
+export function NotificationPreferences({ phone }: { phone: string | null }) {
   const utils = api.useUtils();
   const preference = api.notifications.reminderPreference.useQuery({});
   // The box follows the click at once; a failed save puts it back.
@@ -53,6 +54,7 @@ export function NotificationPreferences() {
           </label>
         )}
       </section>
+      <TextPreferences phone={phone} />
       <CalendarFeedCard
         what="your visits"
         feed={feed}

@@ -10,6 +10,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { errorMessage, httpStatusOf } from "@/components/error-text";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { TEXTS_PAUSED_PHONE_CHANGED } from "./text-preferences";
 
 type Profile = RouterOutputs["portal"]["profile"];
 
@@ -62,14 +63,14 @@ function ProfileForm({ customer, onDone }: { customer: Profile; onDone: () => vo
   const save = api.portal.updateProfile.useMutation({
     onSuccess: async (saved) => {
       utils.portal.profile.setData({}, saved);
-      await utils.customerAuth.status.invalidate();
-      toast({
-        title: "Profile updated",
-        description:
-          saved.email !== customer.email && !saved.isVerified
-            ? `We sent a confirmation link to ${saved.email}.`
-            : "Your details are saved.",
-      });
+      // Consent to texts is for the phone it was given for: a new phone pauses them.
+      const textsWereOn = utils.portal.textPreference.getData({})?.canText;
+      const phoneChanged = saved.phone !== customer.phone;
+      await Promise.all([utils.customerAuth.status.invalidate(), utils.portal.textPreference.invalidate()]);
+      const saidFirst =
+        saved.email !== customer.email && !saved.isVerified ? `We sent a confirmation link to ${saved.email}.` : "Your details are saved.";
+      const pausedNow = textsWereOn && phoneChanged && utils.portal.textPreference.getData({})?.canText === false;
+      toast({ title: "Profile updated", description: pausedNow ? `${saidFirst} ${TEXTS_PAUSED_PHONE_CHANGED}` : saidFirst });
       onDone();
     },
     onError: (error) => {

@@ -15,4 +15,6 @@ export const BOOKING_MESSAGES = {
   fullName: "Full name is required",
   email: "Valid email is required",
   phone: "Valid phone number is required",
+  textsGoToAccountPhone:
+    'Texts go to the phone saved in My Account. Type that number here, or change it in My Account first, or untick "Text me".',
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES, lawnSizeIssue, ZBookingFormSchema, ZCreateBookingRequestSchema } from "./booking";
 import { issueMessages } from "./issues.test-helper";
+import { NUMBER_CANNOT_TAKE_TEXTS } from "@/lib/texts";
 
 const validForm = {
   serviceId: "3",
@@ -172,5 +173,36 @@ describe("lawnSizeIssue", () => {
     [undefined, null],
   ])("lawn size %j gives %j", (size, issue) => {
     expect(lawnSizeIssue(size)).toBe(issue);
+  });
+});
+
+describe('the "Text me about my visits" box', () => {
+  it.each([
+    ["ZBookingFormSchema", ZBookingFormSchema, validForm],
+    ["ZCreateBookingRequestSchema", ZCreateBookingRequestSchema, { ...validForm, serviceId: 3 }],
+  ] as const)("%s: is unticked when left out, as the spec's calls leave it", (_name, schema, form) => {
+    expect(schema.parse(form).textConsent).toBe(false);
+  });
+
+  it.each([
+    ["ZBookingFormSchema", ZBookingFormSchema, validForm],
+    ["ZCreateBookingRequestSchema", ZCreateBookingRequestSchema, { ...validForm, serviceId: 3 }],
+  ] as const)("%s: ticked, refuses on the phone a number that cannot take texts, and only then", (_name, schema, form) => {
+    expect(schema.parse({ ...form, textConsent: true, phone: "(512) 555-0100" }).textConsent).toBe(true);
+    expect(issueMessages(schema, { ...form, textConsent: true, phone: "800-555-0101" })).toEqual({ phone: [NUMBER_CANNOT_TAKE_TEXTS] });
+    expect(issueMessages(schema, { ...form, textConsent: false, phone: "800-555-0101" })).toEqual({});
+  });
+
+  it("says the phone's problem on the contact step even while another field is wrong", () => {
+    expect(issueMessages(ZBookingFormSchema, { ...validForm, email: "jane@", textConsent: true, phone: "+1 242 322 1234" })).toEqual({
+      email: ["Valid email is required"],
+      phone: [NUMBER_CANNOT_TAKE_TEXTS],
+    });
+  });
+
+  it("says only the phone's own message when the phone is not a phone at all", () => {
+    expect(issueMessages(ZBookingFormSchema, { ...validForm, textConsent: true, phone: "555" })).toEqual({
+      phone: ["Valid phone number is required"],
+    });
   });
 });

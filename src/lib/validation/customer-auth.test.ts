@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZCustomerLoginSchema, ZCustomerProfileSchema, ZCustomerRegisterSchema } from "./customer-auth";
+import { ZCustomerLoginSchema, ZCustomerProfileSchema } from "./customer-auth";
 import { issueMessages } from "./issues.test-helper";
 
 const profile = {
@@ -11,7 +11,6 @@ const profile = {
   state: "TX",
   zipCode: "78701",
 };
-const registration = { ...profile, password: "secret1", confirmPassword: "secret1" };
 
 describe("ZCustomerLoginSchema", () => {
   it("accepts an email and a password, keeping the password's spaces", () => {
@@ -28,37 +27,6 @@ describe("ZCustomerLoginSchema", () => {
   ])("%s = %j says %j", (field, value, message) => {
     const login = { email: "jane@example.com", password: "secret1" };
     expect(issueMessages(ZCustomerLoginSchema, { ...login, [field]: value })).toEqual({ [field]: [message] });
-  });
-});
-
-describe("ZCustomerRegisterSchema", () => {
-  it("accepts a complete registration", () => {
-    expect(ZCustomerRegisterSchema.safeParse(registration).success).toBe(true);
-  });
-
-  it.each([
-    ["fullName", "J", "Full name is required"],
-    ["email", "jane@", "Valid email is required"],
-    ["phone", "555-0100", "Valid phone number is required"],
-    ["address", " ", "Address is required"],
-    ["city", "", "City is required"],
-    ["state", "", "State is required"],
-    ["zipCode", "7870", "Valid zip code is required"],
-  ])("%s = %j says %j", (field, value, message) => {
-    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, [field]: value })).toEqual({ [field]: [message] });
-  });
-
-  it("checks the password lengths", () => {
-    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, password: "12345", confirmPassword: "12345" })).toEqual({
-      password: ["Password must be at least 6 characters"],
-      confirmPassword: ["Confirm password is required"],
-    });
-  });
-
-  it("says 'Passwords do not match' on confirmPassword", () => {
-    expect(issueMessages(ZCustomerRegisterSchema, { ...registration, confirmPassword: "secret2" })).toEqual({
-      confirmPassword: ["Passwords do not match"],
-    });
   });
 });
 

@@ -23,16 +23,6 @@ export const ZCustomerProfileSchema = z.object({
 
 export type TCustomerProfile = z.output<typeof ZCustomerProfileSchema>;
 
-export const ZCustomerRegisterSchema = ZCustomerProfileSchema.extend({
-  password: passwordField("Password must be at least 6 characters", 6),
-  confirmPassword: passwordField("Confirm password is required", 6),
-}).refine((form) => form.password === form.confirmPassword, {
-  message: "Passwords do not match",
-  path: ["confirmPassword"],
-});
-
-export type TCustomerRegister = z.output<typeof ZCustomerRegisterSchema>;
-
 /** Forgot password: the login form's email rule. */
 export const ZPasswordResetRequestSchema = z.object({
   email: emailField("Invalid email address"),

@@ -12,6 +12,8 @@ import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { lockCapacityForDates, overlapAndCapacity } from "@/server/schedules/crew-capacity";
 import { emit } from "@/server/events/emit";
+import { requireTextNumber } from "@/server/texts/text-number";
+import { recordBookingTextConsent } from "./booking-text-consent";
 
 export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
@@ -19,7 +21,8 @@ export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
 const REFERENCE_ATTEMPTS = 5;
 
 export interface CreateBookingOptions {
-  request: TCreateBookingRequest;
+  /** The parsed request; `textConsent` may be left out by callers that never ask (false). */
+  request: Omit<TCreateBookingRequest, "textConsent"> & { textConsent?: boolean };
   /** The signed-in customer: their booking joins their own account, whatever email was typed. */
   signedInCustomerId?: number | null;
   now?: Date;
@@ -40,14 +43,21 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   const price = bookingPrice(service, { lawnSizeSqFt, isRecurring: request.isRecurring });
   const startTime = businessInstant(request.date, request.timeSlot);
   const endTime = new Date(startTime.getTime() + service.duration * 60_000);
+  // A ticked "Text me" needs a phone that can take texts, whoever the booking turns out to be for.
+  const textNumber = request.textConsent ? requireTextNumber(request.phone) : null;
 
   return db.transaction(async (tx) => {
     // Everything that does not read the day's crews comes before its lock: the customer, the plan
     // and the announcement's job are seen by no one until the commit, and go if the slot is full.
     const { fullName, email, phone, address, city, state, zipCode } = request;
-    const customerId =
-      signedInCustomerId ??
-      (await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking")).customer.id;
+    const { customerId, created } = signedInCustomerId
+      ? { customerId: signedInCustomerId, created: false }
+      : await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking").then(
+          ({ customer, created }) => ({ customerId: customer.id, created }),
+        );
+    if (textNumber) {
+      await recordBookingTextConsent(tx, { customerId, number: textNumber, signedIn: signedInCustomerId !== null, created });
+    }
     // A signed-in booking is the account's own; one made without signing in records the email and
     // name typed, and joins an account only by the ownership rule (docs/product-rules.md#who-owns-a-visit).
     const bookedBy = signedInCustomerId

@@ -7,9 +7,11 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/
 import { enforceLimit } from "@/server/auth/rate-limit";
 import { createCustomerSession } from "@/server/auth/session";
 import { admitSignIn, signInSucceeded } from "@/server/auth/sign-in-limits";
-import type { TCustomerRegister } from "@/lib/validation/customer-auth";
+import type { TCustomerRegister } from "@/lib/validation/customer-register";
 import { sendClaimLink } from "@/server/customer-accounts/invitations";
 import { sendVerificationEmail } from "@/server/customer-accounts/verification";
+import { TEXT_CONSENT_WORDS } from "@/lib/texts";
+import { setTextConsent } from "@/server/texts/consent";
 
 export const INVALID_CUSTOMER_LOGIN = "Invalid email or password";
 export const EMAIL_ALREADY_REGISTERED = "An account with this email already exists. Please log in instead.";
@@ -52,11 +54,19 @@ export async function registerCustomer(db: Db, input: CustomerRegistration, now 
   }
 
   const { fullName, email, phone, address, city, state, zipCode } = input;
-  const created = await insertCustomerIfNew(
-    db,
-    { fullName, email, phone, address, city, state, zipCode, passwordHash: await hashPassword(input.password), registeredAt: now },
-    "registration",
-  );
+  const passwordHash = await hashPassword(input.password);
+  const created = await db.transaction(async (tx) => {
+    const customer = await insertCustomerIfNew(
+      tx,
+      { fullName, email, phone, address, city, state, zipCode, passwordHash, registeredAt: now },
+      "registration",
+    );
+    // The ticked "Text me" is the new account's own consent, kept with the account or not at all.
+    if (customer && input.textConsent) {
+      await setTextConsent(tx, customer.id, { given: true, method: "registration", words: TEXT_CONSENT_WORDS });
+    }
+    return customer;
+  });
   // Two registrations racing for one email: the loser is told the account exists.
   if (!created) throw new ConflictError(EMAIL_ALREADY_REGISTERED);
   await sendVerificationEmail(db, created, now);

@@ -3,12 +3,8 @@ import { invalidateCustomerSession } from "@/server/auth/session";
 import { ACCOUNT_CREATED, CLAIM_LINK_SENT, loginCustomer, registerCustomer } from "@/server/customer-accounts/accounts";
 import { NotFoundError, ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
 import { requestPasswordReset, RESET_REQUESTED, resetCustomerPassword } from "@/server/customer-accounts/password";
-import {
-  ZCustomerLoginSchema,
-  ZCustomerRegisterSchema,
-  ZPasswordResetRequestSchema,
-  ZPasswordResetSchema,
-} from "@/lib/validation/customer-auth";
+import { ZCustomerLoginSchema, ZPasswordResetRequestSchema, ZPasswordResetSchema } from "@/lib/validation/customer-auth";
+import { ZCustomerRegisterSchema } from "@/lib/validation/customer-register";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import {
   ZCustomerRegisterResponseSchema,

@@ -14,8 +14,10 @@ const PASSWORDS = ["password", "confirmPassword"];
  */
 export async function customerRegisterAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const input = textFields(formData, FIELDS);
-  const values = withoutPasswords(input, PASSWORDS);
-  const result = await callProcedure((api) => api.customerAuth.register(input));
+  // The "Text me" box is posted only when ticked; it comes back ticked after a failure.
+  const textConsent = formData.has("textConsent");
+  const values = { ...withoutPasswords(input, PASSWORDS), ...(textConsent ? { textConsent: "on" } : {}) };
+  const result = await callProcedure((api) => api.customerAuth.register({ ...input, textConsent }));
   if (!result.ok) {
     const fieldErrors = fieldErrorsOf(result.failure);
     // An email already registered is the email field's problem, as the JavaScript form shows it.

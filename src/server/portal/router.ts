@@ -7,6 +7,9 @@ import { acceptInvitation, describeInvitation } from "@/server/customer-accounts
 import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/portal/messages";
 import { getCustomerPayment, listCustomerPayments } from "@/server/payments/customer-payments";
 import { getProfile, updateProfile } from "@/server/portal/profile";
+import { saveTextPreference } from "@/server/portal/text-preference";
+import { getTextPreference } from "@/server/texts/consent";
+import { ZTextPreferenceSchema } from "@/lib/validation/texts";
 import { resendVerification, verifyEmail } from "@/server/customer-accounts/verification";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
 import { ZCustomerPasswordChangeSchema, ZCustomerProfileSchema } from "@/lib/validation/customer-auth";
@@ -24,6 +27,7 @@ import {
   ZMessageReadResponseSchema,
   ZPortalMessageSchema,
   ZPortalPaymentSchema,
+  ZTextPreferenceResponseSchema,
 } from "@/server/portal/schemas";
 import { ZEmailSentResponseSchema } from "@/server/customer-accounts/schemas";
 import { PAYMENT_NOT_FOUND } from "@/lib/validation/not-found";
@@ -49,6 +53,36 @@ export const portalRouter = createTRPCRouter({
     .input(ZCustomerProfileSchema)
     .output(ZCustomerProfileResponseSchema)
     .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.customer.id, input, { ip: ctx.ip })),
+
+  textPreference: customerProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customer/text-preference",
+        tags: TAGS,
+        summary: "Whether we may text the signed-in customer, and how notices come",
+      },
+    })
+    .input(ZNoInputSchema)
+    .output(ZTextPreferenceResponseSchema)
+    .query(({ ctx }) => getTextPreference(ctx.db, ctx.customer.id)),
+
+  updateTextPreference: customerProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/customer/text-preference",
+        tags: TAGS,
+        summary: "Agree to texts, or stop them, and choose email, text or both",
+        description:
+          "`textConsent: true` agrees now to texts at the phone on the profile (400 on `phone` when it cannot take texts): it " +
+          "also resumes texts after STOP and moves consent to a changed phone. `false` withdraws consent, and notices go by " +
+          "email. `notifyBy` counts only with consent. Each change is kept with the words shown; a save that changes nothing keeps none.",
+      },
+    })
+    .input(ZTextPreferenceSchema)
+    .output(ZTextPreferenceResponseSchema)
+    .mutation(({ ctx, input }) => saveTextPreference(ctx.db, ctx.customer.id, input)),
 
   appointments: customerProcedure
     .meta({

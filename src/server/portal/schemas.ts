@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@/server/db/schema";
 import { ZSessionCustomerSchema } from "@/server/auth/schemas";
 import { CHANGE_AUTHORS, CUSTOMER_CHANGES, RECURRING_FREQUENCIES, SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { ZSelfServiceRulesSchema } from "@/lib/validation/self-service";
+import { NOTIFY_BY } from "@/lib/texts";
 
 export const ZCustomerProfileResponseSchema = ZSessionCustomerSchema;
 
@@ -77,3 +78,16 @@ export const ZPortalPaymentSchema = z
   .meta({ id: "PortalPayment" });
 
 export const ZInvitationResponseSchema = z.object({ fullName: z.string(), email: z.string() });
+
+/** What My Account shows of texts: the answer of GET and PUT /customer/text-preference. */
+export const ZTextPreferenceResponseSchema = z
+  .object({
+    textConsent: z.boolean().describe("The customer agreed to texts (and has not withdrawn it); see canText for whether texts go now"),
+    notifyBy: z.enum(NOTIFY_BY).describe("How notices come: email, text or both; text only while canText"),
+    textNumber: z.string().nullable().describe("The number consent was given for, E.164; null without consent"),
+    stopped: z.boolean().describe("The customer texted STOP and no START since"),
+    canText: z
+      .boolean()
+      .describe("Texts reach the customer now: consent, no STOP, and the phone on the profile is still the number consent was given for"),
+  })
+  .meta({ id: "TextPreference" });
