@@ -15,8 +15,6 @@ const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorit
 
 test.skip(process.env.E2E_TWILIO === "0", "texts turned off for this run (E2E_TWILIO=0)");
 test.describe.configure({ mode: "serial" });
-// Until the consent, conversation and notice parts land on main.
-test.fixme(true, "texts journeys wait for their screens");
 
 /** A mobile number of this run's own, as a homeowner types it, and as Twilio writes it. */
 function phoneNumber() {
@@ -79,8 +77,8 @@ test("a homeowner books with Text me ticked and is texted the confirmation and t
   await page.getByRole("button", { name: "Complete Booking" }).click();
   await expect(page.getByRole("heading", { name: "Thank you! Your booking is received." })).toBeVisible();
 
-  const confirmation = await receivedText(homeowner.e164, /GreenScape Austin/);
-  expect(confirmation.body).toMatch(/book/i);
+  const confirmation = await receivedText(homeowner.e164, /we received your booking GS-/);
+  expect(confirmation.body).toMatch(/^GreenScape Austin: /);
   // Both: the email still comes.
   await receivedEmail(homeowner.email, /book/i);
 
@@ -90,7 +88,7 @@ test("a homeowner books with Text me ticked and is texted the confirmation and t
   const saved = await office.request.put("/api/settings/notifications", { data: { ...notifications, reminderTime: "06:00" } });
   expect(saved.status(), await saved.text()).toBe(200);
   await runRemindersNow();
-  const reminder = await receivedText(homeowner.e164, /tomorrow/i);
+  const reminder = await receivedText(homeowner.e164, /reminder: our crew visits you/);
   expect(reminder.body).toContain("GreenScape Austin");
   await office.close();
 });
@@ -111,7 +109,7 @@ test("the homeowner replies by text, the office answers in Messages, and STOP en
   await shoot(page, "conversation");
 
   expect(await textBusiness(homeowner.e164, "STOP")).toBe(200);
-  await receivedText(homeowner.e164, /STOP|no more texts|unsubscribed/i);
+  await receivedText(homeowner.e164, /no more texts from us/);
   const before = (await textsTo(homeowner.e164)).length;
   // The office moves the visit: the email says so, no text goes.
   const [visit] = await withE2eDatabase(
@@ -167,7 +165,7 @@ test("a crew taps On my way and the customer is texted the estimate", async ({ p
   const stop = page.getByTestId("crew-stop").filter({ hasText: "Riley Onmyway" });
   await stop.getByRole("button", { name: "On my way" }).click();
   await expect(stop).toContainText("On my way sent at");
-  const text = await receivedText(number.e164, /on (our|the) way/i);
+  const text = await receivedText(number.e164, /our crew is on the way and expects to arrive around/);
   expect(text.body).toContain("GreenScape Austin");
   await shoot(page, "crew-on-my-way");
   await office.close();

@@ -1,6 +1,6 @@
 "use client";
 
-import { TextField, WholeNumberField } from "@/components/ui/field";
+import { CheckboxField, TextField, WholeNumberField } from "@/components/ui/field";
 import { TEXT_NOTICE_KINDS, TEXT_NOTICE_LABELS, type TextNoticeKind } from "@/lib/texts";
 import { type TTextSettings, ZTextSettingsSchema } from "@/lib/validation/texts";
 import { api, type RouterOutputs } from "@/trpc/react";
@@ -16,6 +16,21 @@ const LOADING_SETTINGS: TTextSettings = {
   quietFrom: "21:00",
   quietUntil: "08:00",
 };
+
+const CAP_FIELDS = [
+  {
+    name: "customerDailyCap",
+    label: "Texts a customer a day",
+    max: 50,
+    hint: "Notices only; answers in a conversation are not capped per customer.",
+  },
+  {
+    name: "businessDailyCap",
+    label: "Texts a day for the business",
+    max: 10_000,
+    hint: "Past it, texts are not sent that day and show why.",
+  },
+] as const;
 
 const INTRO = "Customers are texted only after they agree, never in the quiet hours, and each chooses email, text or both.";
 
@@ -58,35 +73,23 @@ export function TextSettingsForm() {
           <fieldset className="space-y-1">
             <legend className="mb-2 text-sm font-semibold text-gray-900">Send by text</legend>
             {TEXT_NOTICE_KINDS.map((kind) => (
-              <label key={kind} className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  className="size-5 shrink-0 rounded border-gray-300 accent-brand-700"
-                  {...form.register(`notices.${kind}`)}
-                />
-                {TEXT_NOTICE_LABELS[kind]}
-              </label>
+              <CheckboxField key={kind} label={TEXT_NOTICE_LABELS[kind]} {...form.register(`notices.${kind}`)} />
             ))}
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-semibold text-gray-900">Daily caps (Austin days)</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <WholeNumberField
-                label="Texts a customer a day"
-                min={1}
-                max={50}
-                error={errors.customerDailyCap?.message}
-                hint="Notices only; answers in a conversation are not capped per customer."
-                {...form.register("customerDailyCap", { valueAsNumber: true })}
-              />
-              <WholeNumberField
-                label="Texts a day for the business"
-                min={1}
-                max={10_000}
-                error={errors.businessDailyCap?.message}
-                hint="Past it, texts are not sent that day and show why."
-                {...form.register("businessDailyCap", { valueAsNumber: true })}
-              />
+              {CAP_FIELDS.map(({ name, label, max, hint }) => (
+                <WholeNumberField
+                  key={name}
+                  label={label}
+                  min={1}
+                  max={max}
+                  error={errors[name]?.message}
+                  hint={hint}
+                  {...form.register(name, { valueAsNumber: true })}
+                />
+              ))}
             </div>
           </fieldset>
           <fieldset className="space-y-3">

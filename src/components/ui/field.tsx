@@ -87,6 +87,18 @@ export const WholeNumberField = forwardRef<HTMLInputElement, Omit<InputHTMLAttri
   },
 );
 
+/** A checkbox with its label beside it, a touch target tall enough for a thumb; `className` styles the label. */
+export const CheckboxField = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: ReactNode }>(
+  function CheckboxField({ label, className, ...props }, ref) {
+    return (
+      <label className={cn("flex min-h-11 items-center gap-3 text-sm", className ?? "text-gray-800")}>
+        <input ref={ref} type="checkbox" className="size-5 shrink-0 rounded border-gray-300 accent-brand-700" {...props} />
+        {label}
+      </label>
+    );
+  },
+);
+
 /** A labelled search box with a magnifier inside it, for lists that narrow as one types; `hint` goes under it. */
 export const SearchField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Omit<FieldProps, "error">>(
   function SearchField({ label, hint, id, className, ...props }, ref) {

@@ -1,13 +1,20 @@
 "use client";
 
+import { DetailCard } from "./detail-card";
 import dynamic from "next/dynamic";
 import { useMemo } from "react";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
-import { Spinner } from "@/components/ui/spinner";
 import { LOCATION_SOURCE_LABELS } from "@/lib/location-sources";
 import { api } from "@/trpc/react";
 import type { MapStop } from "../route/route-map";
+
+const CARD = {
+  id: "customer-location-heading",
+  title: "Location",
+  loading: "Loading the location",
+  failed: "The location could not be loaded.",
+} as const;
 
 const RouteMap = dynamic(() => import("../route/route-map").then((module) => module.RouteMap), {
   ssr: false,
@@ -50,12 +57,7 @@ export function CustomerLocationCard({ customerId }: { customerId: number }) {
   }, [data]);
 
   return (
-    <section aria-labelledby="customer-location-heading" className="space-y-2 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 id="customer-location-heading" className="text-lg font-semibold text-gray-900">
-        Location
-      </h2>
-      {location.isPending ? <Spinner label="Loading the location" /> : null}
-      {location.isError ? <p className="text-sm text-red-700">The location could not be loaded.</p> : null}
+    <DetailCard {...CARD} query={location}>
       {data ? (
         <>
           <p className="text-sm text-gray-700" data-testid="customer-location-source">
@@ -68,6 +70,6 @@ export function CustomerLocationCard({ customerId }: { customerId: number }) {
           <RouteMap start={null} stops={stops} onPinDrop={(id, point) => pin.mutate({ id, ...point })} />
         </>
       ) : null}
-    </section>
+    </DetailCard>
   );
 }

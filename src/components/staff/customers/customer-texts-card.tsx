@@ -1,13 +1,20 @@
 "use client";
 
+import { DetailCard } from "./detail-card";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatPhoneNumber } from "@/lib/phone-number";
 import type { TextConsentMethod } from "@/lib/texts";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { NOTIFY_BY_LABELS, TextConsentDialog } from "./text-consent-dialog";
+
+const CARD = {
+  id: "customer-texts-heading",
+  title: "Texts",
+  loading: "Loading the customer's texts",
+  failed: "The customer's texting choice could not be loaded.",
+} as const;
 
 type TextConsent = RouterOutputs["texts"]["customerConsent"];
 
@@ -41,12 +48,7 @@ export function CustomerTextsCard({ customerId, phone }: { customerId: number; p
   const [dialog, setDialog] = useState<"give" | "withdraw" | null>(null);
   const data = consent.data;
   return (
-    <section aria-labelledby="customer-texts-heading" className="space-y-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 id="customer-texts-heading" className="text-lg font-semibold text-gray-900">
-        Texts
-      </h2>
-      {consent.isPending ? <Spinner label="Loading the customer's texts" /> : null}
-      {consent.isError ? <p className="text-sm text-red-700">The customer's texting choice could not be loaded.</p> : null}
+    <DetailCard {...CARD} query={consent}>
       {data ? (
         <>
           <p className="text-sm text-gray-800" data-testid="text-consent-standing">
@@ -99,6 +101,6 @@ export function CustomerTextsCard({ customerId, phone }: { customerId: number; p
           />
         </>
       ) : null}
-    </section>
+    </DetailCard>
   );
 }

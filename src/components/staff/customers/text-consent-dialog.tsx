@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ActionRow } from "@/components/ui/action-row";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
+import { CheckboxField, SelectField } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { formatPhoneNumber } from "@/lib/phone-number";
 import { STAFF_TEXT_WITHDRAWAL_WORDS } from "@/lib/staff-text-consent";
@@ -83,15 +83,12 @@ export function TextConsentDialog({
         ) : (
           <p className="text-sm text-gray-700">The customer will get no more texts, and notices will come by email.</p>
         )}
-        <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-gray-900">
-          <input
-            type="checkbox"
-            className="size-5 shrink-0 rounded border-gray-300 accent-brand-700"
-            checked={confirmed}
-            onChange={(event) => setConfirmed(event.target.checked)}
-          />
-          {giving ? "The customer agreed on the phone" : STAFF_TEXT_WITHDRAWAL_WORDS}
-        </label>
+        <CheckboxField
+          className="font-medium text-gray-900"
+          label={giving ? "The customer agreed on the phone" : STAFF_TEXT_WITHDRAWAL_WORDS}
+          checked={confirmed}
+          onChange={(event) => setConfirmed(event.target.checked)}
+        />
         {record.isError ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {record.error.message}

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { errorMessage } from "@/components/error-text";
 import { CustomerPicker } from "@/components/staff/customers/customer-picker";
 import { toast } from "@/components/toast/toast-store";
-import { SelectField, TextAreaField, TextField, WholeNumberField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField, WholeNumberField } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { addDays, businessInstant, formatBusinessDate, isDateString, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { capitalize } from "@/lib/capitalize";
@@ -233,10 +233,7 @@ export function ScheduleForm({
 
       <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
         <legend className="px-1 text-sm font-medium text-gray-800">Recurrence</legend>
-        <label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
-          <input type="checkbox" className="size-5 rounded border-gray-300 accent-brand-700" {...register("isRecurring")} />
-          Recurring service (10% off each visit)
-        </label>
+        <CheckboxField label="Recurring service (10% off each visit)" {...register("isRecurring")} />
         {isRecurring ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField id="schedule-frequency" label="Frequency" {...register("recurringFrequency")}>
@@ -295,15 +292,12 @@ export function ScheduleForm({
               <li key={clash}>{clash}</li>
             ))}
           </ul>
-          <label className="mt-3 flex min-h-11 items-center gap-2 font-medium">
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={moveClashingVisits}
-              onChange={(event) => setMoveClashingVisits(event.target.checked)}
-            />
-            Move {clashes.length === 1 ? "it" : "them"} to the nearest free time when saving
-          </label>
+          <CheckboxField
+            className="mt-3 font-medium"
+            label={`Move ${clashes.length === 1 ? "it" : "them"} to the nearest free time when saving`}
+            checked={moveClashingVisits}
+            onChange={(event) => setMoveClashingVisits(event.target.checked)}
+          />
         </div>
       ) : null}
 
