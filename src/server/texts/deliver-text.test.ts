@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { businessTimeOf } from "@/lib/business-time";
 import { TEXT_CONSENT_WORDS } from "@/lib/texts";
 import { getDb } from "@/server/db";
 import { customers, textMessages } from "@/server/db/schema";
@@ -7,6 +8,7 @@ import { createCustomer, twilioStandInEnv } from "#test/support/helpers";
 import { setEnv } from "#test/support/env";
 import { startTwilioStandIn, type TwilioStandIn } from "#test/doubles/twilio-stand-in";
 import { setTextConsent } from "./consent";
+import { DEFAULT_TEXT_SETTINGS, saveTextSettings } from "./settings";
 import { REMOVED_SECRET } from "@/server/email/send-email";
 import { deliverText } from "./deliver-text";
 import { queueText } from "./queue-text";
@@ -132,5 +134,60 @@ describe("sending a text", () => {
     await deliverText(db, id, { last: false }, AFTERNOON);
     expect((await textRow(id)).status).toBe("skipped");
     expect(twilio.sent.some((text) => text.body === "GreenScape: no")).toBe(false);
+  });
+});
+
+describe("the caps on what texts cost", () => {
+  /** Settings for a test that sends at the real time: quiet hours moved away from it. */
+  async function capsOf(caps: { customerDailyCap?: number; businessDailyCap?: number }) {
+    const hour = Number(businessTimeOf(new Date()).slice(0, 2));
+    const away = (offset: number) => `${String((hour + offset) % 24).padStart(2, "0")}:30`;
+    await saveTextSettings(await getDb(), { ...DEFAULT_TEXT_SETTINGS, quietFrom: away(12), quietUntil: away(13), ...caps });
+  }
+  afterEach(async () => saveTextSettings(await getDb(), DEFAULT_TEXT_SETTINGS));
+
+  it("skip a customer's notices past their daily cap, with the reason, but never the answer to STOP", async () => {
+    setEnv(twilioStandInEnv(twilio));
+    await capsOf({ customerDailyCap: 2 });
+    const db = await getDb();
+    const customer = await consentingCustomer();
+    const statuses: string[] = [];
+    for (const [index, kind] of (["reminder", "officeChange", "onMyWay", "keywordReply"] as const).entries()) {
+      const id = (await queueText(db, { to: customer.textNumber, body: `GreenScape: notice ${index}`, kind, customerId: customer.id }))!;
+      await deliverText(db, id, { last: false });
+      statuses.push((await textRow(id)).status);
+    }
+    expect(statuses).toEqual(["sent", "sent", "skipped", "sent"]);
+    const [skipped] = await db.select().from(textMessages).where(eq(textMessages.body, "GreenScape: notice 2"));
+    expect(skipped!.lastError).toBe("This customer's cap of 2 texts a day was reached.");
+  });
+
+  it("skip every text past the business's daily cap", async () => {
+    setEnv(twilioStandInEnv(twilio));
+    const db = await getDb();
+    const [counted] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(textMessages)
+      .where(
+        sql`${textMessages.status} in ('sending', 'sent', 'delivered', 'undelivered', 'failed') and ${textMessages.kind} <> 'keywordReply'`,
+      );
+    await capsOf({ businessDailyCap: counted!.count + 1 });
+    const first = await consentingCustomer();
+    const second = await consentingCustomer(`512555${String(Date.now() + 7).slice(-4)}`);
+    const ids = [];
+    for (const customer of [first, second]) {
+      const id = (await queueText(db, {
+        to: customer.textNumber,
+        body: "GreenScape: for the business cap",
+        kind: "reminder",
+        customerId: customer.id,
+      }))!;
+      await deliverText(db, id, { last: false });
+      ids.push(id);
+    }
+    expect((await textRow(ids[0]!)).status).toBe("sent");
+    const over = await textRow(ids[1]!);
+    expect(over.status).toBe("skipped");
+    expect(over.lastError).toMatch(/^The business's cap of \d+ texts a day was reached\.$/);
   });
 });
