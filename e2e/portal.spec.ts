@@ -81,13 +81,10 @@ test("a guest registers with the booking's email, opens the account from the ema
   expect((await (await page.request.get("/api/customer/status")).json()).authenticated).toBe(false);
   await shoot(page, "register-claim-link-sent");
 
-  await page.goto(await emailedPath(email, "invite"));
-  await expect(page.getByRole("heading", { name: "Set Up Your Account" })).toBeVisible();
-  await expect(page.getByText("Hi Gail Guest, choose a password for")).toBeVisible();
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Open it in this browser and you are signed in with the password you just chose")).toBeVisible();
 
+  // Opened in this browser, the link keeps the password typed at registration: none is asked again.
+  await page.goto(await emailedPath(email, "invite"));
   await expect(page).toHaveURL(/\/customer\/account$/);
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await expect(page.getByText("Welcome, Gail Guest")).toBeVisible();
@@ -211,6 +208,40 @@ test("login shows the spec's validation messages and failure toast", async ({ pa
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toContainText("Invalid email or password");
   await expect(page).toHaveURL(/\/customer\/login$/);
+});
+
+test("the emailed link opened in another browser asks for a password, and the one typed at registration opens nothing", async ({
+  page,
+  browser,
+}) => {
+  const email = `gail.other.${Date.now()}@example.com`;
+  await guestBooking(email);
+  const registered = await page.request.post("/api/customer/register", {
+    data: {
+      fullName: "Gail Guest",
+      email,
+      phone: "5125550177",
+      address: "42 Oak Hollow Dr",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78745",
+      password: "typed-on-laptop",
+      confirmPassword: "typed-on-laptop",
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const other = await phone.newPage();
+  await other.goto(await emailedPath(email, "invite"));
+  await expect(other.getByText("Hi Gail Guest, choose a password for")).toBeVisible();
+  await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await other.getByLabel("Confirm password").fill(PASSWORD);
+  await other.getByRole("button", { name: "Create Account" }).click();
+  await expect(other).toHaveURL(/\/customer\/account$/);
+  const typed = await page.request.post("/api/customer/login", { data: { email, password: "typed-on-laptop" } });
+  expect(typed.status()).toBe(401);
+  await phone.close();
 });
 
 test("register shows every rule's message and keeps what was typed for a taken email", async ({ page, request }) => {

@@ -342,6 +342,10 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   "GET /customer/invitation": { access: "public", request: () => ({ path: `/customer/invitation?token=${fx.invitationToken}` }) },
+  "POST /customer/claim-in-this-browser": {
+    access: "public",
+    request: async () => ({ path: "/customer/claim-in-this-browser", body: { token: await emailLink(await managedCustomer(), "invite") } }),
+  },
   "POST /customer/accept-invitation": {
     access: "public",
     request: async () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionState, useEffect, useRef } from "react";
 import { CircleX } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TextField, fieldProps } from "@/components/ui/field";
@@ -19,7 +19,9 @@ import { useOpenMyAccount } from "./use-open-my-account";
 export type InvitationLookup = { ok: true; fullName: string; email: string } | { ok: false; message: string };
 
 /**
- * Opened from a staff invitation (/customer/register?invite=...): choose a password and go in.
+ * Opened from a staff invitation or a claim link (/customer/register?invite=...): choose a password
+ * and go in. A claim link opened in the browser that registered goes straight in with the password
+ * typed there (the server checks that browser's secret cookie); anywhere else it asks for one.
  * Sent before the page's JavaScript runs, the form posts to a server action running the same
  * procedure; once hydrated, the submit handler takes over with toasts and no reload.
  */
@@ -41,6 +43,21 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
     },
   });
 
+  // Opened in the browser that registered with this email, the link keeps the password typed there.
+  const claim = api.portal.claimInThisBrowser.useMutation({
+    onSuccess: async (answer) => {
+      if (!answer.authenticated) return;
+      toast({ title: "Your account is open", description: "You are signed in with the password you chose." });
+      await openMyAccount();
+    },
+  });
+  const claimAsked = useRef(false);
+  useEffect(() => {
+    if (!invitation.ok || claimAsked.current) return;
+    claimAsked.current = true;
+    claim.mutate({ token });
+  }, [claim, invitation.ok, token]);
+
   if (!invitation.ok) {
     return (
       <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
@@ -52,6 +69,13 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
           </Link>
         </p>
       </div>
+    );
+  }
+  if (claim.isPending || claim.data?.authenticated) {
+    return (
+      <p role="status" className="rounded-lg bg-brand-50 p-4 text-brand-900">
+        Opening your account…
+      </p>
     );
   }
   const { submitCount } = form.formState;

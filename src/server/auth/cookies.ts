@@ -43,6 +43,27 @@ export function signInCookies(
   ];
 }
 
+/**
+ * The secret of the browser that registered with a booking's email: opened there, the emailed
+ * link keeps the password typed (docs/product-rules.md#customer-accounts-and-claiming). It lives
+ * as long as the link.
+ */
+export function claimCookieName(): string {
+  return cookiesAreSecure() ? "__Host-customer_claim" : "customer_claim";
+}
+
+export function serializeClaimCookie(browserProof: string, maxAgeSeconds: number): string {
+  return serialize(claimCookieName(), browserProof, maxAgeSeconds);
+}
+
+export function serializeClearedClaimCookie(): string {
+  return serialize(claimCookieName(), "", 0);
+}
+
+export function claimProofFrom(headers: Headers): string | null {
+  return readCookie(headers.get("cookie"), claimCookieName());
+}
+
 function serialize(name: string, value: string, maxAge: number): string {
   const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
   if (cookiesAreSecure()) parts.push("Secure");

@@ -5,6 +5,7 @@ import { knownDeviceId, rememberDevice } from "@/server/auth/known-devices";
 import { enforceAccountEmailLimits, LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/password";
 import { enforceLimit } from "@/server/auth/rate-limit";
+import { generateToken } from "@/server/auth/tokens";
 import { createCustomerSession } from "@/server/auth/session";
 import { admitSignIn, signInSucceeded } from "@/server/auth/sign-in-limits";
 import type { TCustomerRegister } from "@/lib/validation/customer-register";
@@ -17,7 +18,7 @@ export const INVALID_CUSTOMER_LOGIN = "Invalid email or password";
 export const EMAIL_ALREADY_REGISTERED = "An account with this email already exists. Please log in instead.";
 export const ACCOUNT_CREATED = "Your account has been created!";
 export const CLAIM_LINK_SENT =
-  "We already have bookings under this email. To keep them private, we sent a link to that address: open it to choose your password and see your account.";
+  "We already have bookings under this email. To keep them private, we sent a link to that address. Open it in this browser and you are signed in with the password you just chose; opened anywhere else, it asks you to choose a password.";
 
 /** A new session for the customer, and the device token that marks this browser as theirs. */
 export async function signInCustomer(db: Db, customerId: number, deviceToken: string | null, now = new Date()) {
@@ -34,7 +35,7 @@ export interface CustomerRegistration extends TCustomerRegister {
 
 export type RegistrationOutcome =
   | ({ outcome: "created"; customer: CustomerRow } & Awaited<ReturnType<typeof signInCustomer>>)
-  | { outcome: "claim-link-sent"; email: string };
+  | { outcome: "claim-link-sent"; email: string; browserProof: string };
 
 /**
  * Creates a portal account and signs it in; a link to confirm the email goes out. An email that a
@@ -49,8 +50,10 @@ export async function registerCustomer(db: Db, input: CustomerRegistration, now 
   await enforceAccountEmailLimits(db, input.email, input.ip, now);
 
   if (existing) {
-    await sendClaimLink(db, existing, now);
-    return { outcome: "claim-link-sent", email: existing.email };
+    // The typed password waits with the link; this browser keeps the secret that lets it stand.
+    const browserProof = generateToken();
+    await sendClaimLink(db, existing, now, { passwordHash: await hashPassword(input.password), browserProof });
+    return { outcome: "claim-link-sent", email: existing.email, browserProof };
   }
 
   const { fullName, email, phone, address, city, state, zipCode } = input;

@@ -31,6 +31,7 @@ export async function createEmailToken(
   customer: { id: number; email: string },
   purpose: EmailTokenPurpose,
   now = new Date(),
+  held: { pendingPasswordHash: string; browserProofHash: string } | null = null,
 ): Promise<string> {
   const token = generateToken();
   await db.insert(customerEmailTokens).values({
@@ -40,6 +41,7 @@ export async function createEmailToken(
     email: customer.email.toLowerCase(),
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose]),
     createdAt: now,
+    ...held,
   });
   return token;
 }

@@ -1,4 +1,5 @@
-import { deviceTokenFrom, serializeClearedSessionCookie, signInCookies } from "@/server/auth/cookies";
+import { deviceTokenFrom, serializeClaimCookie, serializeClearedSessionCookie, signInCookies } from "@/server/auth/cookies";
+import { EMAIL_TOKEN_LIFETIME_MS } from "@/server/customer-accounts/email-tokens";
 import { invalidateCustomerSession } from "@/server/auth/session";
 import { ACCOUNT_CREATED, CLAIM_LINK_SENT, loginCustomer, registerCustomer } from "@/server/customer-accounts/accounts";
 import { NotFoundError, ConflictError, TooManyRequestsError, UnauthorizedError } from "@/server/errors";
@@ -48,7 +49,11 @@ export const customerAuthRouter = createTRPCRouter({
     .output(ZCustomerRegisterResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await registerCustomer(ctx.db, { ...input, ip: ctx.ip, deviceToken: deviceTokenFrom(ctx.headers, "customer") });
-      if (result.outcome === "claim-link-sent") return { authenticated: false, customer: null, message: CLAIM_LINK_SENT };
+      if (result.outcome === "claim-link-sent") {
+        // This browser may keep the password just typed, by opening the emailed link here.
+        ctx.resHeaders.append("Set-Cookie", serializeClaimCookie(result.browserProof, EMAIL_TOKEN_LIFETIME_MS.invite / 1000));
+        return { authenticated: false, customer: null, message: CLAIM_LINK_SENT };
+      }
       for (const cookie of signInCookies("customer", result)) ctx.resHeaders.append("Set-Cookie", cookie);
       return { authenticated: true, customer: toSessionCustomer(result.customer), message: ACCOUNT_CREATED };
     }),

@@ -54,7 +54,8 @@ describe("claiming a record by registering with its email", () => {
     const attempt = await rest("POST", "/customer/register", { body: registration(customer.email.toUpperCase()) });
     expect(attempt.status).toBe(201);
     expect(attempt.json).toEqual({ authenticated: false, customer: null, message: CLAIM_LINK_SENT });
-    expect(attempt.headers.getSetCookie()).toEqual([]);
+    // No session: only the secret that lets this browser keep its password if it opens the link.
+    expect(attempt.headers.getSetCookie().map((cookie) => cookie.split("=")[0])).toEqual(["customer_claim"]);
     for (const secret of ["5125550100", "100 Congress Ave", "Gail Guest"]) expect(attempt.text).not.toContain(secret);
 
     // 2. The attacker's password did not land on the record, so it opens nothing.
@@ -110,6 +111,62 @@ describe("claiming a record by registering with its email", () => {
     expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ upcoming: [], past: [], historyHidden: true });
     expect((await rest("GET", "/customer/messages", { headers })).json).toEqual([]);
     expect((await rest("GET", "/customer/payments", { headers })).json).toEqual([]);
+  });
+});
+
+describe("registering after booking asks for one password", () => {
+  async function registerInBrowser(email: string, password: string) {
+    const response = await rest("POST", "/customer/register", { body: registration(email, password) });
+    expect(response.status).toBe(201);
+    return cookieHeaderFrom(response.headers);
+  }
+
+  const claimHere = (token: string, cookie?: string) =>
+    rest("POST", "/customer/claim-in-this-browser", { body: { token }, headers: cookie ? { cookie } : {} });
+
+  it("keeps the password typed at registration when the link is opened in the browser that registered", async () => {
+    const { customer, visit } = await guestRecordWithHistory();
+    const browser = await registerInBrowser(customer.email, "first-choice-1");
+    const { token } = await latestLinkToken("invite");
+
+    const claimed = await claimHere(token, browser);
+    expect(claimed.status).toBe(200);
+    expect(claimed.json).toMatchObject({ authenticated: true, customer: { id: customer.id, isVerified: true } });
+    const names = claimed.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+    expect(names).toContain("customer_claim=");
+    const headers = { cookie: cookieHeaderFrom(claimed.headers) };
+    expect((await rest("GET", "/customer/appointments", { headers })).json).toMatchObject({ upcoming: [{ visitId: String(visit.id) }] });
+
+    // The password typed once is the account's; the link is used up.
+    expect((await rest("POST", "/customer/login", { body: { email: customer.email, password: "first-choice-1" } })).status).toBe(200);
+    expect((await choosePassword("/customer/accept-invitation", token, "second-choice")).json.message).toBe(LINK_MESSAGES.used);
+  });
+
+  it("asks for a password when the link is opened anywhere else, and uses nothing up", async () => {
+    const { customer } = await guestRecordWithHistory();
+    const browser = await registerInBrowser(customer.email, "first-choice-1");
+    const { token } = await latestLinkToken("invite");
+
+    expect((await claimHere(token)).json).toEqual({ authenticated: false, customer: null });
+    expect((await claimHere(token, "customer_claim=someone-elses-secret")).json).toEqual({ authenticated: false, customer: null });
+    // Another registration's browser holds another secret.
+    const other = await registerInBrowser(customer.email, "other-choice-1");
+    expect((await claimHere(token, other)).json).toEqual({ authenticated: false, customer: null });
+    expect((await storedCustomer(customer.id)).passwordHash).toBeNull();
+
+    const chosen = await choosePassword("/customer/accept-invitation", token, "owner-pass");
+    expect(chosen.status).toBe(200);
+    // The typed password never became the account's.
+    expect((await rest("POST", "/customer/login", { body: { email: customer.email, password: "first-choice-1" } })).status).toBe(401);
+    expect((await claimHere(token, browser)).json).toEqual({ authenticated: false, customer: null });
+  });
+
+  it("never lets the browser's secret open an account without the link from the inbox", async () => {
+    const { customer } = await guestRecordWithHistory();
+    const attacker = await registerInBrowser(customer.email, "attacker-pass");
+    const guessed = await claimHere("a".repeat(32), attacker);
+    expect(guessed.json).toEqual({ authenticated: false, customer: null });
+    expect((await storedCustomer(customer.id)).passwordHash).toBeNull();
   });
 });
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { deviceTokenFrom, signInCookies } from "@/server/auth/cookies";
+import { claimProofFrom, deviceTokenFrom, serializeClearedClaimCookie, signInCookies } from "@/server/auth/cookies";
 import { signInCustomer } from "@/server/customer-accounts/accounts";
 import { changeCustomerPassword, PASSWORD_CHANGED } from "@/server/customer-accounts/password";
 import { cancelAppointment, confirmBookingIsMine, listAppointments } from "@/server/self-service/appointments";
-import { acceptInvitation, describeInvitation } from "@/server/customer-accounts/invitations";
+import { acceptInvitation, claimInThisBrowser, describeInvitation } from "@/server/customer-accounts/invitations";
 import { listConversation, markReplyRead, sendCustomerMessage } from "@/server/portal/messages";
 import { getCustomerPayment, listCustomerPayments } from "@/server/payments/customer-payments";
 import { getProfile, updateProfile } from "@/server/portal/profile";
@@ -217,6 +217,33 @@ export const portalRouter = createTRPCRouter({
     .input(z.object({ token: ZEmailLinkTokenSchema }))
     .output(ZInvitationResponseSchema)
     .query(({ ctx, input }) => describeInvitation(ctx.db, input.token)),
+
+  claimInThisBrowser: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/customer/claim-in-this-browser",
+        tags: TAGS,
+        protect: false,
+        summary: "Open a claim link in the browser that registered: the password typed there stands and the customer is signed in",
+        description:
+          "When someone registers with an email a booking already used, the link goes to that inbox and the browser that " +
+          "registered keeps a secret cookie. Opened in that browser, this answers `authenticated: true`, signs in and keeps the " +
+          "password typed at registration; anywhere else it answers `authenticated: false`, uses nothing up, and the link " +
+          "asks for a password (POST /customer/accept-invitation).",
+      },
+      unbatched: true,
+    })
+    .input(z.object({ token: ZEmailLinkTokenSchema }))
+    .output(ZCustomerStatusResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const customer = await claimInThisBrowser(ctx.db, { token: input.token, browserProof: claimProofFrom(ctx.headers) });
+      if (!customer) return { authenticated: false, customer: null };
+      const signedIn = await signInCustomer(ctx.db, customer.id, deviceTokenFrom(ctx.headers, "customer"));
+      for (const cookie of signInCookies("customer", signedIn)) ctx.resHeaders.append("Set-Cookie", cookie);
+      ctx.resHeaders.append("Set-Cookie", serializeClearedClaimCookie());
+      return { authenticated: true, customer: toSessionCustomer(customer) };
+    }),
 
   acceptInvitation: publicProcedure
     .meta({

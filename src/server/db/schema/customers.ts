@@ -110,6 +110,14 @@ export const customerEmailTokens = pgTable(
     email: text().notNull(),
     expiresAt: instant().notNull(),
     usedAt: instant(),
+    /**
+     * A claim link made by someone registering with a booking's email: the password they typed
+     * (hashed), kept for the link, and the SHA-256 of the secret their browser was given. Opened in
+     * that browser, the link makes that password the account's; anywhere else it asks for one
+     * (docs/product-rules.md#customer-accounts-and-claiming).
+     */
+    pendingPasswordHash: text(),
+    browserProofHash: text(),
     createdAt: createdAt(),
   },
   (t) => [
