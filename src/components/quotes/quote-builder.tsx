@@ -8,8 +8,9 @@ import { toast } from "@/components/toast/toast-store";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { addDays, businessToday } from "@/lib/business-time";
+import { addDays, businessToday, isDateString } from "@/lib/business-time";
 import { centsToDollars, formatCents } from "@/lib/money";
+import { planVisitPrice } from "@/lib/quote-visit-price";
 import { quoteTotals } from "@/lib/quote-totals";
 import type { TQuoteOfferInput } from "@/lib/validation/quotes";
 import { api, type RouterOutputs } from "@/trpc/react";
@@ -83,6 +84,16 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
     })),
     { taxRateBasisPoints: v?.taxRateBasisPoints ?? 825, selectedOptionalIds: [], depositKind: "none", depositValue: 0 },
   );
+  const typedPrice = toCents(pricePerVisit);
+  // What each visit will be charged: the price typed, or the required lines' total shared across the visits.
+  const visitPrice = planVisitPrice(preview.total, {
+    kind: planKind,
+    frequency: planKind === "recurring" ? frequency : null,
+    firstDate: isDateString(firstDate) ? firstDate : "2000-01-01",
+    startTime: /^\d{2}:\d{2}$/.test(startTime) ? startTime : "09:00",
+    endDate: planKind === "recurring" && isDateString(endDate) && endDate >= firstDate ? endDate : null,
+    pricePerVisit: pricePerVisit.trim() && Number.isFinite(typedPrice) ? typedPrice : null,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -219,11 +230,15 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
         <TextField label="Start time" type="time" step={3600} value={startTime} onChange={(event) => setStartTime(event.target.value)} />
         <TextField label="Duration (minutes)" inputMode="numeric" value={duration} onChange={(event) => setDuration(event.target.value)} />
         <TextField
-          label="Price per visit ($)"
+          label="Price per visit ($, tax included)"
           inputMode="decimal"
           value={pricePerVisit}
           onChange={(event) => setPricePerVisit(event.target.value)}
-          hint={planKind === "one_time" ? "Empty: the accepted total" : undefined}
+          hint={
+            visitPrice.followsLines
+              ? `Empty: follows the lines, ${formatCents(visitPrice.perVisit)} a visit${visitPrice.covered > 1 ? ` over ${visitPrice.covered} visits` : ""}`
+              : undefined
+          }
         />
         {planKind === "recurring" ? (
           <>
@@ -239,6 +254,14 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
             </SelectField>
             <TextField label="End date (optional)" type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />
           </>
+        ) : null}
+        {visitPrice.mismatch ? (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3" data-testid="plan-price-mismatch">
+            {visitPrice.covered === 1
+              ? `A visit is charged ${formatCents(visitPrice.mismatch.plan)}; the quote's lines come to ${formatCents(visitPrice.mismatch.quote)} with tax.`
+              : `The plan's ${visitPrice.covered} visits at ${formatCents(visitPrice.perVisit)} come to ${formatCents(visitPrice.mismatch.plan)}; the quote's total is ${formatCents(visitPrice.mismatch.quote)}.`}{" "}
+            Empty the price to follow the lines.
+          </p>
         ) : null}
       </fieldset>
 

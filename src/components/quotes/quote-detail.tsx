@@ -9,6 +9,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
+import { planVisitPrice, visitPriceSentence } from "@/lib/quote-visit-price";
 import { planSentence, quoteDay } from "@/lib/quote-plan-text";
 import { formatTaxRate } from "@/lib/quote-totals";
 import { api } from "@/trpc/react";
@@ -29,6 +30,16 @@ export function QuoteDetail({ id }: { id: number }) {
   if (quote.isError) return <p className="text-sm text-red-700">{errorMessage(quote.error)}</p>;
   const q = quote.data;
   const v = q.version;
+  const plan = {
+    kind: v.planKind,
+    frequency: v.planFrequency,
+    firstDate: v.planFirstDate,
+    startTime: v.planStartTime,
+    endDate: v.planEndDate,
+    pricePerVisit: v.planPricePerVisit,
+  };
+  // What each visit is charged, as the plan will charge it from the required lines (the customer's ticks may add to it).
+  const visitPrice = planVisitPrice(v.totals.total, plan);
   const accepted = q.status === "accepted";
 
   return (
@@ -143,21 +154,18 @@ export function QuoteDetail({ id }: { id: number }) {
         </p>
       </section>
       <p className="text-sm text-gray-700">
-        Plan:{" "}
-        {planSentence({
-          kind: v.planKind,
-          frequency: v.planFrequency,
-          firstDate: v.planFirstDate,
-          startTime: v.planStartTime,
-          endDate: v.planEndDate,
-          pricePerVisit: v.planPricePerVisit,
-        })}{" "}
-        ({v.planDurationMinutes} min a visit)
+        Plan: {planSentence(plan)} ({v.planDurationMinutes} min a visit)
         {v.depositKind === "percent"
           ? ` · deposit ${v.depositValue}%`
           : v.depositKind === "amount"
             ? ` · deposit ${formatCents(v.depositValue)}`
             : ""}
+      </p>
+      <p className="text-sm text-gray-700" data-testid="quote-visit-price">
+        {visitPriceSentence(visitPrice)}
+        {visitPrice.mismatch
+          ? ` The plan's ${visitPrice.covered === 1 ? "visit comes" : `${visitPrice.covered} visits come`} to ${formatCents(visitPrice.mismatch.plan)}, not the quote's ${formatCents(visitPrice.mismatch.quote)}.`
+          : ""}
       </p>
     </div>
   );

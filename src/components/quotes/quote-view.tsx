@@ -12,6 +12,7 @@ import { formatBusinessDate } from "@/lib/business-time";
 import type { JsonAnswer } from "@/lib/json-answer";
 import { formatCents } from "@/lib/money";
 import { formatTaxRate, quoteTotals } from "@/lib/quote-totals";
+import { depositCreditSentence, planVisitPrice, visitPriceSentence } from "@/lib/quote-visit-price";
 import { restRequest } from "@/lib/rest-client";
 import type { QuotePage } from "@/server/quotes/quote-page";
 import { planSentence, quoteDay } from "@/lib/quote-plan-text";
@@ -63,6 +64,8 @@ export function QuoteView({ source, initialPage }: { source: QuoteSource; initia
     depositKind: page.deposit.kind,
     depositValue: page.deposit.value,
   });
+  // What each visit is charged, following the total as optional items are ticked.
+  const visitPrice = planVisitPrice(totals.total, page.plan);
   const open = !settled && page.status !== "declined" && page.acceptance?.status !== "awaiting_deposit";
 
   const reload = async () => {
@@ -143,7 +146,10 @@ export function QuoteView({ source, initialPage }: { source: QuoteSource; initia
 
       <DocumentSection id="plan" title="The plan">
         <p className="mt-2 text-gray-800">{planSentence(page.plan)}</p>
-        {totals.deposit > 0 ? <p className="mt-1 text-sm text-gray-700">The deposit is credited against the first visits.</p> : null}
+        <p className="mt-1 text-sm text-gray-800" data-testid="quote-visit-price">
+          {visitPriceSentence(visitPrice)}
+        </p>
+        {totals.deposit > 0 ? <p className="mt-1 text-sm text-gray-700">{depositCreditSentence(totals.deposit, visitPrice)}</p> : null}
       </DocumentSection>
 
       <DocumentSection id="terms" title="Terms">

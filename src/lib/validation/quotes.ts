@@ -96,14 +96,13 @@ export const ZQuotePlanSchema = z
     startTime: timeOfDayField(QUOTE_MESSAGES.planTime),
     durationMinutes: z.number().int().min(15).max(720).default(60),
     endDate: dateStringField("Choose a valid end date").nullish(),
-    pricePerVisit: cents("Price per visit must be from $0.00 to $100,000.00", 10_000_000).nullish().describe("Cents"),
+    pricePerVisit: cents("Price per visit must be from $0.00 to $100,000.00", 10_000_000)
+      .nullish()
+      .describe("Cents, tax included; empty: the quote's total shared across the visits it covers (docs/product-rules.md#quotes)"),
   })
   .superRefine((plan, ctx) => {
     if (plan.kind === "recurring" && !plan.frequency)
       ctx.addIssue({ code: "custom", path: ["frequency"], message: QUOTE_MESSAGES.frequency });
-    if (plan.kind === "recurring" && plan.pricePerVisit == null) {
-      ctx.addIssue({ code: "custom", path: ["pricePerVisit"], message: "A recurring plan needs its price per visit" });
-    }
     if (plan.endDate && plan.endDate < plan.firstDate)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date must be on or after the first date" });
   });

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { addDays, businessDateOf, businessInstant, businessToday, startOfBusinessDay } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
+import { planVisitPrice, type PricedPlan } from "@/lib/quote-visit-price";
 import type { Db } from "@/server/db";
 import { schedules, visits } from "@/server/db/schema";
 import { lockCapacityForDates } from "@/server/schedules/crew-capacity";
@@ -26,6 +27,7 @@ export async function createQuotePlan(
   const startTime = businessInstant(firstDate, version.planStartTime);
   const endTime = new Date(startTime.getTime() + version.planDurationMinutes * 60_000);
   const recurring = version.planKind === "recurring";
+  const price = planVisitPrice(input.acceptance.total, pricedPlanOf(version));
   const [plan] = await tx
     .insert(schedules)
     .values({
@@ -39,7 +41,7 @@ export async function createQuotePlan(
       isRecurring: recurring,
       recurringFrequency: recurring ? (version.planFrequency ?? "weekly") : null,
       recurringEndDate: recurring && version.planEndDate ? startOfBusinessDay(version.planEndDate) : null,
-      totalPrice: version.planPricePerVisit ?? (recurring ? 0 : input.acceptance.total),
+      totalPrice: price.perVisit,
       address: quote.address,
       city: quote.city,
       state: quote.state,
@@ -68,9 +70,31 @@ export async function createQuotePlan(
       await moveVisit(tx, visit, clash.nearestFree.startTime, clash.nearestFree.endTime, { changedBy: "staff", quiet: true, now });
     } else needingTime.push(clash.visitId);
   }
+  // The cents the total does not share evenly go on the first visit, so the visits add up to the quote.
+  if (price.firstVisit !== price.perVisit) {
+    const [first] = await tx
+      .select({ id: visits.id })
+      .from(visits)
+      .where(eq(visits.scheduleId, plan!.id))
+      .orderBy(asc(visits.startTime))
+      .limit(1);
+    if (first) await tx.update(visits).set({ totalPrice: price.firstVisit }).where(eq(visits.id, first.id));
+  }
   // The flag the schedule, the dashboard and the quote's page read; giving the visit a time clears it.
   if (needingTime.length) await tx.update(visits).set({ needsTime: true }).where(inArray(visits.id, needingTime));
   return { scheduleId: plan!.id, visitsNeedingTime: needingTime };
+}
+
+/** A version's plan as the shared price rule reads it. */
+export function pricedPlanOf(version: LoadedVersion): PricedPlan {
+  return {
+    kind: version.planKind,
+    frequency: version.planFrequency,
+    firstDate: version.planFirstDate,
+    startTime: version.planStartTime,
+    endDate: version.planEndDate,
+    pricePerVisit: version.planPricePerVisit,
+  };
 }
 
 /** The deposit paid comes off the first visits' prices, in order, until it is used up. */

@@ -374,6 +374,55 @@ describe("accepting", () => {
   });
 });
 
+describe("what each visit of an accepted quote's plan is charged", () => {
+  const fourMonthly = (pricePerVisit?: number) => ({
+    items: [{ description: "Monthly mowing", quantity: 4, unitPrice: 8_500 }],
+    taxRateBasisPoints: 825,
+    plan: {
+      kind: "recurring" as const,
+      frequency: "monthly" as const,
+      firstDate: addDays(today, 20),
+      endDate: addDays(today, 20 + 100),
+      startTime: "09:00",
+      durationMinutes: 60,
+      ...(pricePerVisit === undefined ? {} : { pricePerVisit }),
+    },
+  });
+
+  async function acceptedPlanPrices(overrides: Partial<TQuoteOfferInput>) {
+    const { staff, quote, token } = await sentQuote(overrides);
+    await (await anonymousCaller()).quotePage.accept({ token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true });
+    const detail = await staff.quotes.get({ id: quote.id });
+    const db = await getDb();
+    const planVisits = await db.select().from(visits).where(eq(visits.scheduleId, detail.scheduleId!)).orderBy(visits.startTime);
+    const [plan] = await db.select().from(schedules).where(eq(schedules.id, detail.scheduleId!));
+    return { prices: planVisits.map((visit) => visit.totalPrice), planPrice: plan!.totalPrice };
+  }
+
+  it("shares the quote's total, tax included, across the visits it covers, to the cent", async () => {
+    // 4 × $85 + 8.25% tax = $368.05 over four monthly visits: $92.01 each, the odd cent on the first.
+    const { prices, planPrice } = await acceptedPlanPrices(fourMonthly());
+    expect(prices).toEqual([9_202, 9_201, 9_201, 9_201]);
+    expect(prices.reduce((sum, price) => sum + price, 0)).toBe(36_805);
+    expect(planPrice).toBe(9_201);
+  });
+
+  it("keeps a price staff set, even when the visits do not add up to the quote", async () => {
+    const { prices } = await acceptedPlanPrices(fourMonthly(8_500));
+    expect(prices).toEqual([8_500, 8_500, 8_500, 8_500]);
+  });
+
+  it("needs no price for an open-ended series: its lines are one visit's work", async () => {
+    const offer = fourMonthly();
+    const { prices } = await acceptedPlanPrices({
+      ...offer,
+      items: [{ description: "Monthly mowing", quantity: 1, unitPrice: 8_500 }],
+      plan: { ...offer.plan, endDate: null },
+    });
+    expect(new Set(prices)).toEqual(new Set([9_201]));
+  });
+});
+
 /** Every hour of the day taken by another customer's visit, so a crew of one is never free. */
 async function fillDay(staff: Awaited<ReturnType<typeof staffCaller>>, customerId: number, date: string) {
   for (let hour = 7; hour <= 18; hour++) {
