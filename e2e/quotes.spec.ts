@@ -69,7 +69,9 @@ test.describe("quotes for custom work", () => {
     await expect(page.getByText("Empty: follows the lines, $974.25 a visit")).toBeVisible();
     const perVisit = page.getByLabel("Price per visit ($, tax included)");
     await perVisit.fill("900");
-    await expect(page.getByTestId("plan-price-mismatch")).toContainText("A visit is charged $900.00; the quote's lines come to $974.25 with tax.");
+    await expect(page.getByTestId("plan-price-mismatch")).toContainText(
+      "A visit is charged $900.00; the quote's lines come to $974.25 with tax.",
+    );
     await perVisit.fill("");
     await expect(page.getByTestId("plan-price-mismatch")).toHaveCount(0);
     await shoot(page, "builder");
@@ -93,7 +95,9 @@ test.describe("quotes for custom work", () => {
     await expect(customer.getByTestId("quote-total")).toHaveText("$1,017.55");
     // One visit: it is charged the whole total, and the deposit comes off it.
     await expect(customer.getByTestId("quote-visit-price")).toHaveText("Each visit is charged $1,017.55, tax included.");
-    await expect(customer.getByText("The $254.39 deposit is credited against the first visits: the first is charged $763.16.")).toBeVisible();
+    await expect(
+      customer.getByText("The $254.39 deposit is credited against the first visits: the first is charged $763.16."),
+    ).toBeVisible();
     await shoot(customer, "customer-quote");
     await customer.getByLabel("Your full name").fill("Morgan Ellery");
     await customer.getByRole("checkbox", { name: "I accept this quote and its terms." }).check();
