@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField, fieldProps } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 import { FormAlert } from "@/components/ui/form-alert";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerLoginSchema } from "@/lib/validation/customer-auth";

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { MailCheck } from "lucide-react";
-import { TextField, fieldProps } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 import { toast } from "@/components/toast/toast-store";
 import { ZPasswordResetRequestSchema, ZPasswordResetSchema } from "@/lib/validation/customer-auth";
 import { api } from "@/trpc/react";

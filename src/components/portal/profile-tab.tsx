@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { TextField, fieldProps } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 import { toast } from "@/components/toast/toast-store";
 import { ZCustomerProfileSchema, type TCustomerProfile } from "@/lib/validation/customer-auth";
 import { api, type RouterOutputs } from "@/trpc/react";

@@ -1,6 +1,7 @@
 "use client";
 
-import { controlClasses, FieldError, TextField, fieldProps } from "@/components/ui/field";
+import { controlClasses, FieldError, TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 import { ZNotificationSettingsSchema } from "@/lib/validation/notifications";
 import { api } from "@/trpc/react";
 import { SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { TextField, fieldProps } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { ZProfileFormSchema, type TProfileForm } from "@/lib/validation/settings";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { fieldProps, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 import type { LocationSource } from "@/lib/location-sources";
 import { formatPostalAddress } from "@/lib/postal-address";
 import { ZRouteStartFormSchema } from "@/lib/validation/locations";

@@ -1,6 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Search } from "lucide-react";
-import { get, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/lib/cn";
 
 const CONTROL =
@@ -130,20 +129,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
     </LabelledControl>
   );
 });
-
-/**
- * A form field's registration and its error, to spread onto a TextField. `serverError` is the
- * server's answer to a form sent before hydration, shown while the browser has found nothing.
- */
-export function fieldProps<T extends FieldValues, R extends FieldValues>(
-  form: UseFormReturn<T, unknown, R>,
-  name: Path<T>,
-  serverError?: string,
-) {
-  const found: { message?: unknown } | undefined = get(form.formState.errors, name);
-  const message = found?.message;
-  return { error: typeof message === "string" ? message : serverError, ...form.register(name) };
-}
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;

@@ -1,7 +1,8 @@
 "use client";
 
 import type { UseFormReturn } from "react-hook-form";
-import { TextField, fieldProps } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { fieldProps } from "@/components/ui/field-props";
 
 export interface PasswordChangeValues {
   currentPassword: string;

@@ -3,6 +3,7 @@
 import { ROLES } from "@/lib/staff-roles";
 import { useStaffCan } from "@/components/staff/use-staff-session";
 import { CalendarClock, Pencil } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { errorMessage } from "@/components/error-text";
@@ -12,8 +13,10 @@ import { api } from "@/trpc/react";
 import { VisitSummary, type ScheduleVisit } from "../visit-summary";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { crewMayChangeVisitStatus } from "@/lib/crew-day";
-import { MoveVisitDialog } from "./move-visit-dialog";
 import { VisitFieldReport } from "./visit-field-report";
+
+// The dialog's code (and its dialog library) loads when Move visit is pressed, not with the day.
+const MoveVisitDialog = dynamic(() => import("./move-visit-dialog").then((module) => module.MoveVisitDialog), { loading: () => null });
 
 /** One visit of the selected day; its status changes on its own, even inside a series. */
 export function VisitCard({ visit }: { visit: ScheduleVisit }) {
