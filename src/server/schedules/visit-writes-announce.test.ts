@@ -511,9 +511,9 @@ const VISIT_UPDATES: Array<{
   },
   {
     file: "quotes/quote-plan.ts",
-    sites: 2,
+    sites: 3,
     changesStatusOrTime: false,
-    why: "flags the visits an accepted quote could not place as needing a time; credits a deposit off prices, with a note",
+    why: "flags the visits an accepted quote could not place as needing a time; puts the total's odd cents on the first visit's price; credits a deposit off prices, with a note",
   },
   {
     file: "crews/crews-repository.ts",
