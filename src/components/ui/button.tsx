@@ -23,7 +23,7 @@ const SIZES: Record<Size, string> = {
 
 export function buttonClasses(variant: Variant = "primary", size: Size = "md", className?: string) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed",
+    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors motion-reduce:transition-none disabled:cursor-not-allowed",
     VARIANTS[variant],
     SIZES[size],
     className,
