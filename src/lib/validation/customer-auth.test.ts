@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ZCustomerLoginSchema, ZCustomerProfileSchema } from "./customer-auth";
-import { issueMessages } from "./issues.test-helper";
+import { issueMessages, VALID_PROFILE } from "./issues.test-helper";
 
-const profile = {
-  fullName: "Jane Doe",
-  email: "jane@example.com",
-  phone: "512-555-0100",
-  address: "1100 Congress Ave",
-  city: "Austin",
-  state: "TX",
-  zipCode: "78701",
-};
+const profile = VALID_PROFILE;
 
 describe("ZCustomerLoginSchema", () => {
   it("accepts an email and a password, keeping the password's spaces", () => {

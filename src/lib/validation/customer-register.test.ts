@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { NUMBER_CANNOT_TAKE_TEXTS } from "@/lib/texts";
 import { ZCustomerRegisterSchema } from "./customer-register";
-import { issueMessages } from "./issues.test-helper";
+import { issueMessages, VALID_PROFILE } from "./issues.test-helper";
 
-const registration = {
-  fullName: "Jane Doe",
-  email: "jane@example.com",
-  phone: "512-555-0100",
-  address: "1100 Congress Ave",
-  city: "Austin",
-  state: "TX",
-  zipCode: "78701",
-  password: "secret1",
-  confirmPassword: "secret1",
-};
+const registration = { ...VALID_PROFILE, password: "secret1", confirmPassword: "secret1" };
 
 describe("ZCustomerRegisterSchema", () => {
   it("accepts a complete registration", () => {

@@ -11,3 +11,14 @@ export function issueMessages(schema: z.ZodType, input: unknown): Record<string,
   }
   return messages;
 }
+
+/** A customer's profile as the register and profile forms send it, valid in every field. */
+export const VALID_PROFILE = {
+  fullName: "Jane Doe",
+  email: "jane@example.com",
+  phone: "512-555-0100",
+  address: "1100 Congress Ave",
+  city: "Austin",
+  state: "TX",
+  zipCode: "78701",
+};
