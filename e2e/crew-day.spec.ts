@@ -1,8 +1,8 @@
-import { hash } from "@node-rs/argon2";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { businessInstant, businessToday } from "../src/lib/business-time";
+import { businessToday } from "../src/lib/business-time";
 import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
 import { withE2eDatabase } from "./fixtures/database";
+import { crewMember, visitFor } from "./fixtures/crew";
 
 // The crew's phone (docs/product-rules.md#the-crews-phone) at 375 px: the day, On my way, Start,
 // Complete with a photo; the same with the browser offline and back, after which the office sees
@@ -12,7 +12,6 @@ import { withE2eDatabase } from "./fixtures/database";
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
 const STAND_IN = `http://127.0.0.1:${Number(E2E_PORT) + 1000}`;
 const PHOTO = "e2e/fixtures/lawn-photo.jpg";
-const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 const today = businessToday();
 
 async function shoot(page: Page, name: string) {
@@ -39,37 +38,6 @@ async function autopayCustomer(browser: Browser, fullName: string) {
   const autopay = await context.request.put("/api/customer/autopay", { data: { enabled: true } });
   expect(autopay.status(), await autopay.text()).toBe(200);
   return { ...customer, id, context };
-}
-
-/** A crew member of the given crew, written straight into the database; signing in goes through the app. */
-async function crewMember(crewId: number) {
-  const username = `crew_${Date.now().toString(36)}`;
-  const password = "mowing-day-1";
-  const passwordHash = await hash(password, ARGON2_OPTIONS);
-  await withE2eDatabase(
-    (sql) => sql`insert into staff_users (username, password_hash, full_name, email, role, crew_id)
-      values (${username}, ${passwordHash}, 'Rory Fieldwork', ${`${username}@example.com`}, 'crew', ${crewId})`,
-  );
-  return { username, password };
-}
-
-async function visitFor(office: Page, customerId: number, crewId: number, time: string, specialInstructions?: string) {
-  const startTime = businessInstant(today, time);
-  const services = (await (await office.request.get("/api/services")).json()) as Array<{ id: number }>;
-  const response = await office.request.post("/api/schedules", {
-    data: {
-      customerId,
-      serviceId: services[0]!.id,
-      crewId,
-      date: startTime.toISOString(),
-      startTime: startTime.toISOString(),
-      endTime: new Date(startTime.getTime() + 45 * 60_000).toISOString(),
-      status: "confirmed",
-      ...(specialInstructions ? { specialInstructions } : {}),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
 }
 
 async function paymentStatus(visitId: number) {

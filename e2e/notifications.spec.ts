@@ -6,6 +6,7 @@ import { addDays, businessToday } from "../src/lib/business-time";
 import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
 import { withE2eDatabase } from "./fixtures/database";
 import { receivedEmail } from "./fixtures/mailbox";
+import { bookUpToContact } from "./fixtures/booking";
 
 const SCREENS = "e2e/.artifacts/screens";
 /** A port of this journey's own for the integration's receiver (E2E_PORT + 1). */
@@ -21,19 +22,13 @@ async function screens(page: Page, name: string) {
 
 test("a booking emails its confirmation (read in the inbox) and offers Add to calendar", async ({ page }) => {
   const email = `confirm.${Date.now()}@example.com`;
-  await page.goto("/book");
-  await page.getByRole("radio", { name: /Basic Lawn Mowing/ }).check();
-  await page.getByRole("button", { name: "Continue to Location" }).click();
-  await page.getByLabel("Street address").fill("1100 Congress Ave");
-  await page.getByLabel("City").fill("Austin");
-  await page.getByLabel("ZIP code").fill("78701");
-  await page.getByRole("button", { name: "Continue to Schedule" }).click();
-  await page.getByLabel("Date").fill(addDays(businessToday(), 6));
-  await page.getByRole("radio", { name: "11:00 AM" }).check();
-  await page.getByRole("button", { name: "Continue to Contact" }).click();
-  await page.getByLabel("Full name").fill("Avery Confirm");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("5125550166");
+  await bookUpToContact(page, {
+    date: addDays(businessToday(), 6),
+    slot: "11:00 AM",
+    fullName: "Avery Confirm",
+    email,
+    phone: "5125550166",
+  });
   await page.getByRole("button", { name: "Continue to Review" }).click();
   await page.getByRole("button", { name: "Complete Booking" }).click();
 

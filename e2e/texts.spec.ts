@@ -1,8 +1,9 @@
-import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, businessInstant, businessTimeOf, businessToday } from "../src/lib/business-time";
+import { addDays, businessTimeOf, businessToday } from "../src/lib/business-time";
 import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
 import { withE2eDatabase } from "./fixtures/database";
+import { bookUpToContact } from "./fixtures/booking";
+import { crewMember, visitFor } from "./fixtures/crew";
 import { receivedEmail } from "./fixtures/mailbox";
 import { receivedText, textBusiness, textsTo } from "./fixtures/texts";
 
@@ -11,7 +12,6 @@ import { receivedText, textBusiness, textsTo } from "./fixtures/texts";
 // and reads the office's answer by text; STOP ends the texts; a crew's On my way is texted.
 
 const SHOTS = "screenshots";
-const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 
 test.skip(process.env.E2E_TWILIO === "0", "texts turned off for this run (E2E_TWILIO=0)");
 test.describe.configure({ mode: "serial" });
@@ -56,19 +56,13 @@ test("a homeowner books with Text me ticked and is texted the confirmation and t
   await signInAsStaff(office);
   await textsSettingsAwayFromQuietHours(office);
 
-  await page.goto("/book");
-  await page.getByRole("radio", { name: /Basic Lawn Mowing/ }).check();
-  await page.getByRole("button", { name: "Continue to Location" }).click();
-  await page.getByLabel("Street address").fill("1100 Congress Ave");
-  await page.getByLabel("City").fill("Austin");
-  await page.getByLabel("ZIP code").fill("78701");
-  await page.getByRole("button", { name: "Continue to Schedule" }).click();
-  await page.getByLabel("Date").fill(addDays(businessToday(), 1));
-  await page.getByRole("radio", { name: "10:00 AM" }).check();
-  await page.getByRole("button", { name: "Continue to Contact" }).click();
-  await page.getByLabel("Full name").fill("Morgan Texter");
-  await page.getByLabel("Email").fill(homeowner.email);
-  await page.getByLabel("Phone").fill(homeowner.typed);
+  await bookUpToContact(page, {
+    date: addDays(businessToday(), 1),
+    slot: "10:00 AM",
+    fullName: "Morgan Texter",
+    email: homeowner.email,
+    phone: homeowner.typed,
+  });
   const textMe = page.getByLabel("Text me about my visits");
   await expect(textMe).not.toBeChecked();
   await textMe.check();
@@ -138,33 +132,17 @@ test("a crew taps On my way and the customer is texted the estimate", async ({ p
   const crew = await office.request.post("/api/crews", { data: { name: `Texting crew ${Date.now().toString(36)}` } });
   expect(crew.status(), await crew.text()).toBe(201);
   const crewId = ((await crew.json()) as { id: number }).id;
-  const username = `crew_${Date.now().toString(36)}`;
-  const passwordHash = await hash("mowing-day-1", ARGON2_OPTIONS);
+  const { username, password } = await crewMember(crewId);
   const customerId = await withE2eDatabase(async (sql) => {
-    await sql`insert into staff_users (username, password_hash, full_name, email, role, crew_id)
-      values (${username}, ${passwordHash}, 'Sam Crew', ${`${username}@example.com`}, 'crew', ${crewId})`;
     // The account proved its email: an office plan under it is the record's own, so its phone is texted.
     await sql`update customers set is_verified = true where email = ${customer.email}`;
     const [row] = await sql<{ id: number }[]>`select id from customers where email = ${customer.email}`;
     return row!.id;
   });
-  const services = (await (await office.request.get("/api/services")).json()) as Array<{ id: number }>;
   // Today at noon: the crew's day lists today's visits whatever the hour the journey runs.
-  const startTime = businessInstant(businessToday(), "12:00");
-  const created = await office.request.post("/api/schedules", {
-    data: {
-      customerId,
-      serviceId: services[0]!.id,
-      crewId,
-      date: startTime.toISOString(),
-      startTime: startTime.toISOString(),
-      endTime: new Date(startTime.getTime() + 45 * 60_000).toISOString(),
-      status: "confirmed",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await visitFor(office, customerId, crewId, "12:00");
 
-  const signedIn = await page.request.post("/api/auth/login", { data: { username, password: "mowing-day-1" } });
+  const signedIn = await page.request.post("/api/auth/login", { data: { username, password } });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
   await page.goto("/crew");
   const stop = page.getByTestId("crew-stop").filter({ hasText: "Riley Onmyway" });

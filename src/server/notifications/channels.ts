@@ -61,11 +61,12 @@ export const textChannel: Channel = {
   chosen: (recipient) => recipient.notifyBy !== "email",
   async send(db, recipient, notice, options) {
     if (!notice.text || !recipient.textsTo) return "not-sent";
-    if (!(await getTextSettings(db)).notices[notice.text.kind]) return "not-sent";
+    const settings = await getTextSettings(db);
+    if (!settings.notices[notice.text.kind]) return "not-sent";
     const id = await queueText(
       db,
       { to: recipient.textsTo, body: notice.text.body, kind: notice.text.kind, customerId: recipient.customerId },
-      { idempotencyKey: options.idempotencyKey, sendAfter: options.sendAfter, secrets: notice.text.secrets },
+      { idempotencyKey: options.idempotencyKey, sendAfter: options.sendAfter, secrets: notice.text.secrets, quiet: settings },
     );
     return id === null ? "already-recorded" : "recorded";
   },

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db";
 import { inTransaction } from "@/server/db/in-transaction";
 import { textMessages } from "@/server/db/schema";
 import { enqueueJob } from "@/server/jobs/job-queue";
-import { nextSendableTime } from "./quiet-hours";
+import { nextSendableTime, type QuietHours } from "./quiet-hours";
 import { sendTextQueue } from "./send-text-queue";
 import { getTextSettings } from "./settings";
 
@@ -29,6 +29,8 @@ export interface QueueTextOptions {
    * in the stored body once the text is sent, as an email's are.
    */
   secrets?: readonly string[];
+  /** The quiet hours, when the caller has just read the settings (otherwise they are read here). */
+  quiet?: QuietHours;
 }
 
 /** Where a text's secrets are in its body: start and length of each. */
@@ -48,14 +50,15 @@ export function secretSpansOf(body: string, secrets: readonly string[] = []): Se
 /**
  * Records the text and queues the job that sends it, in one transaction (the caller's, when `db` is
  * one): the text exists exactly when what caused it does. In the quiet hours (Settings → Texts, 9 PM
- * to 8 AM Austin time unless changed) it waits for their end, except the answer to STOP, START or HELP, which answers the customer's own text at once.
+ * to 8 AM Austin time unless changed) it waits for their end, except the answer to STOP, START or
+ * HELP, which answers the customer's own text at once.
  *
  * Returns the text's id, or null when a text with this idempotency key was already recorded.
  */
 export async function queueText(db: Db, text: OutgoingText, options: QueueTextOptions = {}): Promise<number | null> {
   const earliest = options.sendAfter ?? options.now ?? new Date();
   return inTransaction(db, async (tx) => {
-    const sendAfter = text.kind === "keywordReply" ? earliest : nextSendableTime(earliest, await getTextSettings(tx));
+    const sendAfter = text.kind === "keywordReply" ? earliest : nextSendableTime(earliest, options.quiet ?? (await getTextSettings(tx)));
     const [row] = await tx
       .insert(textMessages)
       .values({
