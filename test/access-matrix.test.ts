@@ -686,6 +686,21 @@ const MATRIX: Record<string, Entry> = {
   "GET /dashboard/recent-messages": { access: "staff", roles: ROLES.office, request: () => ({ path: "/dashboard/recent-messages" }) },
   "GET /dashboard/customer-changes": { access: "staff", roles: ROLES.office, request: () => ({ path: "/dashboard/customer-changes" }) },
 
+  // Reports (owner and office).
+  "GET /reports/revenue": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: "/reports/revenue?from=2026-01-01&to=2026-03-31&by=week" }),
+  },
+  "GET /reports/owed": { access: "staff", roles: ROLES.office, request: () => ({ path: "/reports/owed?asOf=2026-03-31" }) },
+  "GET /reports/work": { access: "staff", roles: ROLES.office, request: () => ({ path: "/reports/work?from=2026-01-01&to=2026-03-31" }) },
+  "GET /reports/plans": { access: "staff", roles: ROLES.office, request: () => ({ path: "/reports/plans?from=2026-01-01&to=2026-03-31" }) },
+  "GET /reports/quotes": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: "/reports/quotes?from=2026-01-01&to=2026-03-31" }),
+  },
+
   // Payments (staff), against the Stripe stand-in.
   "GET /payments": { access: "staff", roles: ROLES.office, request: () => ({ path: `/payments?customerId=${fx.customerA.id}` }) },
   "POST /payments": {

@@ -33,6 +33,7 @@ export const STAFF_PAGES: Record<string, readonly StaffRole[]> = {
   "/messages": ROLES.office,
   "/quotes": ROLES.office,
   "/payments": ROLES.office,
+  "/reports": ROLES.office,
   "/settings": ROLES.everyone,
   /** The crew's phone: a crew member's own day (the office plans on the schedule). */
   "/crew": ["crew"],

@@ -1,5 +1,16 @@
 import { mayOpenPage, type StaffRole } from "@/lib/staff-roles";
-import { CalendarDays, CreditCard, FileText, LayoutDashboard, MessageSquare, Settings, Truck, Users, type LucideIcon } from "lucide-react";
+import {
+  BarChart3,
+  CalendarDays,
+  CreditCard,
+  FileText,
+  LayoutDashboard,
+  MessageSquare,
+  Settings,
+  Truck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface StaffNavLink {
   href: string;
@@ -22,6 +33,7 @@ export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
   { href: "/messages", label: "Messages", icon: MessageSquare, inBottomBar: true },
   { href: "/payments", label: "Payments", icon: CreditCard, inBottomBar: true },
   { href: "/quotes", label: "Quotes", icon: FileText, inBottomBar: false },
+  { href: "/reports", label: "Reports", icon: BarChart3, inBottomBar: false },
   { href: "/settings", label: "Settings", icon: Settings, inBottomBar: false },
 ];
 
@@ -30,7 +42,7 @@ export function navLinksFor(role: StaffRole): StaffNavLink[] {
   return STAFF_NAV_LINKS.filter((link) => mayOpenPage(role, link.href));
 }
 
-const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/quotes", "/settings"];
+const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/quotes", "/reports", "/settings"];
 
 function startsWithSection(pathname: string, prefix: string) {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`);

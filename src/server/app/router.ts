@@ -19,6 +19,7 @@ import { customerQuotesRouter } from "@/server/quotes/customer-router";
 import { quotePageRouter } from "@/server/quotes/page-router";
 import { quoteRequestsRouter } from "@/server/quotes/request-router";
 import { quotesRouter } from "@/server/quotes/router";
+import { reportsRouter } from "@/server/reports/router";
 import { schedulesRouter } from "@/server/schedules/router";
 import { crewsRouter } from "@/server/crews/router";
 import { crewDayRouter } from "@/server/crew-day/router";
@@ -56,6 +57,7 @@ export const appRouter = createTRPCRouter({
   quotePage: quotePageRouter,
   quoteRequests: quoteRequestsRouter,
   quotes: quotesRouter,
+  reports: reportsRouter,
   schedules: schedulesRouter,
   crews: crewsRouter,
   crewDay: crewDayRouter,
