@@ -13,6 +13,7 @@ describe("migrations and seed", () => {
     const rows = Array.isArray(result) ? result : (result as { rows: Array<{ table_name: string }> }).rows;
     expect(rows.map((row) => row.table_name)).toEqual([
       "api_keys",
+      "applied_driving_routes",
       "billing_profiles",
       "business_settings",
       "calendar_feeds",

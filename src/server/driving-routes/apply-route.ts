@@ -6,6 +6,7 @@ import { countOverlappingVisits, getCrewCapacity, lockCapacityForDates } from "@
 import { findVisit, moveVisit } from "@/server/schedules/visits";
 import { getDayRoute, legsFor, ROUTE_MESSAGES, startPoint, totalOf, type Leg } from "./day-route";
 import { retimeStops } from "./timing";
+import { appliedDrivingRoutes } from "@/server/db/schema";
 
 export const APPLY_MESSAGES = {
   dayChanged: "The day changed after this proposal was made, so nothing was moved. Optimize again to see the day as it is now.",
@@ -86,6 +87,22 @@ export async function applyRoute(
         );
       }
     }
-    return { movedVisits: moves.length, notifiedCustomers: notified.size, before: day.total, after: totalOf(legs) };
+    const after = totalOf(legs);
+    await recordAppliedRoute(tx, { crewId: input.crewId, date: input.date, stops: ordered.length, after });
+    return { movedVisits: moves.length, notifiedCustomers: notified.size, before: day.total, after };
   });
+}
+
+/** Keeps the day's applied order's driving for the work report; applying the day again replaces it. */
+async function recordAppliedRoute(tx: Db, route: { crewId: number; date: string; stops: number; after: Leg }) {
+  const values = {
+    stops: route.stops,
+    metres: Math.round(route.after.km * 1000),
+    driveMinutes: Math.round(route.after.minutes),
+    appliedAt: new Date(),
+  };
+  await tx
+    .insert(appliedDrivingRoutes)
+    .values({ crewId: route.crewId, date: route.date, ...values })
+    .onConflictDoUpdate({ target: [appliedDrivingRoutes.crewId, appliedDrivingRoutes.date], set: values });
 }

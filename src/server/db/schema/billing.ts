@@ -52,5 +52,7 @@ export const paymentRefunds = pgTable(
     check("payment_refunds_amount_check", sql`${t.amount} > 0`),
     check("payment_refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     index("payment_refunds_payment_idx").on(t.paymentId),
+    /** Revenue nets refunds on the day they were confirmed. */
+    index("payment_refunds_confirmed_idx").on(t.confirmedAt).where(sql`${t.status} = 'succeeded'`),
   ],
 );

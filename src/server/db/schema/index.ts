@@ -11,3 +11,4 @@ export * from "./billing";
 export * from "./crew-field";
 export * from "./quotes";
 export * from "./texts";
+export * from "./driving-routes";

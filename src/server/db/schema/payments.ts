@@ -44,6 +44,8 @@ export const payments = pgTable(
     index("payments_customer_idx").on(t.customerId, t.paymentDate),
     /** A one-time visit's payments are found by its plan (the owed total's refresh). */
     index("payments_schedule_idx").on(t.scheduleId),
+    /** The reports read completed payments by day (revenue) and paid after a day (what was owed then). */
+    index("payments_completed_date_idx").on(t.paymentDate).where(sql`${t.status} = 'completed'`),
   ],
 );
 
