@@ -83,22 +83,41 @@ export function defaultGrouping(period: ReportPeriod): ReportGrouping {
 
 /**
  * The page's address carries the period and nothing personal: `?report=revenue&from=…&to=…&by=…`.
- * Anything missing or malformed falls back to the defaults, so an edited address still opens a report.
+ * Anything missing falls back to the defaults; a period that cannot be a report's says why
+ * (`problem`) and the month so far is shown instead.
  */
 export function readReportAddress(params: Record<string, string | string[] | undefined>, now: Date = new Date()) {
   const value = (key: string) => {
     const raw = params[key];
-    return typeof raw === "string" ? raw.trim() : undefined;
+    return typeof raw === "string" && raw.trim() !== "" ? raw.trim() : undefined;
   };
   const report = (REPORT_KINDS as readonly string[]).includes(value("report") ?? "") ? (value("report") as ReportKind) : "revenue";
   const fallback = defaultReportPeriod(now);
-  const date = (raw: string | undefined) => (raw && DATE_PATTERN.test(raw) && isDateString(raw) ? raw : undefined);
-  let period: ReportPeriod = { from: date(value("from")) ?? fallback.from, to: date(value("to")) ?? fallback.to };
-  if (period.from > period.to || daysIn(period) > MAX_REPORT_DAYS) period = fallback;
+  const isDay = (raw: string | undefined) => raw === undefined || (DATE_PATTERN.test(raw) && isDateString(raw));
+  let problem: string | undefined;
+  if (!isDay(value("from"))) problem = REPORT_PERIOD_MESSAGES.from;
+  else if (!isDay(value("to"))) problem = REPORT_PERIOD_MESSAGES.to;
+  let period: ReportPeriod = { from: value("from") ?? fallback.from, to: value("to") ?? fallback.to };
+  if (!problem && period.from > period.to) problem = REPORT_PERIOD_MESSAGES.order;
+  if (!problem && daysIn(period) > MAX_REPORT_DAYS) problem = REPORT_PERIOD_MESSAGES.length;
+  if (problem) period = fallback;
   const by = (REPORT_GROUPINGS as readonly string[]).includes(value("by") ?? "")
     ? (value("by") as ReportGrouping)
     : defaultGrouping(period);
-  return { report, period, by };
+  return { report, period, by, problem };
+}
+
+/** The periods offered as one tap: this month, last month, the year so far, the last 12 months. */
+export function periodPresets(now: Date = new Date()): Array<{ label: string; period: ReportPeriod }> {
+  const today = businessToday(now);
+  const thisMonth = monthRange(today);
+  const lastMonth = monthRange(addDays(thisMonth.start, -1));
+  return [
+    { label: "This month", period: { from: thisMonth.start, to: today } },
+    { label: "Last month", period: { from: lastMonth.start, to: lastMonth.end } },
+    { label: "Year to date", period: { from: `${today.slice(0, 4)}-01-01`, to: today } },
+    { label: "Last 12 months", period: { from: addDays(yearBeforeDay(today), 1), to: today } },
+  ];
 }
 
 /** The address of a report: the page's, or its CSV's with `/reports/export`. */

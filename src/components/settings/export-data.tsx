@@ -7,7 +7,7 @@ import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { businessToday } from "@/lib/business-time";
 import { api } from "@/trpc/react";
-import { toCsv } from "./csv";
+import { csvOfRecords } from "@/lib/csv";
 
 const TABLES = ["customers", "schedules", "visits", "messages", "payments"] as const;
 type Table = (typeof TABLES)[number];
@@ -37,7 +37,7 @@ export function ExportData() {
       if (what === "json") {
         download(`greenscape-export-${stamp}.json`, JSON.stringify(data, null, 2), "application/json");
       } else {
-        download(`greenscape-${what}-${stamp}.csv`, toCsv(data[what]), "text/csv;charset=utf-8");
+        download(`greenscape-${what}-${stamp}.csv`, csvOfRecords(data[what]), "text/csv;charset=utf-8");
       }
     } catch (error) {
       toast({ title: "Export failed", description: errorMessage(error), variant: "destructive" });

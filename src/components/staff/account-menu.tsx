@@ -3,22 +3,27 @@
 import { LogOut } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { StaffRole } from "@/lib/staff-roles";
+import { navLinksFor } from "./staff-nav";
 
 /**
  * The header's account menu, written out rather than taken from Headless UI: its Menu and the
  * floating-position code it brings weigh about 34 kB gzip, which every staff page would load on
  * a phone for two links. It keeps the menu button pattern: Escape, outside clicks and choosing
  * close it; arrow keys, Home and End move between the items; focus returns to the button.
+ * On a phone it is the way to the sections the bottom bar has no room for (Quotes, Reports, Settings).
  */
 export function AccountMenu({
   initials,
   fullName,
   email,
+  role,
   onLogout,
 }: {
   initials: string;
   fullName: string;
   email: string;
+  role: StaffRole;
   onLogout: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -91,9 +96,22 @@ export function AccountMenu({
             <p className="font-semibold text-gray-900">{fullName}</p>
             <p className="truncate text-gray-600">{email}</p>
           </div>
-          <Link prefetch={false} href="/settings" role="menuitem" tabIndex={-1} className={ITEM} onClick={() => close(false)}>
-            Settings
-          </Link>
+          {navLinksFor(role)
+            .filter((link) => !link.inBottomBar)
+            .map((link) => (
+              <Link
+                key={link.href}
+                prefetch={false}
+                href={link.href}
+                role="menuitem"
+                tabIndex={-1}
+                className={ITEM}
+                onClick={() => close(false)}
+              >
+                <link.icon aria-hidden="true" className="size-4" />
+                {link.label}
+              </Link>
+            ))}
           <button
             type="button"
             role="menuitem"

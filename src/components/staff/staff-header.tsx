@@ -52,7 +52,13 @@ export function StaffHeader({ fullName, email, role }: { fullName: string | null
             Logout
           </Button>
         </div>
-        <AccountMenu initials={initials} fullName={fullName || "Admin User"} email={email || "{email}"} onLogout={handleLogout} />
+        <AccountMenu
+          initials={initials}
+          fullName={fullName || "Admin User"}
+          email={email || "{email}"}
+          role={role}
+          onLogout={handleLogout}
+        />
       </div>
     </header>
   );
