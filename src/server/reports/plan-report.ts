@@ -31,7 +31,7 @@ async function planFigures(db: Db, period: ReportPeriod): Promise<PlanFigures> {
   const { from, to } = periodInstants(period);
   const result: unknown = await db.execute(sql`
     with months as (${monthsTable(months)}),
-    plans as (
+    plans as materialized (
       select id, ${austinDay(sql`created_at`)} as created_day, ${austinDay(sql`start_time`)} as start_day, ${endDay} as end_day
       from schedules
       where is_recurring
