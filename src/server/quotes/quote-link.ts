@@ -47,7 +47,15 @@ export async function sendQuote(db: Db, id: number, now = new Date()) {
     const token = generateToken();
     const [sent] = await tx
       .update(quotes)
-      .set({ tokenHash: hashToken(token), tokenRevokedAt: null, status: "sent", sentAt: now, viewedAt: null, updatedAt: now })
+      .set({
+        tokenHash: hashToken(token),
+        tokenRevokedAt: null,
+        status: "sent",
+        sentAt: now,
+        firstSentAt: quote.firstSentAt ?? now,
+        viewedAt: null,
+        updatedAt: now,
+      })
       .where(eq(quotes.id, id))
       .returning();
     const totals = versionTotals(version);

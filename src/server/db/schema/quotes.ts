@@ -93,7 +93,10 @@ export const quotes = pgTable(
     currentVersion: integer().notNull().default(1),
     tokenHash: text().unique(),
     tokenRevokedAt: instant(),
+    /** The latest sending: each send (again, or after a revision) moves it. */
     sentAt: instant(),
+    /** The first sending, never moved after: the quotes report counts a quote as sent then. */
+    firstSentAt: instant(),
     viewedAt: instant(),
     declinedAt: instant(),
     declineReason: text(),

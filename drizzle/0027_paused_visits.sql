@@ -1,0 +1,1 @@
+CREATE INDEX "visits_paused_idx" ON "visits" USING btree ("start_time") WHERE "visits"."customer_change" = 'paused';
