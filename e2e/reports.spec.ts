@@ -52,7 +52,8 @@ test("the owner reads revenue for a period against a year before, and the CSV ma
   await page.goto("/dashboard");
   await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Revenue" })).toHaveAttribute("aria-current", "page");
+  const reports = page.getByRole("navigation", { name: "Reports" });
+  await expect(reports.getByRole("link", { name: "Revenue" })).toHaveAttribute("aria-current", "page");
 
   // The period goes into the address, and nothing personal does.
   await page.getByLabel("From").fill("2024-03-01");
@@ -90,7 +91,7 @@ test("the owner reads revenue for a period against a year before, and the CSV ma
   expect(csvTotal.slice(1).map((value) => Math.round(Number(value) * 100))).toEqual(shown.map(cents));
 
   // Owed is a picture of the period's last day.
-  await page.getByRole("link", { name: "Owed" }).click();
+  await reports.getByRole("link", { name: "Owed" }).click();
   await expect(page).toHaveURL(/report=owed&from=2024-03-01&to=2024-03-31/);
   await expect(page.getByText("Owed at the end of Mar 31, 2024, against the end of Mar 31, 2023.")).toBeVisible();
   await expect(page.locator('[data-report-table="aging"]').getByRole("rowheader", { name: "Over 90 days" })).toBeVisible();
@@ -104,7 +105,7 @@ test("on a phone the account menu leads to Reports; without JavaScript the table
   await page.getByRole("button", { name: /Account menu/ }).click();
   await page.getByRole("menuitem", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
-  await page.getByRole("link", { name: "Work" }).click();
+  await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Work" }).click();
   await expect(page.locator('[data-report-table="weeks"]')).toBeVisible();
   await page.screenshot({ path: "screenshots/reports-work-phone-375.png", fullPage: true });
 

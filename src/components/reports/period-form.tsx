@@ -24,18 +24,18 @@ export function PeriodForm({
   return (
     <div className="space-y-3">
       <FormAlert message={problem ? `${problem}. Showing the month so far.` : undefined} />
-      <Form action="/reports" className="flex flex-wrap items-end gap-3">
+      <Form action="/reports" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <input type="hidden" name="report" value={report} />
-        <label className="w-full text-sm font-medium text-gray-800 sm:w-auto">
-          {report === "owed" ? "Period (owed is aged at its last day)" : "From"}
+        <label className="text-sm font-medium text-gray-800">
+          From
           <input type="date" name="from" defaultValue={period.from} required className={INPUT} />
         </label>
-        <label className="w-full text-sm font-medium text-gray-800 sm:w-auto">
+        <label className="text-sm font-medium text-gray-800">
           To
           <input type="date" name="to" defaultValue={period.to} required className={INPUT} />
         </label>
         {report === "revenue" ? (
-          <label className="w-full text-sm font-medium text-gray-800 sm:w-auto">
+          <label className="col-span-2 text-sm font-medium text-gray-800 sm:col-span-1">
             Group by
             <select name="by" defaultValue={by} className={INPUT}>
               <option value="day">Day</option>
@@ -44,7 +44,7 @@ export function PeriodForm({
             </select>
           </label>
         ) : null}
-        <button type="submit" className={buttonClasses("primary", "md", "w-full sm:w-auto")}>
+        <button type="submit" className={buttonClasses("primary", "md", "col-span-2 sm:col-span-1")}>
           Show
         </button>
       </Form>

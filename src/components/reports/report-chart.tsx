@@ -9,6 +9,7 @@ import type { ReportChart as Chart } from "./report-view";
 /** The chart's height, reserved before the script draws, so nothing below it moves. */
 const HEIGHT = 256;
 const COLORS = ["#2d6f43", "#c96f0c", "#4b5563", "#b91c1c"];
+const HINT = "Point at the chart to read a column. The tables below hold every figure.";
 
 function formatValue(value: number | null | undefined, unit: Chart["unit"]) {
   if (value === null || value === undefined) return "none";
@@ -74,7 +75,7 @@ function options(chart: Chart, width: number, bars: uPlot.Series.PathBuilder, re
           const index = u.cursor.idx;
           readout.textContent =
             index === null || index === undefined
-              ? ""
+              ? HINT
               : `${chart.labels[index]}: ${chart.series.map((series) => `${series.label} ${formatValue(series.values[index], chart.unit)}`).join(", ")}`;
         },
       ],
@@ -131,7 +132,9 @@ export function ReportChart({ chart }: { chart: Chart }) {
         aria-label={`Chart: ${chart.title}. The same figures are in the table below.`}
         style={{ height: HEIGHT }}
       />
-      <p ref={readoutRef} aria-hidden="true" className="mt-2 min-h-5 text-sm text-gray-700 tabular-nums" />
+      <p ref={readoutRef} aria-hidden="true" className="mt-2 min-h-10 text-sm text-gray-700 tabular-nums">
+        {HINT}
+      </p>
     </figure>
   );
 }

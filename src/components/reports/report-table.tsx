@@ -10,7 +10,12 @@ export function ReportTableCard({ table, csvHref }: { table: ReportTable; csvHre
   const cell = (value: Cell, index: number) => {
     const kind = table.columns[index]!.kind;
     const typed = value !== null && typeof value === "object" ? value.kind : kind;
-    return { text: formatCell(value, kind), numeric: NUMERIC.has(typed) };
+    const numeric = NUMERIC.has(typed);
+    // An empty figure reads as a dash on the page (the CSV leaves the field empty).
+    return {
+      text: value === null || (typeof value === "object" && value.value === null) ? (numeric ? "—" : "") : formatCell(value, kind),
+      numeric,
+    };
   };
   return (
     <section aria-labelledby={captionId} className="rounded-xl border border-gray-200 bg-white shadow-sm">

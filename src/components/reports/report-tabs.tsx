@@ -14,7 +14,7 @@ export function ReportTabs({ current, period, by }: { current: ReportKind; perio
               href={reportAddress("/reports", kind, period, by)}
               aria-current={kind === current ? "page" : undefined}
               className={cn(
-                "-mb-px flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold",
+                "-mb-px flex min-h-11 items-center border-b-2 px-2.5 text-sm font-semibold sm:px-4",
                 kind === current ? "border-brand-700 text-brand-800" : "border-transparent text-gray-600 hover:text-gray-900",
               )}
             >

@@ -43,10 +43,12 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           </>
         )}
       </p>
-      <Panel title={view.chart.title}>
-        <ReportChart chart={view.chart} />
-        <p className="text-sm text-gray-600 noscript:hidden">The tables below hold every figure of the chart.</p>
-      </Panel>
+      {/* Without a script there is no chart: the panel takes no room, and the tables stand alone. */}
+      <div className="noscript:hidden">
+        <Panel title={view.chart.title}>
+          <ReportChart chart={view.chart} />
+        </Panel>
+      </div>
       {view.tables.map((table) => (
         <ReportTableCard key={table.id} table={table} csvHref={csvHref(table.id)} />
       ))}
