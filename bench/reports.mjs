@@ -158,7 +158,7 @@ function markdownOf(results, asked, when) {
   );
   const checks = results.map(
     ({ scale, checks }) =>
-      `- ${scale}×: ${checks.map((check) => `${check.figure} ${check.report ?? "none"} against ${check.scan} (${check.report === check.scan ? "equal" : "**differs**"})`).join("; ")}.`,
+      `- ${scale}×: ${checks.map((check) => `${check.figure} ${check.report?.toLocaleString("en-US") ?? "none"} against ${check.scan.toLocaleString("en-US")} (${check.report === check.scan ? "equal" : "**differs**"})`).join("; ")}.`,
   );
   return `### Reports (\`npm run bench:reports\`), ${when}
 
