@@ -1,7 +1,10 @@
 // `npm run bench:pages`: Lighthouse (mobile) scores of the public pages and, with a staff session on a
 // database of 2,000 customers and 50,000 visits, of the staff pages of the production build in Debian
 // Chromium, and each page's first-load JavaScript measured as gzip bytes. BENCH_PAGES=public or
-// BENCH_PAGES=staff runs one half; BENCH_LABEL names the staff section (to keep a before and an after).
+// BENCH_PAGES=staff runs one half; BENCH_PAGES=reports runs /reports alone, on that data plus what
+// the reports read (bench/reports-data.mjs: payments, refunds, crews, quotes), in a section of its
+// own; the staff half measures /reports too, on the staff data only, so the other staff pages keep
+// the data their earlier figures had. BENCH_LABEL names the staff section (to keep a before and an after).
 // BENCH_RUNS (3 by default) runs Lighthouse that many times per staff page and keeps the median, since a
 // shared machine moves single scores by ten points; the median run's report lands in bench/.out.
 // BENCH_CPU_SLOWDOWN sets Lighthouse's CPU multiplier for the staff pages: a number, or "calibrated" for
@@ -13,6 +16,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildIfNeeded, freshDatabase, machine, staffCookie, startServer } from "./lib.mjs";
+import { seedReportData } from "./reports-data.mjs";
 import { writeSection } from "./results-file.mjs";
 import { seedStaffData } from "./staff-data.mjs";
 
@@ -31,7 +35,7 @@ const FLAGS = [
 ];
 const PAGES = ["/", "/services", "/book", "/contact"];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 };
-const STAFF_PAGES = ["/dashboard", "/schedule", "/customers", "/messages", "/payments"];
+const STAFF_PAGES = ["/dashboard", "/schedule", "/customers", "/messages", "/payments", "/reports"];
 const STAFF_TARGETS = { performance: 95, tbt: 200, javascript: 200 * 1024 };
 const WHICH = process.env.BENCH_PAGES ?? "all";
 const LABEL = process.env.BENCH_LABEL ?? "";
@@ -160,14 +164,14 @@ async function cpuSlowdown(chrome, pageUrl) {
 }
 
 /** Staff pages with a signed-in staff session: Lighthouse sends the session cookie with every request. */
-async function staffPages(chrome, browser, data) {
+async function staffPages(chrome, browser, data, paths = STAFF_PAGES, section = "staff-pages") {
   const cookie = await staffCookie(PORT);
   const rows = [];
   const loadBefore = loadAverage();
   mkdirSync("bench/.out", { recursive: true });
   const cpuSlowdownMultiplier = await cpuSlowdown(chrome, `http://localhost:${PORT}/login`);
   const indexes = [];
-  for (const path of STAFF_PAGES) {
+  for (const path of paths) {
     const pageUrl = `http://localhost:${PORT}${path}`;
     await fetch(pageUrl, { headers: { cookie } });
     const runs = [];
@@ -197,8 +201,8 @@ async function staffPages(chrome, browser, data) {
     )
     .join("\n");
   writeSection(
-    `staff-pages${LABEL ? `-${LABEL}` : ""}`,
-    `### Staff pages (\`npm run bench:pages\`)${LABEL ? `, ${LABEL}` : ""}, ${new Date().toISOString().slice(0, 10)}
+    `${section}${LABEL ? `-${LABEL}` : ""}`,
+    `### ${section === "staff-pages" ? "Staff pages (`npm run bench:pages`)" : "The Reports page (`BENCH_PAGES=reports npm run bench:pages`)"}${LABEL ? `, ${LABEL}` : ""}, ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${machine()}; load average (1, 5, 15 min) ${loadBefore} at the start, ${loadAfter} at the end; Lighthouse benchmarkIndex
 (host CPU) median ${Math.round(median(indexes))}. Lighthouse 12 (mobile, simulated 4G, CPU slowdown ${cpuSlowdownMultiplier}×${
@@ -207,7 +211,7 @@ Machine: ${machine()}; load average (1, 5, 15 min) ${loadBefore} at the start, $
 benchmarkIndex over ${MID_TIER_PHONE_INDEX}, a mid-tier phone's (Pixel 5) in Chrome DevTools' CPU calibration`
         : ""
     }, performance only) with a staff session against the production build on PostgreSQL holding
-${data.customers.toLocaleString("en-US")} customers and ${data.visits.toLocaleString("en-US")} schedules (visits). ${RUNS > 1 ? `Each page ran ${RUNS} times: every figure is the median, the runs' scores in brackets. ` : ""}JavaScript is the gzip size of every script the
+${data.customers.toLocaleString("en-US")} customers and ${data.visits.toLocaleString("en-US")} schedules (visits)${data.reports ? `, with ${data.reports.payments.toLocaleString("en-US")} completed payments, ${data.reports.refunds.toLocaleString("en-US")} refunds, ${data.reports.crews} crews and ${data.reports.quotes.toLocaleString("en-US")} quotes` : ""}. ${RUNS > 1 ? `Each page ran ${RUNS} times: every figure is the median, the runs' scores in brackets. ` : ""}JavaScript is the gzip size of every script the
 page loads. Targets: performance ≥ 95, Total Blocking Time ≤ 200 ms, CLS ≤ 0.1, JavaScript ≤ 200 kB (✗ marks a miss).
 
 | page | performance | TBT | LCP | CLS | JS (gzip) |
@@ -224,11 +228,13 @@ async function main() {
   const server = await startServer({ port: PORT, env: { DATABASE_URL: url } });
   try {
     const data = WHICH === "public" ? null : await seedStaffData(url);
+    if (WHICH === "reports") data.reports = await seedReportData(url);
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: FLAGS });
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
     try {
-      if (WHICH !== "staff") await publicPages(chrome, browser);
-      if (data) await staffPages(chrome, browser, data);
+      if (WHICH === "all" || WHICH === "public") await publicPages(chrome, browser);
+      if (WHICH === "reports") await staffPages(chrome, browser, data, ["/reports"], "reports-page");
+      else if (data) await staffPages(chrome, browser, data);
     } finally {
       await browser.close();
       chrome.kill();
