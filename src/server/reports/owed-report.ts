@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays, BUSINESS_TIME_ZONE, type DateString, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { yearBeforeDay } from "@/lib/reports";
 import type { Db } from "@/server/db";
-import { rowsOf } from "@/server/db/rows";
+import { runReportStatement } from "./report-statement";
 import { OWED_BUCKETS, type OwedFigures, type OwedReport } from "./schemas";
 
 /** Each bucket names at most this many customers; `customerCount` says how many owe. */
@@ -33,24 +33,25 @@ interface OwedRow {
  * no completed payment dated before the day's end paid, by the rule of src/server/payments/owed.ts
  * (a refunded payment still paid its visit). Read without scanning every visit: the visits unpaid
  * now are kept in `unpaid_visits`; the others owed then are exactly those some completed payment
- * dated after the day paid and none dated before its end, found from those later payments.
- * A visit's age is `asOf` less its Austin day.
+ * dated after the day paid and none dated before its end, found from those later payments. Each
+ * such visit's first payment is looked up after the join, for those few visits only: written as a
+ * condition on the visits, the planner checked it for every visit before the day. A visit's age is
+ * `asOf` less its Austin day.
  */
 async function owedFigures(db: Db, asOf: DateString): Promise<OwedFigures> {
   const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
   const end = instant(endOfBusinessDayExclusive(asOf));
   // A visit is at most 30 days old when its day is on or after asOf − 30, and so on.
   const [within30, within60, within90] = [30, 60, 90].map((days) => instant(startOfBusinessDay(addDays(asOf, -days))));
-  const result: unknown = await db.execute(sql`
-    with paid_later as (
-      select p.visit_id as id
+  const rows = await runReportStatement<OwedRow>(
+    db,
+    sql`
+    with paid_later as materialized (
+      select v.id, v.schedule_id, v.customer_id, v.total_price, v.start_time
       from payments p
-      where p.status = 'completed' and p.payment_date >= ${end} and p.visit_id is not null
-      union
-      select v.id
-      from payments p
-      join visits v on v.id = p.schedule_id and v.schedule_id = v.id
-      where p.status = 'completed' and p.payment_date >= ${end} and p.visit_id is null
+      join visits v on v.id = coalesce(p.visit_id, p.schedule_id)
+      where p.status = 'completed' and p.payment_date >= ${end} and (p.visit_id is not null or v.id = v.schedule_id)
+        and v.status = 'completed' and v.total_price > 0 and v.start_time < ${end}
     ),
     owed as (
       select v.customer_id, v.total_price as amount, v.start_time
@@ -58,15 +59,12 @@ async function owedFigures(db: Db, asOf: DateString): Promise<OwedFigures> {
       join visits v on v.id = u.visit_id
       where v.start_time < ${end}
       union all
-      select v.customer_id, v.total_price, v.start_time
-      from paid_later l
-      join visits v on v.id = l.id
-      where v.status = 'completed' and v.total_price > 0 and v.start_time < ${end}
-        and not exists (
-          select 1 from payments q where q.status = 'completed' and q.payment_date < ${end} and q.visit_id = v.id)
-        and not (v.id = v.schedule_id and exists (
-          select 1 from payments q
-          where q.status = 'completed' and q.payment_date < ${end} and q.visit_id is null and q.schedule_id = v.id))
+      select l.customer_id, l.total_price, l.start_time
+      from (select distinct * from paid_later) l
+      where (
+        select min(q.payment_date) from payments q
+        where q.status = 'completed' and (q.visit_id = l.id or (q.visit_id is null and q.schedule_id = l.id and l.id = l.schedule_id))
+      ) >= ${end}
     ),
     aged as (
       select customer_id, amount, start_time,
@@ -92,9 +90,8 @@ async function owedFigures(db: Db, asOf: DateString): Promise<OwedFigures> {
       bucket_amount, bucket_visits, customer_count
     from ranked
     where rank <= ${OWED_CUSTOMERS_LISTED}
-    order by bucket, rank`);
-
-  const rows = rowsOf<OwedRow>(result);
+    order by bucket, rank`,
+  );
   const buckets = OWED_BUCKETS.map((bucket) => {
     const listed = rows.filter((row) => row.bucket === bucket);
     const first = listed[0];

@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE, endOfBusinessDayExclusive, startOfBusinessDay } fro
 import type { ReportGrouping, ReportPeriod } from "@/lib/reports";
 import { bucketStarts, yearBefore } from "@/lib/reports";
 import type { Db } from "@/server/db";
-import { rowsOf } from "@/server/db/rows";
+import { runReportStatement } from "./report-statement";
 import type { RevenueFigures, RevenueReport } from "./schemas";
 
 /**
@@ -41,7 +41,9 @@ interface RevenueRow {
 async function revenueFigures(db: Db, period: ReportPeriod, by: ReportGrouping): Promise<RevenueFigures> {
   const start = sql`${startOfBusinessDay(period.from).toISOString()}::timestamptz`;
   const end = sql`${endOfBusinessDayExclusive(period.to).toISOString()}::timestamptz`;
-  const result: unknown = await db.execute(sql`
+  const result = await runReportStatement<RevenueRow>(
+    db,
+    sql`
     with money as (
       select p.id, p.visit_id, p.schedule_id, p.method, p.amount as paid, 0 as refunded, p.payment_date as at
       from payments p
@@ -55,13 +57,12 @@ async function revenueFigures(db: Db, period: ReportPeriod, by: ReportGrouping):
     placed as (
       select m.method, m.paid, m.refunded,
         date_trunc(${by}, m.at at time zone ${BUSINESS_TIME_ZONE})::date as bucket,
-        case when pv.id is not null then pv.service_id when ov.id is not null then ov.service_id else s.service_id end as service_id,
-        case when pv.id is not null then pv.crew_id when ov.id is not null then ov.crew_id else s.crew_id end as crew_id
+        case when v.id is not null then v.service_id else s.service_id end as service_id,
+        case when v.id is not null then v.crew_id else s.crew_id end as crew_id
       from money m
-      left join visits pv on pv.id = m.visit_id
       left join quote_acceptances qa on m.visit_id is null and m.schedule_id is null and qa.payment_id = m.id
-      left join visits ov on m.visit_id is null and ov.id = coalesce(m.schedule_id, qa.schedule_id) and ov.schedule_id = ov.id
-      left join schedules s on m.visit_id is null and s.id = coalesce(m.schedule_id, qa.schedule_id)
+      left join visits v on v.id = coalesce(m.visit_id, m.schedule_id, qa.schedule_id) and (m.visit_id is not null or v.schedule_id = v.id)
+      left join schedules s on v.id is null and s.id = coalesce(m.schedule_id, qa.schedule_id)
     ),
     grouped as (
       select case grouping(bucket, service_id, crew_id) when 3 then 'bucket' when 5 then 'service' else 'crew' end as kind,
@@ -80,9 +81,10 @@ async function revenueFigures(db: Db, period: ReportPeriod, by: ReportGrouping):
     from grouped g
     left join services sv on g.kind = 'service' and sv.id = g.service_id
     left join crews cr on g.kind = 'crew' and cr.id = g.crew_id
-    order by g.kind, g.bucket, g.card + g.cash + g."check" - g.refunds desc, name, id`);
+    order by g.kind, g.bucket, g.card + g.cash + g."check" - g.refunds desc, name, id`,
+  );
 
-  const rows = rowsOf<RevenueRow>(result).map((row) => {
+  const rows = result.map((row) => {
     const figures = { card: Number(row.card), cash: Number(row.cash), check: Number(row.check), refunds: Number(row.refunds) };
     return {
       ...row,
