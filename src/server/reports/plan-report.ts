@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { yearBefore, type ReportPeriod } from "@/lib/reports";
 import type { Db } from "@/server/db";
-import { rowsOf } from "@/server/db/rows";
+import { runReportStatement } from "./report-statement";
 import { austinDay, monthsTable, periodInstants, reportMonths } from "./report-sql";
 import type { PlanFigures, PlanReport } from "./schemas";
 
@@ -30,7 +30,9 @@ const endDay = sql`case when status in ('cancelled', 'completed')
 async function planFigures(db: Db, period: ReportPeriod): Promise<PlanFigures> {
   const months = reportMonths(period);
   const { from, to } = periodInstants(period);
-  const result: unknown = await db.execute(sql`
+  const result = await runReportStatement<{ month: string; active: unknown; paused: unknown; ended: unknown; new: unknown }>(
+    db,
+    sql`
     with months as (${monthsTable(months)}),
     plans as materialized (
       select id, ${austinDay(sql`created_at`)} as created_day, ${austinDay(sql`start_time`)} as start_day, ${endDay} as end_day
@@ -59,10 +61,9 @@ async function planFigures(db: Db, period: ReportPeriod): Promise<PlanFigures> {
       count(*) filter (where has_ended) as ended,
       count(*) filter (where is_new) as new
     from plan_months
-    group by month`);
-  const byMonth = new Map(
-    rowsOf<{ month: string; active: unknown; paused: unknown; ended: unknown; new: unknown }>(result).map((row) => [row.month, row]),
+    group by month`,
   );
+  const byMonth = new Map(result.map((row) => [row.month, row]));
   const figures = months.map(({ month }) => {
     const row = byMonth.get(month);
     return {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { yearBefore, type ReportPeriod } from "@/lib/reports";
 import type { Db } from "@/server/db";
-import { rowsOf } from "@/server/db/rows";
+import { runReportStatement } from "./report-statement";
 import { austinDay, periodInstants, reportMonths } from "./report-sql";
 import type { QuoteFigures, QuoteReport } from "./schemas";
 
@@ -21,7 +21,9 @@ export async function quoteReport(db: Db, period: ReportPeriod): Promise<QuoteRe
 async function quoteFigures(db: Db, period: ReportPeriod): Promise<QuoteFigures> {
   const { from, to } = periodInstants(period);
   const within = (column: string) => sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
-  const result: unknown = await db.execute(sql`
+  const result = await runReportStatement<{ month: string; sent: unknown; accepted: unknown; declined: unknown; acceptedValue: unknown }>(
+    db,
+    sql`
     with happenings as (
       select first_sent_at as at, 1 as sent, 0 as accepted, 0 as declined, 0 as value
       from quotes where ${within("first_sent_at")}
@@ -37,13 +39,9 @@ async function quoteFigures(db: Db, period: ReportPeriod): Promise<QuoteFigures>
     select to_char(${austinDay(sql`at`)}, 'YYYY-MM') as month,
       sum(sent) as sent, sum(accepted) as accepted, sum(declined) as declined, sum(value) as "acceptedValue"
     from happenings
-    group by 1`);
-  const byMonth = new Map(
-    rowsOf<{ month: string; sent: unknown; accepted: unknown; declined: unknown; acceptedValue: unknown }>(result).map((row) => [
-      row.month,
-      row,
-    ]),
+    group by 1`,
   );
+  const byMonth = new Map(result.map((row) => [row.month, row]));
   const months = reportMonths(period).map(({ month }) => {
     const row = byMonth.get(month);
     return {

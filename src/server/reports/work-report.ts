@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bucketStarts, yearBefore, type ReportPeriod } from "@/lib/reports";
 import type { Db } from "@/server/db";
-import { rowsOf } from "@/server/db/rows";
+import { runReportStatement } from "./report-statement";
 import { austinDay, periodInstants } from "./report-sql";
 import type { WorkFigures, WorkReport } from "./schemas";
 
@@ -45,7 +45,9 @@ interface CrewRow {
  */
 async function workFigures(db: Db, period: ReportPeriod): Promise<WorkFigures> {
   const { from, to } = periodInstants(period);
-  const result: unknown = await db.execute(sql`
+  const result = await runReportStatement<{ weeks: WeekRow[] | string | null; crews: CrewRow[] | string | null }>(
+    db,
+    sql`
     with crew_days as materialized (
       select v.crew_id, ${austinDay(sql`v.start_time`)} as day,
         count(*) filter (where v.status = 'completed') as completed,
@@ -89,8 +91,9 @@ async function workFigures(db: Db, period: ReportPeriod): Promise<WorkFigures> {
       left join crews c on c.id = coalesce(w.crew_id, d.crew_id)
     )
     select (select json_agg(weeks) from weeks) as weeks,
-      (select json_agg(crew_rows order by "crewId" is null, position, name, id) from crew_rows) as crews`);
-  const [row] = rowsOf<{ weeks: WeekRow[] | string | null; crews: CrewRow[] | string | null }>(result);
+      (select json_agg(crew_rows order by "crewId" is null, position, name, id) from crew_rows) as crews`,
+  );
+  const [row] = result;
   const weekRows = fromJson(row?.weeks);
   const crewRows = fromJson(row?.crews);
 
