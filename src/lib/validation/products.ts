@@ -29,7 +29,7 @@ const ZActiveIngredient = z.object({
 /** Up to a million units with thousandths: what an integer of thousandths holds with room to spare. */
 const ZRate = z
   .number({ error: PRODUCT_MESSAGES.rate })
-  .gt(0, PRODUCT_MESSAGES.rate)
+  .min(0.001, PRODUCT_MESSAGES.rate)
   .max(1_000_000, PRODUCT_MESSAGES.rate)
   .refine((rate) => Math.abs(rate * 1000 - Math.round(rate * 1000)) < 1e-6, PRODUCT_MESSAGES.rate);
 
@@ -45,8 +45,12 @@ export const ZProductFormSchema = z.object({
     .array(ZActiveIngredient, { error: PRODUCT_MESSAGES.ingredientsCount })
     .min(1, PRODUCT_MESSAGES.ingredientsCount)
     .max(10, PRODUCT_MESSAGES.ingredientsCount)
-    // Summed in hundredths of a percent so 33.33 + 66.67 is exactly 100.
-    .refine((list) => list.reduce((sum, item) => sum + Math.round(item.percent * 100), 0) <= 10_000, PRODUCT_MESSAGES.ingredientsTotal),
+    // Summed in hundredths of a percent so 33.33 + 66.67 is exactly 100; a single percentage over
+    // 100 already has its own message.
+    .refine(
+      (list) => list.some((item) => item.percent > 100) || list.reduce((sum, item) => sum + Math.round(item.percent * 100), 0) <= 10_000,
+      PRODUCT_MESSAGES.ingredientsTotal,
+    ),
   unit: z.enum(PRODUCT_UNITS, { error: PRODUCT_MESSAGES.unit }),
   defaultRate: ZRate.describe("Default rate per 1,000 sq ft, in the product's unit"),
   mixingRate: optionalText(200).describe('How it is mixed, such as "1.5 fl oz per gal"'),
@@ -88,12 +92,12 @@ export const ZLicenseFormSchema = z
   });
 export type TLicenseForm = z.output<typeof ZLicenseFormSchema>;
 
-/** The business's TDA license number, printed on every application record. */
+/** The business's TDA license number, printed on every application record; empty or null clears it. */
 export const ZBusinessLicenseFormSchema = z.object({
   licenseNumber: z
     .string({ error: LICENSE_MESSAGES.number })
     .trim()
-    .regex(/^[A-Za-z0-9]{3,20}$/, LICENSE_MESSAGES.number)
+    .regex(/^([A-Za-z0-9]{3,20})?$/, LICENSE_MESSAGES.number)
     .nullable(),
 });
 export type TBusinessLicenseForm = z.output<typeof ZBusinessLicenseFormSchema>;

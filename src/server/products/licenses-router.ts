@@ -88,7 +88,12 @@ export const licensesRouter = createTRPCRouter({
   saveBusinessLicense: staffUserProcedure
     .meta({
       roles: ROLES.ownerOnly,
-      openapi: { method: "PUT", path: "/settings/business-license", tags: TAGS, summary: "Set the business's TDA license number (null clears it)" },
+      openapi: {
+        method: "PUT",
+        path: "/settings/business-license",
+        tags: TAGS,
+        summary: "Set the business's TDA license number (null clears it)",
+      },
     })
     .input(ZBusinessLicenseFormSchema)
     .output(ZBusinessLicenseSchema)

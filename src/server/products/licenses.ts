@@ -132,7 +132,8 @@ export async function licenseValidOn(db: Db, staffUserId: number, day: DateStrin
   const name = nameOf(user);
   const [license] = await selectLicenses(db, eq(staffLicenses.staffUserId, staffUserId));
   if (!license?.licenseNumber) return { valid: false, reason: `${name} has no applicator license on file.` };
-  if (license.expiresOn < day) return { valid: false, reason: `${name}'s applicator license expired on ${formatLicenseDay(license.expiresOn)}.` };
+  if (license.expiresOn < day)
+    return { valid: false, reason: `${name}'s applicator license expired on ${formatLicenseDay(license.expiresOn)}.` };
   if (license.licenseType === "technician") {
     const [supervisorLicense] = license.supervisor
       ? await selectLicenses(db, eq(staffLicenses.staffUserId, license.supervisor.staffUserId))

@@ -76,11 +76,7 @@ export async function updateProduct(db: Db, id: number, form: TProductForm): Pro
  */
 export async function setProductActive(db: Db, id: number, active: boolean): Promise<Product> {
   const [row] = await withUniqueName(() =>
-    db
-      .update(products)
-      .set({ active, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning(),
+    db.update(products).set({ active, updatedAt: new Date() }).where(eq(products.id, id)).returning(),
   );
   if (!row) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
   return toProduct(row);

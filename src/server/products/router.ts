@@ -51,7 +51,12 @@ export const productsRouter = createTRPCRouter({
     .meta({
       roles: ROLES.office,
       errors: [ConflictError, NotFoundError],
-      openapi: { method: "PUT", path: "/products/{id}", tags: TAGS, summary: "Save a product (409 when another active product has the name)" },
+      openapi: {
+        method: "PUT",
+        path: "/products/{id}",
+        tags: TAGS,
+        summary: "Save a product (409 when another active product has the name)",
+      },
     })
     .input(ZProductFormSchema.extend({ id: ZProductId }))
     .output(ZProductSchema)
