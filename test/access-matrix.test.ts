@@ -5,6 +5,8 @@ import { changeAppointment } from "../src/server/self-service/change-appointment
 import { getOpenApiDocument } from "../src/server/app/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
 import { addCrew } from "../src/server/crews/crews-repository";
+import { addProduct } from "../src/server/products/products";
+import { ZProductFormSchema } from "../src/lib/validation/products";
 import { getDayRoute } from "../src/server/driving-routes/day-route";
 import { getDb } from "../src/server/db";
 import { enqueueJob } from "../src/server/jobs/job-queue";
@@ -43,6 +45,20 @@ import { generateToken, hashToken } from "../src/server/auth/tokens";
 import { procedureMetas } from "../src/server/app/procedure-meta";
 import { rowsOf } from "../src/server/db/rows";
 import { ROLES, type StaffRole } from "../src/lib/staff-roles";
+
+function productForm() {
+  return {
+    name: `Weed Stop ${unique()}`,
+    epaRegistrationNumber: "100-1070",
+    activeIngredients: [{ name: "2,4-D", percent: 30.5 }],
+    unit: "fl oz",
+    defaultRate: 1.5,
+  };
+}
+
+async function aProduct() {
+  return addProduct(await getDb(), ZProductFormSchema.parse(productForm()));
+}
 
 // Every operation of the OpenAPI document, asked by every kind of caller (anonymous, two
 // customers, a staff member of each role, an office API key and a crew's key), answers as its
@@ -521,6 +537,26 @@ const MATRIX: Record<string, Entry> = {
     request: async () => ({ path: `/crews/${(await addCrew(await getDb(), { name: `Crew ${unique()}` })).id}` }),
   },
 
+  // Products (owner and office manage, crews read the active list).
+  "GET /products": { access: "staff", roles: ROLES.everyone, request: () => ({ path: "/products?status=all" }) },
+  "GET /products/{id}": { access: "staff", roles: ROLES.office, request: async () => ({ path: `/products/${(await aProduct()).id}` }) },
+  "POST /products": { access: "staff", roles: ROLES.office, request: () => ({ path: "/products", body: productForm() }) },
+  "PUT /products/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/products/${(await aProduct()).id}`, body: productForm() }),
+  },
+  "POST /products/{id}/retire": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/products/${(await aProduct()).id}/retire` }),
+  },
+  "POST /products/{id}/reactivate": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/products/${(await aProduct()).id}/reactivate` }),
+  },
+
   // Schedules (staff).
   "GET /schedules": {
     access: "staff",
@@ -790,6 +826,24 @@ const MATRIX: Record<string, Entry> = {
     access: "staffUser",
     roles: ROLES.ownerOnly,
     request: async () => ({ path: `/staff/${(await createStaffUser({ role: "office" })).user.id}` }),
+  },
+  "GET /staff/licenses": { access: "staffUser", roles: ROLES.ownerOnly, request: () => ({ path: "/staff/licenses" }) },
+  "GET /staff/license-warnings": { access: "staffUser", roles: ROLES.ownerOnly, request: () => ({ path: "/staff/license-warnings" }) },
+  "GET /staff/{id}/license": { access: "staffUser", roles: ROLES.ownerOnly, request: () => ({ path: `/staff/${fx.staff.id}/license` }) },
+  "PUT /staff/{id}/license": {
+    access: "staffUser",
+    roles: ROLES.ownerOnly,
+    request: async () => ({
+      path: `/staff/${(await createStaffUser({ role: "crew", crewId: fx.crewId })).user.id}/license`,
+      body: { licenseType: "certified_applicator", licenseNumber: "CA12345", expiresOn: aheadBy(400) },
+    }),
+  },
+  "GET /settings/license": { access: "staffUser", roles: ROLES.everyone, request: () => ({ path: "/settings/license" }) },
+  "GET /settings/business-license": { access: "staff", roles: ROLES.office, request: () => ({ path: "/settings/business-license" }) },
+  "PUT /settings/business-license": {
+    access: "staffUser",
+    roles: ROLES.ownerOnly,
+    request: () => ({ path: "/settings/business-license", body: { licenseNumber: "B0123456" } }),
   },
   "GET /staff-invitation": {
     access: "public",

@@ -19,21 +19,23 @@ import { RecentTextsPanel } from "./recent-texts-panel";
 import { TextSettingsForm, TextSettingsSummary } from "./text-settings-form";
 import { TextUsageCard } from "./text-usage-card";
 import { QuoteSettingsPanel } from "@/components/quotes/quote-settings-panel";
+import { BusinessLicenseForm, MyLicenseCard, StaffLicensesPanel } from "./licenses-panel";
+import { ProductsPanel } from "./products-panel";
 import { StaffPanel } from "./staff-panel";
 import { WebhooksPanel } from "./webhooks-panel";
 
-type TabName = "General" | "Notifications" | "Texts" | "Billing" | "Advanced" | "Staff";
+type TabName = "General" | "Products" | "Notifications" | "Texts" | "Billing" | "Advanced" | "Staff";
 
 /** The tabs a role sees: crew members their own account only, owners the Staff tab besides. */
 function tabsFor(role: StaffRole): TabName[] {
   if (role === "crew") return ["General", "Advanced"];
   return role === "owner"
-    ? ["General", "Notifications", "Texts", "Billing", "Advanced", "Staff"]
-    : ["General", "Notifications", "Texts", "Billing", "Advanced"];
+    ? ["General", "Products", "Notifications", "Texts", "Billing", "Advanced", "Staff"]
+    : ["General", "Products", "Notifications", "Texts", "Billing", "Advanced"];
 }
 
 // Whole class names, so Tailwind finds them in the source.
-const TAB_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 5: "sm:grid-cols-5", 6: "sm:grid-cols-3 md:grid-cols-6" };
+const TAB_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 6: "sm:grid-cols-3 md:grid-cols-6", 7: "sm:grid-cols-4 md:grid-cols-7" };
 
 function Card({ children }: { children: ReactNode }) {
   return <div className="rounded-xl border border-gray-200 bg-white p-5">{children}</div>;
@@ -65,6 +67,9 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
         <Card>
           <PasswordForm />
         </Card>
+        <Card>
+          <MyLicenseCard />
+        </Card>
         {owner ? (
           <Card>
             <CrewsPanel />
@@ -73,6 +78,11 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
         {owner ? (
           <Card>
             <RouteStartForm />
+          </Card>
+        ) : null}
+        {owner ? (
+          <Card>
+            <BusinessLicenseForm />
           </Card>
         ) : null}
         {office ? (
@@ -90,6 +100,13 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
             <QuoteSettingsPanel />
           </Card>
         ) : null}
+      </TabPanel>
+    ),
+    Products: (
+      <TabPanel key="Products" className="space-y-6">
+        <Card>
+          <ProductsPanel />
+        </Card>
       </TabPanel>
     ),
     Notifications: (
@@ -144,6 +161,9 @@ export function SettingsScreen({ initialTab = "General" }: { initialTab?: TabNam
       <TabPanel key="Staff" className="space-y-6">
         <Card>
           <StaffPanel />
+        </Card>
+        <Card>
+          <StaffLicensesPanel />
         </Card>
       </TabPanel>
     ),

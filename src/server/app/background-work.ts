@@ -5,6 +5,7 @@ import { startJobWorker, type JobDefinitions, type JobWorker, type WorkerOptions
 import { locateAddressesJob } from "@/server/locations/jobs";
 import { announceBookingJob, sendRemindersJob } from "@/server/notifications/jobs";
 import { chargeAutopayJob, compactOwedTotalJob } from "@/server/payments/jobs";
+import { warnLicenseExpiryJob } from "@/server/products/jobs";
 import { extendSeriesJob } from "@/server/schedules/jobs";
 import { sendTextJob } from "@/server/texts/jobs";
 import { deliverWebhookJob } from "@/server/webhooks/jobs";
@@ -13,7 +14,8 @@ import { deliverWebhookJob } from "@/server/webhooks/jobs";
  * Every kind of background job, each defined beside its domain: the queues installed on every
  * database and worked by every app instance. The periodic ones carry their period: reminders and
  * the addresses' locations every five minutes, the owed total's compaction every hour, the series'
- * visits ahead and the crews' old idempotency keys once a day.
+ * visits ahead and the crews' old idempotency keys once a day, the applicator licenses' expiry
+ * warnings twice a day.
  */
 export const JOB_DEFINITIONS: JobDefinitions = [
   announceBookingJob,
@@ -26,6 +28,7 @@ export const JOB_DEFINITIONS: JobDefinitions = [
   compactOwedTotalJob,
   locateAddressesJob,
   forgetFieldActionsJob,
+  warnLicenseExpiryJob,
 ];
 
 /**

@@ -30,6 +30,8 @@ import { settingsRouter } from "@/server/settings/router";
 import { textsRouter } from "@/server/texts/router";
 import { webhooksRouter } from "@/server/webhooks/router";
 import { locationsRouter } from "@/server/locations/router";
+import { licensesRouter } from "@/server/products/licenses-router";
+import { productsRouter } from "@/server/products/router";
 import { routesRouter } from "@/server/driving-routes/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
@@ -47,11 +49,13 @@ export const appRouter = createTRPCRouter({
   customers: customersRouter,
   dashboard: dashboardRouter,
   inquiries: inquiriesRouter,
+  licenses: licensesRouter,
   locations: locationsRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
   portal: portalRouter,
+  products: productsRouter,
   portalInvites: portalInvitesRouter,
   routes: routesRouter,
   quotePage: quotePageRouter,

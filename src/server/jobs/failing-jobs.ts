@@ -20,6 +20,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   "send-reminders": "Visit reminders",
   "charge-autopay": "Autopay charge",
   "extend-series": "Recurring visits ahead",
+  "warn-license-expiry": "License expiry warnings",
 };
 
 type JobRow = {

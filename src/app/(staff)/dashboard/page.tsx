@@ -4,6 +4,7 @@ import { CrewProblems } from "@/components/staff/dashboard/crew-problems";
 import { CustomerChanges } from "@/components/staff/dashboard/customer-changes";
 import { RecentMessages } from "@/components/staff/dashboard/recent-messages";
 import { QuoteRequestsCard } from "@/components/quotes/quote-requests-card";
+import { LicenseWarnings } from "@/components/staff/dashboard/license-warnings";
 import { NeedsTimeCard } from "@/components/staff/dashboard/needs-time-card";
 import { StatCards } from "@/components/staff/dashboard/stat-cards";
 import { TodaysSchedule } from "@/components/staff/dashboard/todays-schedule";
@@ -29,10 +30,10 @@ async function orNull<T>(answer: Promise<T>): Promise<T | null> {
  * visits come whole.
  */
 export default async function DashboardPage() {
-  await requireStaffPage("/dashboard");
+  const { user } = await requireStaffPage("/dashboard");
   const api = await serverApi();
   const today = businessToday();
-  const [stats, todays, messages, week, changes, problems, quoteRequests] = await Promise.all([
+  const [stats, todays, messages, week, changes, problems, quoteRequests, licenseWarnings] = await Promise.all([
     orNull(api.dashboard.stats({})),
     orNull(api.schedules.list({ startDate: today, endDate: today })),
     orNull(api.dashboard.recentMessages({})),
@@ -40,11 +41,14 @@ export default async function DashboardPage() {
     orNull(api.dashboard.customerChanges({})),
     orNull(api.crewDay.problems({})),
     orNull(api.quoteRequests.list({ status: "open" })),
+    // Staff licenses are the owners' to keep: only they are warned.
+    user.role === "owner" ? orNull(api.licenses.warnings({})) : Promise.resolve(null),
   ]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
       <StatCards stats={stats} />
+      {licenseWarnings && licenseWarnings.length > 0 ? <LicenseWarnings warnings={licenseWarnings} /> : null}
       {problems === null || problems.length > 0 ? <CrewProblems problems={problems} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <QuoteRequestsCard open={quoteRequests?.length ?? null} />

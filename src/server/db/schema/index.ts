@@ -12,3 +12,4 @@ export * from "./crew-field";
 export * from "./quotes";
 export * from "./texts";
 export * from "./driving-routes";
+export * from "./products";

@@ -95,3 +95,18 @@ export function newInquiryStaffEmail(
 function excerpt(text: string): string {
   return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
 }
+
+/** To an owner, once per license and expiry date, a month before a staff member's applicator license runs out. */
+export function licenseExpiryStaffEmail(
+  to: string,
+  license: { holderName: string; licenseNumber: string; expiresOnText: string },
+): OutgoingEmail {
+  return staffEmail(to, "staff_license_expiry", `${license.holderName}'s applicator license expires on ${license.expiresOnText}`, {
+    greeting: "Hello,",
+    paragraphs: [
+      `${license.holderName}'s applicator license (${license.licenseNumber}) expires on ${license.expiresOnText}.`,
+      "After that day they cannot be recorded as the applicator of a treatment, and technicians they supervise cannot either, until the renewed license is saved in Settings → Staff.",
+    ],
+    action: { label: "Open Settings → Staff", url: appUrl("/settings") },
+  });
+}
