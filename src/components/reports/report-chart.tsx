@@ -9,6 +9,8 @@ import type { ReportChart as Chart } from "./report-view";
 /** The chart's height, reserved before the script draws, so nothing below it moves. */
 const HEIGHT = 256;
 const COLORS = ["#2d6f43", "#c96f0c", "#4b5563", "#b91c1c"];
+/** The room one label of the bottom axis needs ("Nov 30", "Nov 2026"). */
+const LABEL_WIDTH = 72;
 const HINT = "Point at the chart to read a column. The tables below hold every figure.";
 
 function formatValue(value: number | null | undefined, unit: Chart["unit"]) {
@@ -27,7 +29,8 @@ function axisValue(value: number, unit: Chart["unit"]) {
 
 function options(chart: Chart, width: number, bars: uPlot.Series.PathBuilder, readout: HTMLElement | null): uPlot.Options {
   const count = chart.labels.length;
-  const step = Math.max(1, Math.ceil(count / Math.max(1, Math.floor(width / 80))));
+  // As many labels as fit the chart's width now (it follows the box when the screen turns).
+  const step = (u: uPlot) => Math.max(1, Math.ceil(count / Math.max(1, Math.floor(u.width / LABEL_WIDTH))));
   return {
     width,
     height: HEIGHT,
@@ -41,7 +44,7 @@ function options(chart: Chart, width: number, bars: uPlot.Series.PathBuilder, re
     },
     axes: [
       {
-        splits: () => chart.labels.map((_, index) => index).filter((index) => index % step === 0),
+        splits: (u) => chart.labels.map((_, index) => index).filter((index) => index % step(u) === 0),
         values: (_u, splits) => splits.map((index) => chart.labels[index] ?? ""),
         stroke: "#374151",
         grid: { show: false },

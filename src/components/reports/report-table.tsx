@@ -26,10 +26,11 @@ export function ReportTableCard({ table, csvHref }: { table: ReportTable; csvHre
         <a
           href={csvHref}
           download
+          aria-label={`Download CSV: ${table.caption}`}
           className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-brand-800 hover:underline"
         >
           <Download aria-hidden="true" className="size-4" />
-          Download CSV<span className="sr-only">: {table.caption}</span>
+          Download CSV
         </a>
       </div>
       {table.rows.length === 0 ? (

@@ -71,6 +71,12 @@ const GROUP_LABEL: Record<ReportGrouping, { column: string; kind: CellKind }> = 
   month: { column: "Month", kind: "month" },
 };
 
+/** A bucket's name under a chart's column, kept short: "Mar 4", "Mar 2024". */
+function chartLabel(start: string, kind: CellKind): string {
+  if (kind === "month") return formatBusinessDate(noon(`${start.slice(0, 7)}-01`), "MMM yyyy");
+  return formatBusinessDate(noon(start), "MMM d");
+}
+
 /** How a figure reads on the page. */
 export function formatCell(cell: Cell, kind: CellKind): string {
   if (cell !== null && typeof cell === "object") return formatCell(cell.value, cell.kind);
@@ -206,7 +212,7 @@ function revenueView(report: RevenueReport): ReportView {
     ],
     chart: {
       title: `Net revenue by ${report.by}`,
-      labels: current.buckets.map((bucket) => formatCell(bucket.start, group.kind)),
+      labels: current.buckets.map((bucket) => chartLabel(bucket.start, group.kind)),
       series: [
         { label: "Net", values: current.buckets.map((bucket) => bucket.net), style: "bar" },
         { label: "Net a year before", values: current.buckets.map((_, index) => yearBefore.buckets[index]?.net ?? null), style: "line" },
@@ -345,7 +351,7 @@ function workView(report: WorkReport): ReportView {
     ],
     chart: {
       title: "Visits per week",
-      labels: current.weeks.map((week) => formatCell(week.start, "week")),
+      labels: current.weeks.map((week) => chartLabel(week.start, "week")),
       series: [
         { label: "Completed", values: current.weeks.map((week) => week.completed), style: "bar" },
         {
@@ -400,7 +406,7 @@ function plansView(report: PlanReport): ReportView {
     ],
     chart: {
       title: "Active plans per month",
-      labels: current.months.map((month) => formatCell(month.month, "month")),
+      labels: current.months.map((month) => chartLabel(month.month, "month")),
       series: [
         { label: "Active", values: current.months.map((month) => month.active), style: "bar" },
         {
@@ -453,7 +459,7 @@ function quotesView(report: QuoteReport): ReportView {
     ],
     chart: {
       title: "Quotes per month",
-      labels: current.months.map((month) => formatCell(month.month, "month")),
+      labels: current.months.map((month) => chartLabel(month.month, "month")),
       series: [
         { label: "Sent", values: current.months.map((month) => month.sent), style: "bar" },
         { label: "Accepted", values: current.months.map((month) => month.accepted), style: "line" },
