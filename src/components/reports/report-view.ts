@@ -71,6 +71,14 @@ const GROUP_LABEL: Record<ReportGrouping, { column: string; kind: CellKind }> = 
   month: { column: "Month", kind: "month" },
 };
 
+/** The period's figure as columns, and the same bucket a year before as a line over them. */
+function againstYearBefore<T>(label: string, current: T[], before: T[], figure: (item: T) => number): ChartSeries[] {
+  return [
+    { label, values: current.map(figure), style: "bar" },
+    { label: `${label} a year before`, values: current.map((_, index) => (before[index] ? figure(before[index]) : null)), style: "line" },
+  ];
+}
+
 /** A bucket's name under a chart's column, kept short: "Mar 4", "Mar 2024". */
 function chartLabel(start: string, kind: CellKind): string {
   if (kind === "month") return formatBusinessDate(noon(`${start.slice(0, 7)}-01`), "MMM yyyy");
@@ -213,10 +221,7 @@ function revenueView(report: RevenueReport): ReportView {
     chart: {
       title: `Net revenue by ${report.by}`,
       labels: current.buckets.map((bucket) => chartLabel(bucket.start, group.kind)),
-      series: [
-        { label: "Net", values: current.buckets.map((bucket) => bucket.net), style: "bar" },
-        { label: "Net a year before", values: current.buckets.map((_, index) => yearBefore.buckets[index]?.net ?? null), style: "line" },
-      ],
+      series: againstYearBefore("Net", current.buckets, yearBefore.buckets, (bucket) => bucket.net),
       unit: "money",
     },
   };
@@ -283,10 +288,7 @@ function owedView(report: OwedReport): ReportView {
     chart: {
       title: "Owed by age",
       labels: current.buckets.map((bucket) => AGE_LABELS[bucket.bucket]),
-      series: [
-        { label: "Owed", values: current.buckets.map((bucket) => bucket.amount), style: "bar" },
-        { label: "Owed a year before", values: current.buckets.map((bucket) => before.get(bucket.bucket)?.amount ?? 0), style: "line" },
-      ],
+      series: againstYearBefore("Owed", current.buckets, yearBefore.buckets, (bucket) => bucket.amount),
       unit: "money",
     },
   };
@@ -353,12 +355,7 @@ function workView(report: WorkReport): ReportView {
       title: "Visits per week",
       labels: current.weeks.map((week) => chartLabel(week.start, "week")),
       series: [
-        { label: "Completed", values: current.weeks.map((week) => week.completed), style: "bar" },
-        {
-          label: "Completed a year before",
-          values: current.weeks.map((_, index) => yearBefore.weeks[index]?.completed ?? null),
-          style: "line",
-        },
+        ...againstYearBefore("Completed", current.weeks, yearBefore.weeks, (week) => week.completed),
         { label: "Skipped", values: current.weeks.map((week) => week.skipped), style: "line" },
         { label: "Cancelled", values: current.weeks.map((week) => week.cancelled), style: "line" },
       ],
@@ -408,12 +405,7 @@ function plansView(report: PlanReport): ReportView {
       title: "Active plans per month",
       labels: current.months.map((month) => chartLabel(month.month, "month")),
       series: [
-        { label: "Active", values: current.months.map((month) => month.active), style: "bar" },
-        {
-          label: "Active a year before",
-          values: current.months.map((_, index) => yearBefore.months[index]?.active ?? null),
-          style: "line",
-        },
+        ...againstYearBefore("Active", current.months, yearBefore.months, (month) => month.active),
         { label: "New", values: current.months.map((month) => month.new), style: "line" },
         { label: "Ended", values: current.months.map((month) => month.ended), style: "line" },
       ],
