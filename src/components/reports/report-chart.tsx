@@ -39,7 +39,8 @@ function options(chart: Chart, width: number, bars: uPlot.Series.PathBuilder, re
     scales: {
       x: { time: false, range: [-0.5, count - 0.5] },
       y: {
-        range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.1)],
+        // An empty period still gets a readable scale: up to $100, or 5 visits.
+        range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(chart.unit === "money" ? 10_000 : 5, (max ?? 0) * 1.1)],
       },
     },
     axes: [

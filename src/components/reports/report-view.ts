@@ -286,8 +286,8 @@ function owedView(report: OwedReport): ReportView {
       },
     ],
     chart: {
-      title: "Owed by age",
-      labels: current.buckets.map((bucket) => AGE_LABELS[bucket.bucket]),
+      title: "Owed by age, in days",
+      labels: current.buckets.map((bucket) => (bucket.bucket === "over-90" ? "90+" : bucket.bucket)),
       series: againstYearBefore("Owed", current.buckets, yearBefore.buckets, (bucket) => bucket.amount),
       unit: "money",
     },
