@@ -360,7 +360,17 @@ test.describe("accessibility of every page (axe-core, WCAG 2.2 AA), at 1280 and 
       { name: "new quote", path: "/quotes/new", ready: h1("New quote") },
       { name: "a quote", path: `/quotes/${seed.quoteId}`, ready: h1(/Quote Q-\d+/) },
       { name: "revise a quote", path: `/quotes/${seed.quoteId}/edit`, ready: h1(/Revise quote/) },
-      ...["General", "Notifications", "Billing", "Advanced"].map((tab) => ({
+      {
+        name: "reports, revenue with its chart",
+        path: "/reports",
+        ready: (page) => page.getByRole("img", { name: /Chart: Net revenue/ }).locator("canvas"),
+      },
+      ...["owed", "work", "plans", "quotes"].map((report) => ({
+        name: `reports, ${report}`,
+        path: `/reports?report=${report}`,
+        ready: (page: Page) => page.getByRole("link", { name: /Download CSV/ }).first(),
+      })),
+      ...["General", "Products", "Notifications", "Billing", "Advanced"].map((tab) => ({
         name: `settings ${tab}`,
         path: "/settings",
         ready: (page: Page) => page.getByRole("tab", { name: tab, selected: true }),
