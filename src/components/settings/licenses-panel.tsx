@@ -16,11 +16,15 @@ import { fieldProps } from "@/components/ui/field-props";
 type License = NonNullable<RouterOutputs["licenses"]["mine"]>;
 type Member = RouterOutputs["staff"]["list"]["members"][number];
 
-/** "Certified applicator CA12345, valid through 2027-03-03 (supervised by Ann)". */
+/** A calendar day as people write it ("Mar 3, 2027"), without a date library in the bundle. */
+const calendarDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** "Certified applicator CA12345, valid through Mar 3, 2027, supervised by Ann". */
 function describeLicense(license: License | undefined): string {
   if (!license) return "No applicator license on file";
   const supervisor = license.supervisor ? `, supervised by ${license.supervisor.name}` : "";
-  return `${LICENSE_TYPE_LABELS[license.licenseType]} ${license.licenseNumber}, valid through ${license.expiresOn}${supervisor}`;
+  return `${LICENSE_TYPE_LABELS[license.licenseType]} ${license.licenseNumber}, valid through ${calendarDay(license.expiresOn)}${supervisor}`;
 }
 
 function LicenseForm({
