@@ -103,7 +103,7 @@ export function formatCell(cell: Cell, kind: CellKind): string {
 }
 
 /** How a figure reads in a spreadsheet: plain numbers (dollars, percent points), ISO days. */
-export function csvCell(cell: Cell, kind: CellKind): string | number | null {
+function csvCell(cell: Cell, kind: CellKind): string | number | null {
   if (cell !== null && typeof cell === "object") return csvCell(cell.value, cell.kind);
   if (cell === null || typeof cell === "string") return cell;
   if (kind === "money") return Number((cell / 100).toFixed(2));
@@ -112,7 +112,7 @@ export function csvCell(cell: Cell, kind: CellKind): string | number | null {
 }
 
 /** A column's heading in the CSV names its unit, as the page's dollar signs and % do. */
-export function csvHeading(column: ReportColumn): string {
+function csvHeading(column: ReportColumn): string {
   return column.kind === "money" ? `${column.label} ($)` : column.kind === "percent" ? `${column.label} (%)` : column.label;
 }
 

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
+import { BUSINESS_TIME_ZONE } from "@/lib/business-time";
 import type { ReportGrouping, ReportPeriod } from "@/lib/reports";
 import { bucketStarts, yearBefore } from "@/lib/reports";
 import type { Db } from "@/server/db";
 import { runReportStatement } from "./report-statement";
+import { periodInstants } from "./report-sql";
 import type { RevenueFigures, RevenueReport } from "./schemas";
 
 /**
@@ -39,8 +40,9 @@ interface RevenueRow {
  * cost that much less, so their later payments never count it twice.
  */
 async function revenueFigures(db: Db, period: ReportPeriod, by: ReportGrouping): Promise<RevenueFigures> {
-  const start = sql`${startOfBusinessDay(period.from).toISOString()}::timestamptz`;
-  const end = sql`${endOfBusinessDayExclusive(period.to).toISOString()}::timestamptz`;
+  const instants = periodInstants(period);
+  const start = sql`${instants.from}::timestamptz`;
+  const end = sql`${instants.to}::timestamptz`;
   const result = await runReportStatement<RevenueRow>(
     db,
     sql`
