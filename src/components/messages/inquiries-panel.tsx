@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FilterToggle } from "@/components/ui/filter-toggle";
 import { Spinner } from "@/components/ui/spinner";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { errorMessage } from "@/components/error-text";
 import { toast } from "@/components/toast/toast-store";
 import { formatBusinessDate } from "@/lib/business-time";
@@ -25,6 +26,8 @@ function cameByText(inquiry: { source?: "website" | "text"; email: string }): bo
 /** Contact-form submissions and texts from unknown numbers, kept apart from customer conversations (docs/product-rules.md#messages). */
 export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (customerId: number) => void }) {
   const [filter, setFilter] = useState<InquiryFilter>("open");
+  // The list comes with the page's HTML: its buttons wait for the script, so a tap is never lost.
+  const hydrated = useHydrated();
   const inquiries = api.inquiries.list.useQuery({ status: filter });
   const utils = api.useUtils();
 
@@ -100,11 +103,11 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
               </p>
               <div className="flex flex-wrap gap-2">
                 {inquiry.customerId ? (
-                  <Button variant="secondary" size="sm" onClick={() => onOpenConversation(inquiry.customerId!)}>
+                  <Button variant="secondary" size="sm" onClick={() => onOpenConversation(inquiry.customerId!)} disabled={!hydrated}>
                     Open conversation
                   </Button>
                 ) : (
-                  <Button variant="secondary" size="sm" onClick={() => convert.mutate({ id: inquiry.id })} disabled={convert.isPending}>
+                  <Button variant="secondary" size="sm" onClick={() => convert.mutate({ id: inquiry.id })} disabled={!hydrated || convert.isPending}>
                     <UserPlus aria-hidden="true" className="size-4" />
                     Make customer
                   </Button>
@@ -113,7 +116,7 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
                   variant="outline"
                   size="sm"
                   onClick={() => setHandled.mutate({ id: inquiry.id, handled: !inquiry.handledAt })}
-                  disabled={setHandled.isPending}
+                  disabled={!hydrated || setHandled.isPending}
                 >
                   {inquiry.handledAt ? (
                     "Reopen"
