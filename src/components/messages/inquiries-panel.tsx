@@ -107,7 +107,12 @@ export function InquiriesPanel({ onOpenConversation }: { onOpenConversation: (cu
                     Open conversation
                   </Button>
                 ) : (
-                  <Button variant="secondary" size="sm" onClick={() => convert.mutate({ id: inquiry.id })} disabled={!hydrated || convert.isPending}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => convert.mutate({ id: inquiry.id })}
+                    disabled={!hydrated || convert.isPending}
+                  >
                     <UserPlus aria-hidden="true" className="size-4" />
                     Make customer
                   </Button>
