@@ -13,6 +13,8 @@ describe("migrations and seed", () => {
     const rows = Array.isArray(result) ? result : (result as { rows: Array<{ table_name: string }> }).rows;
     expect(rows.map((row) => row.table_name)).toEqual([
       "api_keys",
+      "application_record_products",
+      "application_records",
       "applied_driving_routes",
       "billing_profiles",
       "business_settings",
@@ -24,6 +26,8 @@ describe("migrations and seed", () => {
       "customer_sessions",
       "customers",
       "email_outbox",
+      "enrollment_rounds",
+      "enrollments",
       "field_actions",
       "inbound_texts",
       "known_devices",
@@ -32,6 +36,9 @@ describe("migrations and seed", () => {
       "payment_refunds",
       "payments",
       "products",
+      "program_round_products",
+      "program_rounds",
+      "programs",
       "quote_acceptances",
       "quote_line_items",
       "quote_request_photos",

@@ -13,3 +13,5 @@ export * from "./quotes";
 export * from "./texts";
 export * from "./driving-routes";
 export * from "./products";
+export * from "./programs";
+export * from "./applications";
