@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb, type Db } from "@/server/db";
@@ -26,6 +26,13 @@ async function expectTotalsMatchScan(db: Db) {
   expect(await unpaidVisitTotals(db)).toEqual(scanned);
   const listed = await db.select().from(unpaidVisits);
   expect(listed.length).toBe(scanned.unpaidCount);
+  // Each row carries its visit's customer and start as they are now (the owed report reads them).
+  const stale = await db
+    .select({ visitId: unpaidVisits.visitId })
+    .from(unpaidVisits)
+    .leftJoin(visits, eq(visits.id, unpaidVisits.visitId))
+    .where(or(isNull(visits.id), ne(visits.customerId, unpaidVisits.customerId), ne(visits.startTime, unpaidVisits.startTime)));
+  expect(stale).toEqual([]);
   return scanned;
 }
 

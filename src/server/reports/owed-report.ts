@@ -32,7 +32,7 @@ interface OwedRow {
  * What was owed at the end of Austin day `asOf`: completed, priced visits on or before that day that
  * no completed payment dated before the day's end paid, by the rule of src/server/payments/owed.ts
  * (a refunded payment still paid its visit). Read without scanning every visit: the visits unpaid
- * now are kept in `unpaid_visits`; the others owed then are exactly those some completed payment
+ * now are kept in `unpaid_visits` with their customer and start; the others owed then are exactly those some completed payment
  * dated after the day paid and none dated before its end, found from those later payments. Each
  * such visit's first payment is looked up after the join, for those few visits only: written as a
  * condition on the visits, the planner checked it for every visit before the day. A visit's age is
@@ -54,10 +54,9 @@ async function owedFigures(db: Db, asOf: DateString): Promise<OwedFigures> {
         and v.status = 'completed' and v.total_price > 0 and v.start_time < ${end}
     ),
     owed as (
-      select v.customer_id, v.total_price as amount, v.start_time
+      select u.customer_id, u.amount, u.start_time
       from unpaid_visits u
-      join visits v on v.id = u.visit_id
-      where v.start_time < ${end}
+      where u.start_time < ${end}
       union all
       select l.customer_id, l.total_price, l.start_time
       from (select distinct * from paid_later) l

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessDateOf, type DateString } from "@/lib/business-time";
 import { bucketStart, bucketStarts, type ReportGrouping, type ReportPeriod, yearBefore } from "@/lib/reports";
@@ -196,6 +197,28 @@ describe("the revenue report", () => {
     expect(report.yearBefore.period).toEqual({ from: "2030-03-01", to: "2030-03-31" });
     expect(report.yearBefore.totals.cash).toBeGreaterThanOrEqual(3300);
     expect(report.current.totals).toEqual(afterRest.totals);
+  });
+
+  it("credits a payment to the service and crew its visit or plan has now, after either changes", async () => {
+    const db = await getDb();
+    const first = await serviceAndCrew("Credited first");
+    const second = await serviceAndCrew("Credited second");
+    const { customer } = await createCustomer({ fullName: "Credited Customer" });
+
+    // Paid by its plan, credited through the one-time visit; the office then gives it to another crew.
+    const visit = await completedVisit(customer.id, "2031-03-06", { price: 3900, serviceId: first.serviceId, crewId: first.crewId });
+    await offlinePayment({ customerId: customer.id, amount: 3900, method: "cash", scheduleId: visit.scheduleId, day: "2031-03-06" });
+    await db.update(visits).set({ crewId: second.crewId, serviceId: second.serviceId }).where(eq(visits.id, visit.id));
+    const afterMove = await expectReportsMatchScan();
+    expect(afterMove.byCrew.find((share) => share.id === second.crewId)?.net).toBe(3900);
+    expect(afterMove.byCrew.find((share) => share.id === first.crewId)).toBeUndefined();
+
+    // Without its one-time visit, the payment falls back to its plan's service and crew, and follows the plan's.
+    await db.delete(visits).where(eq(visits.id, visit.id));
+    await expectReportsMatchScan();
+    await db.update(schedules).set({ crewId: null }).where(eq(schedules.id, visit.scheduleId));
+    const afterPlan = await expectReportsMatchScan();
+    expect(afterPlan.byCrew.find((share) => share.id === second.crewId)).toBeUndefined();
   });
 
   it("counts a payment on its Austin day: at the period's edges and at a week's and a month's", async () => {

@@ -34,10 +34,11 @@ interface RevenueRow {
 /**
  * One statement, so the buckets and the shares read the same rows. Each payment and refund in the
  * period goes to a bucket (the Austin day's day, Monday or first of the month) and to the service
- * and crew of what the payment paid for: its visit; else its plan (or, for a quote's deposit, the
- * plan the accepted quote became), read through the plan's one-time visit when it has one, since
- * that visit carries the crew. A deposit is its own payment; the visits it was credited against
- * cost that much less, so their later payments never count it twice.
+ * and crew of what the payment paid for, kept on the payment by triggers (drizzle/0030): its visit;
+ * else its plan (or, for a quote's deposit, the plan the accepted quote became), read through the
+ * plan's one-time visit when it has one, since that visit carries the crew. The payments come from
+ * one range of an index that holds every column read. A deposit is its own payment; the visits it
+ * was credited against cost that much less, so their later payments never count it twice.
  */
 async function revenueFigures(db: Db, period: ReportPeriod, by: ReportGrouping): Promise<RevenueFigures> {
   const instants = periodInstants(period);
@@ -47,24 +48,19 @@ async function revenueFigures(db: Db, period: ReportPeriod, by: ReportGrouping):
     db,
     sql`
     with money as (
-      select p.id, p.visit_id, p.schedule_id, p.method, p.amount as paid, 0 as refunded, p.payment_date as at
+      select p.method, p.amount as paid, 0 as refunded, p.payment_date as at,
+        p.attributed_service_id as service_id, p.attributed_crew_id as crew_id
       from payments p
       where p.status = 'completed' and p.payment_date >= ${start} and p.payment_date < ${end}
       union all
-      select p.id, p.visit_id, p.schedule_id, p.method, 0, r.amount, r.confirmed_at
+      select p.method, 0, r.amount, r.confirmed_at, p.attributed_service_id, p.attributed_crew_id
       from payment_refunds r
       join payments p on p.id = r.payment_id
       where r.status = 'succeeded' and r.confirmed_at >= ${start} and r.confirmed_at < ${end}
     ),
     placed as (
-      select m.method, m.paid, m.refunded,
-        date_trunc(${by}, m.at at time zone ${BUSINESS_TIME_ZONE})::date as bucket,
-        case when v.id is not null then v.service_id else s.service_id end as service_id,
-        case when v.id is not null then v.crew_id else s.crew_id end as crew_id
-      from money m
-      left join quote_acceptances qa on m.visit_id is null and m.schedule_id is null and qa.payment_id = m.id
-      left join visits v on v.id = coalesce(m.visit_id, m.schedule_id, qa.schedule_id) and (m.visit_id is not null or v.schedule_id = v.id)
-      left join schedules s on v.id is null and s.id = coalesce(m.schedule_id, qa.schedule_id)
+      select method, paid, refunded, date_trunc(${by}, at at time zone ${BUSINESS_TIME_ZONE})::date as bucket, service_id, crew_id
+      from money
     ),
     grouped as (
       select case grouping(bucket, service_id, crew_id) when 3 then 'bucket' when 5 then 'service' else 'crew' end as kind,

@@ -34,6 +34,14 @@ export const payments = pgTable(
      * gets it by trigger): a payment without a plan is owned by the account that proved it.
      */
     billedEmail: text().notNull().default(""),
+    /**
+     * The service and crew the revenue report credits this payment to: those of its visit, else of
+     * its plan's one-time visit, else of its plan (a quote's deposit: the plan the accepted quote
+     * became). Written by triggers (drizzle/0030_report_columns.sql) whenever any of those
+     * change, so the report reads one index range instead of joining every payment of a year.
+     */
+    attributedServiceId: integer(),
+    attributedCrewId: integer(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -44,8 +52,13 @@ export const payments = pgTable(
     index("payments_customer_idx").on(t.customerId, t.paymentDate),
     /** A one-time visit's payments are found by its plan (the owed total's refresh). */
     index("payments_schedule_idx").on(t.scheduleId),
-    /** The reports read completed payments by day (revenue) and paid after a day (what was owed then). */
-    index("payments_completed_date_idx").on(t.paymentDate).where(sql`${t.status} = 'completed'`),
+    /**
+     * The reports read completed payments by day: revenue from the index alone (the columns after
+     * the date are what it sums and groups by; Drizzle has no INCLUDE), owed the payments after a day.
+     */
+    index("payments_completed_date_idx")
+      .on(t.paymentDate, t.method, t.amount, t.attributedServiceId, t.attributedCrewId, t.visitId, t.scheduleId)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -65,6 +78,9 @@ export const stripeEvents = pgTable("stripe_events", {
 export const unpaidVisits = pgTable("unpaid_visits", {
   visitId: integer().primaryKey(),
   amount: integer().notNull(),
+  /** The visit's customer and start, kept with it (drizzle/0030) so the owed report reads this table alone. */
+  customerId: integer().notNull(),
+  startTime: instant().notNull(),
 });
 
 /**
