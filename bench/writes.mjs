@@ -4,7 +4,9 @@
 // with 40 crews, counting double bookings afterwards. BENCH_SCALE=4 seeds four times the business.
 // BENCH_BASE_DIR=<another checkout, built> measures that build first, then this one, in one run
 // (side by side, same machine minutes, same data); BENCH_RUNS (1) repeats each pair, for medians.
-import { execSync } from "node:child_process";
+// Every booking rush goes first to the floor (bench/floor-server.mjs, the least a booking can cost
+// on this host, on its own database) and then to the app, and the app is judged as a share of it.
+import { execSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import http from "node:http";
@@ -28,6 +30,7 @@ import { SCALE, seedVisits } from "./visits-data.mjs";
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
 const RAW_PORT = Number(process.env.BENCH_RAW_PORT ?? APP_PORT + 1);
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? APP_PORT + 2);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const CREWS = 40;
@@ -60,10 +63,62 @@ async function sequential(url, count, headers = {}) {
   return timings.sort((a, b) => a - b);
 }
 
+/** autocannon's run, with every answer's latency sorted (its own summary has no p95). */
 function cannon(options) {
-  return new Promise((resolve, reject) =>
-    autocannon({ connections: 50, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
-  );
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon({ connections: 50, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve({ ...result, latencies: latencies.sort((a, b) => a - b) }),
+    );
+    instance.on("response", (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
+  });
+}
+
+/** A rush's figures: requests a second, latency percentiles over every answer, and what came back. */
+function rushFigures(result) {
+  return {
+    rps: result.requests.average,
+    p50: percentile(result.latencies, 50),
+    p95: percentile(result.latencies, 95),
+    p99: percentile(result.latencies, 99),
+    ok: result["2xx"],
+    refused: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The floor server as a process of its own (as the app is), on its own database with as many visits. */
+async function startFloor(visits) {
+  const url = await freshDatabase(`${DATABASE}_floor`);
+  const child = spawn(process.execPath, ["bench/floor-server.mjs"], {
+    env: {
+      ...process.env,
+      FLOOR_DATABASE_URL: url,
+      FLOOR_PORT: String(FLOOR_PORT),
+      FLOOR_CREWS: String(CREWS),
+      FLOOR_VISITS: String(visits),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answered = await fetch(`http://127.0.0.1:${FLOOR_PORT}/`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    if (Date.now() > deadline) throw new Error("the floor server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
 function bookings(port, days, firstDay) {
@@ -85,7 +140,7 @@ function bookings(port, days, firstDay) {
 }
 
 /** Instants where more crew-holding visits overlap than there are crews, over the days booked. */
-async function doubleBookings(sql, fromDay, toDay) {
+async function doubleBookings(sql, fromDay, toDay, crews = null) {
   const [{ overbooked }] = await sql`
     select count(*)::int as overbooked from (
       select v.id from visits v
@@ -94,7 +149,7 @@ async function doubleBookings(sql, fromDay, toDay) {
         and v.start_time >= (${austinDate(fromDay)}::date)::timestamp at time zone 'America/Chicago'
         and v.start_time < (${austinDate(toDay + 1)}::date)::timestamp at time zone 'America/Chicago'
       group by v.id
-      having count(w.id) > (select count(*) from crews where active)) over`;
+      having count(w.id) > ${crews ?? sql`(select count(*) from crews where active)`}) over`;
   return overbooked;
 }
 
@@ -125,6 +180,27 @@ async function measure(label, dir, raw, socketDir = null) {
     row.rawDashboard = await sequential(() => `http://127.0.0.1:${RAW_PORT}/dashboard`, 300);
     row.load.reads = load();
 
+    // The floor takes the same rushes first, so nothing the app left to do after its own (such as
+    // the confirmation emails) runs beside the floor's.
+    const floor = await startFloor(visits);
+    let floorSpread;
+    let floorOneDay;
+    let floorCpuPerBooking;
+    try {
+      const floorCpuBefore = cpuMs(floor.pid);
+      floorSpread = await bookings(FLOOR_PORT, DAYS, 40);
+      floorCpuPerBooking = (cpuMs(floor.pid) - floorCpuBefore) / Math.max(1, floorSpread["2xx"]);
+      row.load.floorSpread = load();
+      floorOneDay = await bookings(FLOOR_PORT, 1, 80);
+      const floorSql = postgres(floor.url, { max: 1, onnotice: () => {} });
+      row.floorDoubleBookings = await doubleBookings(floorSql, 40, 80, CREWS);
+      await floorSql.end({ timeout: 5 });
+    } finally {
+      await floor.stop();
+    }
+    row.floorSpread = { ...rushFigures(floorSpread), cpuPerBooking: floorCpuPerBooking };
+    row.floorOneDay = rushFigures(floorOneDay);
+
     const cpuBefore = cpuMs(server.child.pid);
     const spread = await bookings(APP_PORT, DAYS, 40);
     const cpuPerBooking = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, spread["2xx"]);
@@ -135,30 +211,15 @@ async function measure(label, dir, raw, socketDir = null) {
     const [{ spreadStored }] = await sql`select count(*)::int as "spreadStored" from customers where email like ${"writes40\\_%"}`;
     const [{ oneDayStored }] = await sql`select count(*)::int as "oneDayStored" from visits v join schedules s on s.id = v.schedule_id
       join customers c on c.id = s.customer_id where c.email like ${"writes80\\_%"}`;
-    row.spread = {
-      rps: spread.requests.average,
-      p50: spread.latency.p50,
-      p99: spread.latency.p99,
-      ok: spread["2xx"],
-      refused: spread.non2xx,
-      errors: spread.errors,
-      customers: spreadStored,
-      cpuPerBooking,
-    };
-    row.rawPost = { rps: rawPost.requests.average, p50: rawPost.latency.p50, p99: rawPost.latency.p99 };
-    row.oneDay = {
-      rps: oneDay.requests.average,
-      p50: oneDay.latency.p50,
-      p99: oneDay.latency.p99,
-      ok: oneDay["2xx"],
-      refused: oneDay.non2xx,
-      errors: oneDay.errors,
-      visits: oneDayStored,
-    };
+    row.spread = { ...rushFigures(spread), customers: spreadStored, cpuPerBooking };
+    row.rawPost = rushFigures(rawPost);
+    row.oneDay = { ...rushFigures(oneDay), visits: oneDayStored };
     row.doubleBookings = await doubleBookings(sql, 40, 80);
     console.log(
       label,
-      JSON.stringify({ ...row, availability: undefined, rawAvailability: undefined, dashboard: undefined, rawDashboard: undefined }),
+      JSON.stringify(row, (key, value) =>
+        ["availability", "rawAvailability", "dashboard", "rawDashboard"].includes(key) ? undefined : value,
+      ),
     );
     return row;
   } finally {
@@ -193,21 +254,37 @@ async function main() {
   }
   const ms = (value) => `${value.toFixed(1)} ms`;
   const seq = (timings) => `${ms(percentile(timings, 50))} / ${ms(percentile(timings, 95))}`;
-  const lines = rows.map(
+  const share = (app, floor) => `${((100 * app) / floor).toFixed(1)}%`;
+  const rush = (figures) =>
+    `${Math.round(figures.rps)} (${figures.ok} × 2xx, ${figures.refused} other), p50 ${ms(figures.p50)} / p95 ${ms(figures.p95)}`;
+  const readLines = rows.map(
     (row) =>
-      `| ${row.label} | ${seq(row.availability)} | ${seq(row.rawAvailability)} | ${seq(row.dashboard)} | ${seq(row.rawDashboard)} | ${Math.round(row.spread.rps)} (${row.spread.ok} × 2xx, ${row.spread.refused} other), p50 ${row.spread.p50} / p99 ${row.spread.p99} ms, app CPU ${row.spread.cpuPerBooking.toFixed(1)} ms a booking | ${Math.round(row.rawPost.rps)}, p99 ${row.rawPost.p99} ms | ${Math.round(row.oneDay.rps)} (${row.oneDay.ok} × 201, ${row.oneDay.refused} × 409/other), p50 ${row.oneDay.p50} / p99 ${row.oneDay.p99} ms | ${row.doubleBookings} | ${row.load.start} → ${row.load.oneDay} |`,
+      `| ${row.label} | ${seq(row.availability)} | ${seq(row.rawAvailability)} | ${seq(row.dashboard)} | ${seq(row.rawDashboard)} | ${row.load.start} → ${row.load.reads} |`,
+  );
+  const bookingLines = rows.map(
+    (row) =>
+      `| ${row.label} | ${rush(row.floorSpread)}, CPU ${row.floorSpread.cpuPerBooking.toFixed(1)} ms a booking | ${rush(row.spread)}, CPU ${row.spread.cpuPerBooking.toFixed(1)} ms a booking | **${share(row.spread.rps, row.floorSpread.rps)}** | ${(row.spread.p95 / row.floorSpread.p95).toFixed(1)}× | ${Math.round(row.rawPost.rps)}, p95 ${ms(row.rawPost.p95)} | ${rush(row.floorOneDay)} | ${rush(row.oneDay)} | ${share(row.oneDay.rps, row.floorOneDay.rps)} | ${row.floorDoubleBookings} / ${row.doubleBookings} | ${row.load.floorSpread} → ${row.load.spread} → ${row.load.oneDay} |`,
   );
   const markdown = `### Writes and first reads (\`npm run bench:writes\`), ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${machine()}; load average at the start ${loadBefore}. Production builds on PostgreSQL (${new URL(ADMIN_URL).host}), ${rows[0]?.visits.toLocaleString("en-US")} visit rows
 (scale ${SCALE}), ${CREWS} crews; each build on a fresh copy of the same data, measured back to back in this run${BASE_DIR ? " (base: the checkout in BENCH_BASE_DIR)" : ""}.
 Sequential columns are p50 / p95 over one connection (availability: 200 dates never asked; dashboard: 300 \`GET /api/dashboard-stats\`).
-Bookings: 50 connections for ${DURATION} s, across ${DAYS} days, then on one day (app CPU: the server process's user + system time during the run, background jobs included, per booking stored); the raw server answers the same POSTs with fixed bytes. Double bookings: visits
-at whose start more crew-holding visits overlap than there are crews, over every day booked.
 
-| build | availability miss | raw, same bytes | dashboard | raw, same bytes | bookings across ${DAYS} days, req/s | raw POST req/s | bookings on one day, req/s | double bookings | load average (1 min) |
-|---|---|---|---|---|---|---|---|---|---|
-${lines.join("\n")}`;
+| build | availability miss | raw, same bytes | dashboard | raw, same bytes | load average (1 min) |
+|---|---|---|---|---|---|
+${readLines.join("\n")}
+
+Bookings: 50 connections for ${DURATION} s, each booking from its own address and email, across ${DAYS} days, then on one day. Each rush goes
+first to the floor (\`bench/floor-server.mjs\`: node:http and postgres.js doing only what a booking must, in one transaction, on a database of its
+own with as many visits), then to the app. req/s with what came back, p50 / p95 over every answer; CPU is the server process's user + system
+time during the rush (the app's background jobs included) per booking stored. The raw server answers the same POSTs with fixed bytes.
+Double bookings: visits at whose start more crew-holding visits overlap than there are crews, over every day booked (floor / app).
+Target (issue 42): the app at least 50% of the floor's bookings a second across ${DAYS} days, p95 at most 3× the floor's, no double booking.
+
+| build | floor, ${DAYS} days: req/s | app, ${DAYS} days: req/s | app ÷ floor | app p95 ÷ floor p95 | raw POST req/s | floor, one day | app, one day | app ÷ floor | double bookings | load average (1 min): floor → app → one day |
+|---|---|---|---|---|---|---|---|---|---|---|
+${bookingLines.join("\n")}`;
   writeSection(SCALE === 1 ? "writes" : `writes-scale${SCALE}`, markdown, rows);
 }
 
