@@ -41,6 +41,8 @@ export type AnnouncedBooking = Omit<BookingAnnouncementJob["booking"], "startTim
  */
 export const announceBookingQueue = defineJobQueue({
   name: "announce-booking",
-  policy: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  // Its work is a few rows (the emails and deliveries are jobs of their own), done in well under a
+  // second: a worker killed while holding one gives it back after 30 s, not two minutes (bench:crash).
+  policy: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 },
   payload: ZBookingAnnouncementJobSchema,
 });
