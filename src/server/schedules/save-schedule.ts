@@ -156,7 +156,7 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
  * past the notes window change quietly. A one-time visit the save completes is announced as
  * completed too, as setVisitStatus does (billing charges autopay from it); a series saved as
  * completed is a plan that has ended, not a year of visits done, so its visits still to come are
- * not charged.
+ * cancelled (series.ts), announced as such and never charged.
  */
 async function emitChanged(
   tx: Db,

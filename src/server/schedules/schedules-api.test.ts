@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businessInstant, formatBusinessDate } from "@/lib/business-time";
+import { addDays, businessInstant, businessToday, formatBusinessDate } from "@/lib/business-time";
 import type { TSchedulePayloadInput } from "@/lib/validation/schedule";
 import { getDb } from "@/server/db";
 import { messages, visits } from "@/server/db/schema";
@@ -345,5 +345,32 @@ describe("rain-day reschedule", () => {
     await expect(staff.schedules.rainDayMove({ fromDate: "2031-08-05", toDate: "2020-01-01" })).rejects.toThrow(
       "Visits can only be moved to today or a later day",
     );
+  });
+});
+
+describe("a series saved as completed", () => {
+  it("has ended: its visits to come are cancelled, and only the visit done on its own stays completed", async () => {
+    const { staff, mowing, customer } = await setup();
+    const start = addDays(businessToday(), 3);
+    const payload = visitOn(customer.id, start, ["09:00", "10:00"], { serviceId: mowing.id, ...weekly });
+    const series = await staff.schedules.create(payload);
+    const db = await getDb();
+    const statuses = async () =>
+      (await db.select({ status: visits.status }).from(visits).where(eq(visits.scheduleId, series.id)).orderBy(visits.startTime)).map(
+        (visit) => visit.status,
+      );
+    const [first] = await db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(eq(visits.scheduleId, series.id))
+      .orderBy(visits.startTime)
+      .limit(1);
+    await staff.schedules.setVisitStatus({ visitId: String(first!.id), status: "completed" });
+
+    await staff.schedules.update({ id: series.id, ...payload, status: "completed" });
+    const after = await statuses();
+    expect(after[0]).toBe("completed");
+    expect(after.length).toBeGreaterThan(10);
+    expect(after.slice(1).every((status) => status === "cancelled")).toBe(true);
   });
 });

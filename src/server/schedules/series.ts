@@ -23,6 +23,15 @@ export function horizonDate(now: Date = new Date()): DateString {
 
 type Plan = typeof schedules.$inferSelect;
 
+/**
+ * The status a plan's visits take from it: a one-time plan's visit, the plan's own. A series saved
+ * as completed is a plan that has ended, not visits done: its visits still to come are cancelled, so
+ * no day ahead reads as work done (in the work report, or as a treatment without its record).
+ */
+function visitStatusOf(plan: Plan): Plan["status"] {
+  return plan.isRecurring && plan.status === "completed" ? "cancelled" : plan.status;
+}
+
 /** The fields a visit takes over from its plan. */
 export function visitFieldsOf(plan: Plan) {
   return {
@@ -30,7 +39,7 @@ export function visitFieldsOf(plan: Plan) {
     customerId: plan.customerId,
     serviceId: plan.serviceId,
     crewId: plan.crewId,
-    status: plan.status,
+    status: visitStatusOf(plan),
     totalPrice: plan.totalPrice,
     lawnSizeSqFt: plan.lawnSizeSqFt,
     notes: plan.notes,
