@@ -74,7 +74,7 @@ async function scanPlans(period: ReportPeriod): Promise<PlanFigures> {
   const endOf = (plan: (typeof plans)[number]) => {
     const endDate = plan.recurringEndDate ? businessDateOf(plan.recurringEndDate) : null;
     if (plan.status !== "cancelled" && plan.status !== "completed") return endDate;
-    const saved = businessDateOf(plan.updatedAt);
+    const saved = businessDateOf(plan.endedAt!);
     return endDate !== null && endDate < saved ? endDate : saved;
   };
   const months = bucketStarts(period, "month").map((start) => {
@@ -163,6 +163,23 @@ describe("the plans report", () => {
       ["2030-04", 0, 0],
       ["2030-05", 0, 0],
     ]);
+  });
+
+  it("keeps the day staff ended a plan when the ended plan is saved again later", async () => {
+    const { plan } = await recurringPlan("2032-01-05", "2032-01-07", "10:00");
+    await staffSave(plan, { status: "cancelled" }, at("2032-03-10", "09:00"));
+    const [cancelled] = await (await getDb()).select().from(schedules).where(eq(schedules.id, plan.id));
+    await staffSave(cancelled!, {}, at("2032-05-02", "09:00"));
+    const [saved] = await (await getDb()).select().from(schedules).where(eq(schedules.id, plan.id));
+    expect(saved!.endedAt).toEqual(at("2032-03-10", "09:00"));
+    const report = await planReport(await getDb(), { from: "2032-02-01", to: "2032-05-31" });
+    expect(report.current.months.map((month) => [month.month, month.ended])).toEqual([
+      ["2032-02", 0],
+      ["2032-03", 1],
+      ["2032-04", 0],
+      ["2032-05", 0],
+    ]);
+    expect(report.current).toEqual(await scanPlans({ from: "2032-02-01", to: "2032-05-31" }));
   });
 
   it("answers through the staff's procedure, and refuses a period that ends before it starts", async () => {

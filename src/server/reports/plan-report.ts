@@ -14,12 +14,11 @@ export async function planReport(db: Db, period: ReportPeriod): Promise<PlanRepo
 /**
  * A plan's last day, from what its row keeps. Ending it after a visit (the customer in the portal)
  * or giving it an end date (staff) sets `recurring_end_date`: its Austin day. Staff saving the whole
- * plan as cancelled or completed keeps no date of its own; that save is normally the plan's last
- * write, so it ended on the Austin day of `updated_at`, or on its end date if that came first (a
- * later save of the ended plan, or a pin dropped on it, moves that day). No end: null.
+ * plan as cancelled or completed ended it on the Austin day of that save (`ended_at`, kept by a
+ * trigger whatever is saved after), or on its end date if that came first. No end: null.
  */
 const endDay = sql`case when status in ('cancelled', 'completed')
-    then least(${austinDay(sql`recurring_end_date`)}, ${austinDay(sql`updated_at`)})
+    then least(${austinDay(sql`recurring_end_date`)}, ${austinDay(sql`ended_at`)})
     else ${austinDay(sql`recurring_end_date`)} end`;
 
 /**

@@ -63,6 +63,11 @@ export const schedules = pgTable(
     ownerConfirmedAt: instant(),
     /** Every visit of the series planned on or before this Austin date exists as a row. */
     visitsGeneratedThrough: date({ mode: "string" }),
+    /**
+     * When the plan was saved as cancelled or completed; cleared when it is saved active again. Kept
+     * by a trigger (drizzle/0031_plan_ended_at.sql), so a later save of an ended plan keeps its day.
+     */
+    endedAt: instant(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
