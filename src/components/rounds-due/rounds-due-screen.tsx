@@ -39,7 +39,8 @@ export function RoundsDueScreen({ range, today, problem }: { range: { from: stri
       }
       return next;
     });
-  const crewName = (id: number | null) => (id === null ? "any free crew" : (crews.data?.find((crew) => crew.id === id)?.name ?? "a crew"));
+  const crewName = (id: number | null) =>
+    id === null ? "no crew assigned yet" : (crews.data?.find((crew) => crew.id === id)?.name ?? "a crew");
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
