@@ -127,6 +127,16 @@ describe("rounds due: the rules on the database", () => {
     expect(due).toEqual([expect.objectContaining({ position: 3, state: "waiting", dueFrom: "2030-06-01" })]);
   });
 
+  it("passes over a round whose gap runs past its window's close, and shows it missed once the window closes", async () => {
+    const { enrollment } = await enrolled();
+    // Round 2 (gap 40 days, window to May 15) cannot follow a round done on April 8: June 1 is too late.
+    await visitFor(enrollment, 1, "2030-04-08", "completed");
+    const { due } = await dueOf(enrollment.id, "2030-04-10", "2030-05-31");
+    expect(due).toEqual([expect.objectContaining({ position: 3, dueFrom: "2030-05-20" })]);
+    const june = await dueOf(enrollment.id, "2030-05-01", "2030-05-31", businessInstant("2030-06-01", "12:00"));
+    expect(june.missed).toEqual([expect.objectContaining({ position: 2, closesOn: "2030-05-15" })]);
+  });
+
   it("lists nothing of a cancelled enrollment, not even its missed rounds", async () => {
     const { enrollment } = await enrolled("78704", { status: "cancelled", cancelledAt: APRIL_10 });
     const { due, missed } = await dueOf(enrollment.id, "2030-03-01", "2030-04-30");

@@ -117,9 +117,12 @@ describe("rounds due: scheduling from the list", () => {
     ]);
   });
 
-  it("refuses a crew that is not one of ours, and a day before tomorrow", async () => {
+  it("refuses a crew that is not one of ours, a day before tomorrow, and two rounds of one enrollment at once", async () => {
     const db = await getDb();
     const { ref } = await dueRound();
+    await expect(scheduleRounds(db, { rounds: [ref, { ...ref, position: 1 }], day: "2031-04-21" }, NOW)).rejects.toThrow(
+      "Pick each enrollment's round once",
+    );
     await expect(scheduleRounds(db, { rounds: [ref], day: "2031-04-21", crewId: 999_999 }, NOW)).rejects.toThrow("crew");
     await expect(scheduleRounds(db, { rounds: [ref], day: "2031-04-10" }, NOW)).rejects.toThrow(ROUNDS_DUE_MESSAGES.dayTooSoon);
   });
