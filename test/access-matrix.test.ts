@@ -45,6 +45,7 @@ import { generateToken, hashToken } from "../src/server/auth/tokens";
 import { procedureMetas } from "../src/server/app/procedure-meta";
 import { rowsOf } from "../src/server/db/rows";
 import { ROLES, type StaffRole } from "../src/lib/staff-roles";
+import { enroll, insertProgram } from "./fixtures/programs";
 
 function productForm() {
   return {
@@ -54,6 +55,14 @@ function productForm() {
     unit: "fl oz",
     defaultRate: 1.5,
   };
+}
+
+/** A round due on a day free of other bookings, in a season-long window, with that day to schedule it on. */
+async function aRoundDue() {
+  const day = nextFreeDay();
+  const { program } = await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }]);
+  const enrollment = await enroll((await managedCustomer()).id, program.id, Number(day.slice(0, 4)));
+  return { rounds: [{ enrollmentId: enrollment.id, position: 1 }], day };
 }
 
 async function aProduct() {
@@ -555,6 +564,18 @@ const MATRIX: Record<string, Entry> = {
     access: "staff",
     roles: ROLES.office,
     request: async () => ({ path: `/products/${(await aProduct()).id}/reactivate` }),
+  },
+
+  // Rounds due (owner and office).
+  "GET /rounds-due": {
+    access: "staff",
+    roles: ROLES.office,
+    request: () => ({ path: `/rounds-due?from=${aheadBy(1)}&to=${aheadBy(30)}` }),
+  },
+  "POST /rounds-due/schedule": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: "/rounds-due/schedule", body: await aRoundDue() }),
   },
 
   // Schedules (staff).

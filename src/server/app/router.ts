@@ -33,6 +33,7 @@ import { locationsRouter } from "@/server/locations/router";
 import { licensesRouter } from "@/server/products/licenses-router";
 import { productsRouter } from "@/server/products/router";
 import { routesRouter } from "@/server/driving-routes/router";
+import { roundsDueRouter } from "@/server/rounds-due/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
@@ -58,6 +59,7 @@ export const appRouter = createTRPCRouter({
   products: productsRouter,
   portalInvites: portalInvitesRouter,
   routes: routesRouter,
+  roundsDue: roundsDueRouter,
   quotePage: quotePageRouter,
   quoteRequests: quoteRequestsRouter,
   quotes: quotesRouter,

@@ -1,12 +1,14 @@
 "use client";
 
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Sprout } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { businessDateOf, businessTimeOf, isDateString, type DateString } from "@/lib/business-time";
+import { ROLES } from "@/lib/staff-roles";
 import { api } from "@/trpc/react";
+import { useStaffCan } from "@/components/staff/use-staff-session";
 import { NeedsTimeBadge } from "@/components/staff/needs-time-badge";
 import { NeedsTimeList } from "./needs-time-list";
 import { ScheduleCalendarView } from "./schedule-calendar-view";
@@ -42,6 +44,17 @@ const EditScheduleForm = dynamic(
 
 function positiveId(value: string | null): number | undefined {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+/** The lawn programs' rounds due, which the office schedules from (owners and office). */
+function RoundsDueLink() {
+  if (!useStaffCan(ROLES.office)) return null;
+  return (
+    <ButtonLink href="/programs/rounds-due" prefetch={false} variant="outline" size="sm">
+      <Sprout aria-hidden="true" className="size-4" />
+      Rounds due
+    </ButtonLink>
+  );
 }
 
 function BackToSchedule() {
@@ -121,7 +134,10 @@ export function ScheduleScreen({ today }: { today: DateString }) {
   }
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Schedule</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-gray-900">Schedule</h1>
+        <RoundsDueLink />
+      </div>
       <ScheduleCalendarView
         key={initialDate}
         initialDate={initialDate}
