@@ -21,7 +21,7 @@ export function NeedsTimeCard({ count }: { count: number | null }) {
         ) : (
           <>
             <strong data-testid="visits-needing-time">{count}</strong> {count === 1 ? "visit needs" : "visits need"} a time: no crew was
-            free where an accepted quote put {count === 1 ? "it" : "them"}
+            free at the time its accepted quote or lawn round asked for
           </>
         )}
       </span>

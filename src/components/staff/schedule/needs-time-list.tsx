@@ -29,8 +29,8 @@ export function NeedsTimeNotice() {
     >
       <AlarmClock aria-hidden="true" className="size-5 shrink-0 text-orange-700" />
       <span>
-        <strong>{visitsText(count)}</strong> {count === 1 ? "needs" : "need"} a time: no crew was free where an accepted quote put{" "}
-        {count === 1 ? "it" : "them"}. <span className="font-semibold underline">See {count === 1 ? "it" : "them"}</span>
+        <strong>{visitsText(count)}</strong> {count === 1 ? "needs" : "need"} a time: no crew was free at the time its accepted quote or
+        lawn round asked for. <span className="font-semibold underline">See {count === 1 ? "it" : "them"}</span>
       </span>
     </Link>
   );
