@@ -138,3 +138,18 @@ export function gsm7(text: string): string {
   const replaced = STAND_INS.reduce((result, [pattern, plain]) => result.replace(pattern, plain), text);
   return [...replaced].map((char) => (isGsm7(char) ? char : [...char.normalize("NFD")].filter(isGsm7).join(""))).join("");
 }
+
+/** After a treatment: what was applied and why, keep-off advice, and the next round's window. */
+export function applicationText(applied: {
+  targetPest: string;
+  productNames: string[];
+  keepOff: string;
+  nextRound: { position: number; opensOn: string; closesOn: string } | null;
+}): NoticeText {
+  const day = (value: string) => formatBusinessDate(startOfBusinessDay(value), "MMMM d");
+  const next = applied.nextRound ? ` Next round: ${day(applied.nextRound.opensOn)} to ${day(applied.nextRound.closesOn)}.` : "";
+  return notice(
+    "completed",
+    `we treated your lawn for ${shortened(applied.targetPest)} with ${applied.productNames.map(shortened).join(", ")}. ${applied.keepOff}${next}`,
+  );
+}
