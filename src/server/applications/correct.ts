@@ -13,12 +13,14 @@ import { insertRecord } from "./record";
 
 type RecordRow = typeof applicationRecords.$inferSelect;
 
-/** A crew member touches only the records they wrote down, of their crew's visits (others read as not found). */
+/**
+ * A crew member touches only the records they wrote down, of their crew's visits; a crew's API key,
+ * the ones written through the API (others read as not found).
+ */
 async function recordFor(db: Db, id: number, author: ApplicationAuthor): Promise<RecordRow> {
   const row = await findRecordRow(db, id, author.crewId === null ? undefined : { crewId: author.crewId });
-  if (author.crewId !== null && (author.staffUserId === null || row.recordedByStaffUserId !== author.staffUserId)) {
-    throw new NotFoundError(APPLICATION_MESSAGES.notFound);
-  }
+  const theirs = author.staffUserId === null ? row.recordedVia === "api" : row.recordedByStaffUserId === author.staffUserId;
+  if (author.crewId !== null && !theirs) throw new NotFoundError(APPLICATION_MESSAGES.notFound);
   return row;
 }
 
