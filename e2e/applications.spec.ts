@@ -1,0 +1,167 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { addDays, businessInstant, businessToday } from "../src/lib/business-time";
+import { registerCustomer, signInAsStaff } from "./fixtures/accounts";
+import { crewMember } from "./fixtures/crew";
+import { withE2eDatabase } from "./fixtures/database";
+import { receivedEmail } from "./fixtures/mailbox";
+
+// Application records (docs/product-rules.md#application-records) at 375 px: a crew member completes
+// a treatment visit with its record, once online and once offline (the record waits in the phone's
+// queue with the completion); the customer's notice arrives at the journeys' SMTP server; the office
+// sees the record on the visit.
+
+const today = businessToday();
+
+async function shoot(page: Page, name: string) {
+  const back = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `screenshots/applications-${name}-${width}.png`, fullPage: true });
+  }
+  if (back) await page.setViewportSize(back);
+}
+
+/** A confirmed Lawn Fertilization visit today for the customer and crew, on a 5,000 sq ft lawn. */
+async function treatmentVisitFor(office: Page, customerId: number, crewId: number, time: string) {
+  const startTime = businessInstant(today, time);
+  const services = (await (await office.request.get("/api/services")).json()) as Array<{ id: number; category: string }>;
+  const response = await office.request.post("/api/schedules", {
+    data: {
+      customerId,
+      serviceId: services.find((service) => service.category === "fertilization")!.id,
+      crewId,
+      date: startTime.toISOString(),
+      startTime: startTime.toISOString(),
+      endTime: new Date(startTime.getTime() + 45 * 60_000).toISOString(),
+      status: "confirmed",
+      lawnSizeSqFt: 5000,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function recordsOf(visitId: number) {
+  return withE2eDatabase(
+    (sql) => sql<{ id: number; target_pest: string }[]>`select id, target_pest from application_records where visit_id = ${visitId}`,
+  );
+}
+
+/** The crew's record form on a stop: the product, the weather, the target. */
+async function fillRecord(stop: Locator, productId: number, target: string) {
+  await stop.getByRole("button", { name: "Complete" }).click();
+  const form = stop.getByTestId("application-form");
+  await expect(form.getByLabel("Area treated (sq ft)")).toHaveValue("5000");
+  await form.getByLabel("Product 1").selectOption(String(productId));
+  // The default rate (0.75 lb per 1,000 sq ft) over the lawn's 5,000 sq ft.
+  await expect(form.getByLabel(/Amount applied/)).toHaveValue("3.75");
+  await form.getByLabel("Target pest or purpose").fill(target);
+  await form.getByLabel("Wind (mph)").fill("5");
+  await form.getByLabel("Direction").selectOption("SE");
+  await form.getByLabel("Temperature (°F)").fill("74");
+  return form;
+}
+
+test("a crew member records applications online and offline, and the customer is told", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now() % 100000;
+  await signInAsStaff(page);
+  expect((await page.request.put("/api/settings/business-license", { data: { licenseNumber: "TPCL0045821" } })).status()).toBe(200);
+  const product = await page.request.post("/api/products", {
+    data: {
+      name: `Scotts Turf Builder ${suffix}`,
+      epaRegistrationNumber: "538-316",
+      activeIngredients: [{ name: "Nitrogen", percent: 29 }],
+      unit: "lb",
+      defaultRate: 0.75,
+      keepOffAdvice: "Keep children and pets off the lawn until it has been watered in.",
+    },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  const productId = ((await product.json()) as { id: number }).id;
+  const crew = await page.request.post("/api/crews", { data: { name: `Treatments ${suffix}` } });
+  const crewId = ((await crew.json()) as { id: number }).id;
+
+  const contexts = [];
+  try {
+    const customers = [];
+    for (const fullName of [`Tina Treated ${suffix}`, `Otto Offline ${suffix}`]) {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const customer = await registerCustomer(context.request, { fullName });
+      const id = await withE2eDatabase(async (sql) => {
+        const [row] = await sql<{ id: number }[]>`select id from customers where email = ${customer.email}`;
+        return row!.id;
+      });
+      customers.push({ ...customer, id });
+    }
+    const [online, offline] = customers as [(typeof customers)[0], (typeof customers)[0]];
+    const first = await treatmentVisitFor(page, online.id, crewId, "05:00");
+    const second = await treatmentVisitFor(page, offline.id, crewId, "06:00");
+
+    // The crew member holds a certified applicator's license, set by the owner.
+    const { username, password } = await crewMember(crewId);
+    const [member] = await withE2eDatabase((sql) => sql<{ id: number }[]>`select id from staff_users where username = ${username}`);
+    const license = await page.request.put(`/api/staff/${member!.id}/license`, {
+      data: { licenseType: "certified_applicator", licenseNumber: "CA778812", expiresOn: addDays(today, 300) },
+    });
+    expect(license.status(), await license.text()).toBe(200);
+
+    const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const phone = await phoneContext.newPage();
+    await phone.goto("/login");
+    await phone.getByLabel("Username").fill(username);
+    await phone.getByLabel("Password").fill(password);
+    await phone.getByRole("button", { name: "Login" }).click();
+    await expect(phone).toHaveURL(/\/crew$/);
+    const stop1 = phone.getByTestId("crew-stop").filter({ hasText: online.fullName });
+    await expect(stop1).toContainText("Treatment: record the application to complete it");
+
+    // Online: the record goes with the completion.
+    const form1 = await fillRecord(stop1, productId, "Spring feeding");
+    await shoot(phone, "crew-form");
+    await form1.getByRole("button", { name: "Record and complete" }).click();
+    await expect(stop1).toContainText("Completed at", { timeout: 30_000 });
+    await expect(stop1).toContainText("Application recorded");
+    expect(await recordsOf(first)).toEqual([expect.objectContaining({ target_pest: "Spring feeding" })]);
+    const notice = await receivedEmail(online.email, /We treated your lawn/);
+    expect(notice.text).toContain(`Scotts Turf Builder ${suffix} (EPA Reg. No. 538-316)`);
+    expect(notice.text).toContain("Spring feeding");
+    expect(notice.text).toContain("Keep children and pets off the lawn until it has been watered in.");
+
+    // Offline: the page opens from the phone, the products come from its copy of the day, and the
+    // record waits in the queue with the completion.
+    await phoneContext.setOffline(true);
+    await phone.reload();
+    const stop2 = phone.getByTestId("crew-stop").filter({ hasText: offline.fullName });
+    const form2 = await fillRecord(stop2, productId, "Grub prevention");
+    await form2.getByRole("button", { name: "Record and complete" }).click();
+    await expect(stop2.getByTestId("stop-waiting")).toContainText("Waiting to send: Complete");
+    await shoot(phone, "offline");
+    expect(await recordsOf(second)).toEqual([]);
+
+    await phoneContext.setOffline(false);
+    await expect(phone.getByTestId("sync-banner")).toContainText("Everything is sent.", { timeout: 30_000 });
+    await expect(stop2).toContainText("Completed at");
+    expect(await recordsOf(second)).toEqual([expect.objectContaining({ target_pest: "Grub prevention" })]);
+    await receivedEmail(offline.email, /We treated your lawn/);
+    await shoot(phone, "back-online");
+    await phoneContext.close();
+
+    // The office sees each record on its visit, every field of §7.144.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/schedule?date=${today}`);
+    const card = page.getByTestId("visit-card").filter({ hasText: offline.fullName });
+    await expect(card.getByLabel(/Status/)).toHaveValue("completed");
+    const record = card.getByTestId("application-record");
+    await expect(record).toContainText("Grub prevention");
+    await expect(record).toContainText("EPA Reg. No. 538-316");
+    await expect(record).toContainText("CA778812");
+    await expect(record).toContainText("TPCL0045821");
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, "office-visit");
+  } finally {
+    await page.request.delete(`/api/crews/${crewId}`);
+    for (const context of contexts) await context.close();
+  }
+});
