@@ -41,7 +41,7 @@ export function applicationEmail(customer: EmailCustomer, notice: ApplicationNot
     ...renderEmail({
       greeting: `Hi ${customer.fullName},`,
       paragraphs: [
-        `Our crew treated your lawn today for ${notice.targetPest}. Here is what we applied, as Texas asks us to tell you.`,
+        `Our crew treated your lawn on ${longDay(notice.appliedOn)} for ${notice.targetPest}. Here is what we applied and why.`,
         ...keepOffAdviceOf(notice.products),
         ...(notice.nextRound
           ? [`Your next round is ${nextRoundWindow(notice.nextRound)}; we will schedule it and let you know.`]
