@@ -98,6 +98,7 @@ test("a crew member records applications online and offline, and the customer is
     const [online, offline] = customers as [(typeof customers)[0], (typeof customers)[0]];
     const first = await treatmentVisitFor(page, online.id, crewId, "05:00");
     const second = await treatmentVisitFor(page, offline.id, crewId, "06:00");
+    await treatmentVisitFor(page, online.id, crewId, "07:00");
 
     // The crew member holds a certified applicator's license, set by the owner.
     const { username, password } = await crewMember(crewId);
@@ -114,7 +115,7 @@ test("a crew member records applications online and offline, and the customer is
     await phone.getByLabel("Password").fill(password);
     await phone.getByRole("button", { name: "Login" }).click();
     await expect(phone).toHaveURL(/\/crew$/);
-    const stop1 = phone.getByTestId("crew-stop").filter({ hasText: online.fullName });
+    const stop1 = phone.getByLabel(`Stop 1: ${online.fullName}`);
     await expect(stop1).toContainText("Treatment: record the application to complete it");
 
     // Online: the record goes with the completion.
@@ -133,7 +134,7 @@ test("a crew member records applications online and offline, and the customer is
     // record waits in the queue with the completion.
     await phoneContext.setOffline(true);
     await phone.reload();
-    const stop2 = phone.getByTestId("crew-stop").filter({ hasText: offline.fullName });
+    const stop2 = phone.getByLabel(`Stop 2: ${offline.fullName}`);
     const form2 = await fillRecord(stop2, productId, "Grub prevention");
     await form2.getByRole("button", { name: "Record and complete" }).click();
     await expect(stop2.getByTestId("stop-waiting")).toContainText("Waiting to send: Complete");
@@ -146,6 +147,18 @@ test("a crew member records applications online and offline, and the customer is
     expect(await recordsOf(second)).toEqual([expect.objectContaining({ target_pest: "Grub prevention" })]);
     await receivedEmail(offline.email, /We treated your lawn/);
     await shoot(phone, "back-online");
+
+    // A license that expired is refused, and the refusal shows on the stop as other refusals do.
+    const expired = await page.request.put(`/api/staff/${member!.id}/license`, {
+      data: { licenseType: "certified_applicator", licenseNumber: "CA778812", expiresOn: addDays(today, -1) },
+    });
+    expect(expired.status(), await expired.text()).toBe(200);
+    const stop3 = phone.getByLabel(`Stop 3: ${online.fullName}`);
+    const form3 = await fillRecord(stop3, productId, "Spot weeds");
+    await form3.getByRole("button", { name: "Record and complete" }).click();
+    await expect(stop3.getByRole("alert")).toContainText("Complete was not applied. Rory Fieldwork's applicator license expired on");
+    await expect(stop3.getByRole("button", { name: "Complete" })).toBeVisible();
+    await shoot(phone, "refused");
     await phoneContext.close();
 
     // The office sees each record on its visit, every field of §7.144.
@@ -163,5 +176,72 @@ test("a crew member records applications online and offline, and the customer is
   } finally {
     await page.request.delete(`/api/crews/${crewId}`);
     for (const context of contexts) await context.close();
+  }
+});
+
+test("the office completes a treatment visit with its record and corrects it on its day", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now() % 100000;
+  await signInAsStaff(page);
+  expect((await page.request.put("/api/settings/business-license", { data: { licenseNumber: "TPCL0045821" } })).status()).toBe(200);
+  const product = await page.request.post("/api/products", {
+    data: {
+      name: `Celsius WG ${suffix}`,
+      epaRegistrationNumber: "432-1507",
+      activeIngredients: [{ name: "Thiencarbazone-methyl", percent: 10 }],
+      unit: "oz",
+      defaultRate: 0.085,
+    },
+  });
+  const productId = ((await product.json()) as { id: number }).id;
+  const crew = await page.request.post("/api/crews", { data: { name: `Office treatments ${suffix}` } });
+  const crewId = ((await crew.json()) as { id: number }).id;
+  const context = await browser.newContext();
+  try {
+    const customer = await registerCustomer(context.request, { fullName: `Olga Office ${suffix}` });
+    const [row] = await withE2eDatabase((sql) => sql<{ id: number }[]>`select id from customers where email = ${customer.email}`);
+    const visitId = await treatmentVisitFor(page, row!.id, crewId, "08:00");
+    const { username } = await crewMember(crewId);
+    const [member] = await withE2eDatabase((sql) => sql<{ id: number }[]>`select id from staff_users where username = ${username}`);
+    await page.request.put(`/api/staff/${member!.id}/license`, {
+      data: { licenseType: "certified_applicator", licenseNumber: "CA445566", expiresOn: addDays(today, 300) },
+    });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/schedule?date=${today}`);
+    const card = page.getByTestId("visit-card").filter({ hasText: customer.fullName });
+    await expect(card).toContainText("Treatment visit: completing it asks for its application record.");
+    await card.getByLabel(/Status/).selectOption("completed");
+    const form = card.getByTestId("application-form");
+    await expect(form.getByLabel("Area treated (sq ft)")).toHaveValue("5000");
+    await form.getByLabel("Applicator").selectOption(String(member!.id));
+    await form.getByLabel("Product 1").selectOption(String(productId));
+    await form.getByRole("button", { name: "Give the mixing rate and total mix instead" }).click();
+    await form.getByLabel("Mixing rate").fill("0.25 oz/gal");
+    await form.getByLabel("Total mix").fill("2 gal");
+    await form.getByLabel("Target pest or purpose").fill("Nutsedge");
+    await form.getByLabel("Wind (mph)").fill("3");
+    await form.getByLabel("Temperature (°F)").fill("81");
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, "office-form");
+    await form.getByRole("button", { name: "Record and complete" }).click();
+    await expect(card.getByLabel(/Status/)).toHaveValue("completed");
+    const record = card.getByTestId("application-record");
+    await expect(record).toContainText("mixed at 0.25 oz/gal, 2 gal in all");
+    await expect(record).toContainText("Rory Fieldwork, Certified applicator CA445566");
+
+    // On its day the office corrects it in place.
+    await card.getByRole("button", { name: "Correct the record" }).click();
+    await card.getByTestId("application-form").getByLabel("Target pest or purpose").fill("Nutsedge and dallisgrass");
+    await card.getByTestId("application-form").getByRole("button", { name: "Save the record" }).click();
+    await expect(record).toContainText("Nutsedge and dallisgrass");
+    const [stored] = await withE2eDatabase(
+      (sql) => sql<{ count: number }[]>`select count(*)::int as count from application_records where visit_id = ${visitId}`,
+    );
+    expect(stored!.count).toBe(1);
+    await receivedEmail(customer.email, /We treated your lawn/);
+  } finally {
+    await page.request.delete(`/api/crews/${crewId}`);
+    await context.close();
   }
 });

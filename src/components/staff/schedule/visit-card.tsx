@@ -144,6 +144,9 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
           }}
         />
       ) : null}
+      {treatment && stillToDo && application.data && !application.data.record && !recording ? (
+        <p className="mt-2 text-sm text-amber-900">Treatment visit: completing it asks for its application record.</p>
+      ) : null}
       {treatment ? <VisitApplication visitId={visit.visitId} /> : null}
       {moving ? <MoveVisitDialog visit={visit} open onClose={() => setMoving(false)} /> : null}
     </li>
