@@ -38,7 +38,6 @@ export async function programRoundOfVisit(db: Db, visitId: number, now = new Dat
     businessToday(now),
     enrollment!.status === "cancelled",
   );
-  // A round whose gap carries it past its window's close cannot be done this season: not "next".
-  const next = nextRound(standings.filter((standing) => standing.dueFrom <= standing.closesOn));
+  const next = nextRound(standings);
   return { purpose: round.purpose, next: next ? { position: next.position, opensOn: next.dueFrom, closesOn: next.closesOn } : null };
 }
