@@ -226,7 +226,7 @@ test("the office completes a treatment visit with its record and corrects it on 
     await shoot(page, "office-form");
     await form.getByRole("button", { name: "Record and complete" }).click();
     await expect(card.getByLabel(/Status/)).toHaveValue("completed");
-    const record = card.getByTestId("application-record");
+    const record = card.getByTestId("application-record").first();
     await expect(record).toContainText("mixed at 0.25 oz/gal, 2 gal in all");
     await expect(record).toContainText("Rory Fieldwork, Certified applicator CA445566");
 
@@ -240,6 +240,26 @@ test("the office completes a treatment visit with its record and corrects it on 
     );
     expect(stored!.count).toBe(1);
     await receivedEmail(customer.email, /We treated your lawn/);
+
+    // After its day the record changes only by an amendment, which keeps the original. (The day is
+    // moved back by hand: the database refuses that change otherwise.)
+    await withE2eDatabase(async (sql) => {
+      await sql`alter table application_records disable trigger application_records_keep`;
+      await sql`update application_records set applied_on = ${addDays(today, -1)} where visit_id = ${visitId}`;
+      await sql`alter table application_records enable trigger application_records_keep`;
+    });
+    await page.reload();
+    await card.getByRole("button", { name: "Amend the record" }).click();
+    const amendment = card.getByTestId("application-form");
+    await amendment.getByLabel("Wind (mph)").fill("4");
+    await amendment.getByLabel("Why is it corrected?").fill("Wind read from the wrong gauge");
+    await amendment.getByRole("button", { name: "Record the amendment" }).click();
+    await expect(card.getByTestId("application-record")).toHaveCount(2);
+    await expect(card.getByTestId("application-record").first()).toContainText("(corrected since)");
+    await expect(card.getByTestId("application-record").last()).toContainText("Why: Wind read from the wrong gauge");
+    await expect(card.getByTestId("application-record").last()).toContainText("Wind 4 mph");
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, "office-amended");
   } finally {
     await page.request.delete(`/api/crews/${crewId}`);
     await context.close();
