@@ -6,6 +6,8 @@ import { getOpenApiDocument } from "../src/server/app/openapi";
 import { createApiKey } from "../src/server/auth/api-keys";
 import { addCrew } from "../src/server/crews/crews-repository";
 import { addProduct } from "../src/server/products/products";
+import { saveBusinessLicense } from "../src/server/products/business-license";
+import { setStaffLicense } from "../src/server/products/licenses";
 import { ZProductFormSchema } from "../src/lib/validation/products";
 import { getDayRoute } from "../src/server/driving-routes/day-route";
 import { getDb } from "../src/server/db";
@@ -40,7 +42,7 @@ import { sendQuote } from "../src/server/quotes/quote-link";
 import { createCustomer, createStaffUser, customerCookie, rest, staffCookie } from "./support/helpers";
 import { setEnv } from "./support/env";
 import { eq } from "drizzle-orm";
-import { staffInvitations, visits } from "../src/server/db/schema";
+import { applicationRecordProducts, applicationRecords, staffInvitations, visits } from "../src/server/db/schema";
 import { generateToken, hashToken } from "../src/server/auth/tokens";
 import { procedureMetas } from "../src/server/app/procedure-meta";
 import { rowsOf } from "../src/server/db/rows";
@@ -647,6 +649,38 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.everyone,
     request: async () => ({ path: `/crew/visits/${await todaysCrewVisit()}/photos`, body: { photo: "/9j/4AAQ", ...fieldKey() } }),
   },
+  // Application records (docs/product-rules.md#application-records): crew read their crew's and correct their own.
+  "GET /visits/{visitId}/application": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async () => ({ path: `/visits/${await todaysCrewVisit()}/application` }),
+  },
+  "GET /applications/{id}": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async (as) => ({ path: `/applications/${(await applicationRecordFor(as)).id}` }),
+  },
+  "PUT /applications/{id}": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async (as) => {
+      const record = await applicationRecordFor(as);
+      return { path: `/applications/${record.id}`, body: record.body, sessionOf: record.sessionOf };
+    },
+  },
+  "POST /applications/{id}/amendments": {
+    access: "staff",
+    roles: ROLES.everyone,
+    request: async (as) => {
+      const record = await applicationRecordFor(as);
+      return {
+        path: `/applications/${record.id}/amendments`,
+        body: { ...record.body, reason: "Amount misread" },
+        sessionOf: record.sessionOf,
+      };
+    },
+  },
+  "GET /applicators": { access: "staff", roles: ROLES.office, request: () => ({ path: "/applicators" }) },
   "GET /crew/visits/{visitId}/report": {
     access: "staff",
     roles: ROLES.everyone,
@@ -971,6 +1005,70 @@ const MATRIX: Record<string, Entry> = {
 
 /** A visit of the crew the crew identities work on, new for each request. */
 /** A visit of today (Austin) of the fixtures' crew: field actions take only today's stops. */
+/** A crew member of the matrix's crew holding a valid applicator license, the business's license set. */
+async function licensedCrewMember() {
+  const db = await getDb();
+  await saveBusinessLicense(db, { licenseNumber: "B0123456" });
+  const { user } = await createStaffUser({ role: "crew", crewId: fx.crewId });
+  await setStaffLicense(db, user.id, {
+    licenseType: "certified_applicator",
+    licenseNumber: "CA2024001",
+    expiresOn: addDays(businessToday(), 365),
+  });
+  return user;
+}
+
+/**
+ * An application record of today on the crew's visit, written by a licensed member of the crew
+ * (through the API for a crew's key, which corrects those): each identity corrects one of its own.
+ */
+async function applicationRecordFor(as: Identity) {
+  const db = await getDb();
+  const member = await licensedCrewMember();
+  const product = await aProduct();
+  const [record] = await db
+    .insert(applicationRecords)
+    .values({
+      visitId: await todaysCrewVisit(),
+      customerId: fx.customerA.id,
+      appliedOn: businessToday(),
+      appliedAt: new Date(),
+      customerName: "Alice Owner",
+      billingAddress: "100 Congress Ave, Austin, TX 78701",
+      serviceAddress: "100 Congress Ave, Austin, TX 78701",
+      areaTreatedSqFt: 5000,
+      targetPest: "Broadleaf weeds",
+      windSpeedMph: 5,
+      temperatureF: 75,
+      applicatorStaffUserId: member.id,
+      applicatorName: "Matrix Member",
+      applicatorLicenseType: "certified_applicator",
+      applicatorLicenseNumber: "CA2024001",
+      businessLicenseNumber: "B0123456",
+      recordedVia: as === "crewKey" || as === "apiKey" ? "api" : "crew",
+      recordedByStaffUserId: as === "crew" ? member.id : null,
+      recordedByName: "Matrix Member",
+    })
+    .returning({ id: applicationRecords.id });
+  await db.insert(applicationRecordProducts).values({
+    recordId: record!.id,
+    productId: product.id,
+    productName: product.name,
+    epaRegistrationNumber: product.epaRegistrationNumber,
+    unit: product.unit,
+    amountThousandths: 500,
+  });
+  const body = {
+    products: [{ productId: product.id, amount: 0.6 }],
+    areaTreatedSqFt: 5000,
+    targetPest: "Broadleaf weeds",
+    windSpeedMph: 4,
+    temperatureF: 76,
+    applicatorStaffUserId: member.id,
+  };
+  return { id: record!.id, body, sessionOf: as === "crew" ? { staffUserId: member.id } : undefined };
+}
+
 async function todaysCrewVisit() {
   const schedule = await visitOf(fx.customerA.id, fx.serviceId, businessToday(), fx.crewId);
   const [visit] = await (await getDb()).select({ id: visits.id }).from(visits).where(eq(visits.scheduleId, schedule.id));

@@ -44,4 +44,29 @@ export interface CrewStop {
   specialInstructions: string | null;
   gateCode: string | null;
   report: FieldReport;
+  /**
+   * A treatment stop (Lawn Fertilization, Weed Control) is completed with its application record
+   * (docs/product-rules.md#application-records): what the form starts from. Null for other stops.
+   */
+  treatment: StopTreatment | null;
+}
+
+export interface StopTreatment {
+  /** The visit's lawn size, the area treated unless the crew says otherwise. */
+  lawnSizeSqFt: number | null;
+  /** The program round's purpose, the target pest unless the crew says otherwise. */
+  purpose: string | null;
+  /** The record written with the completion, once there is one. */
+  recordId: number | null;
+}
+
+/** A product on the active list as the phone keeps it for the day, so a record can be written offline. */
+export interface CrewProduct {
+  id: number;
+  name: string;
+  epaRegistrationNumber: string;
+  unit: string;
+  /** Per 1,000 sq ft, in the product's unit. */
+  defaultRate: number;
+  mixingRate: string | null;
 }

@@ -59,6 +59,8 @@ describe("lawn program rounds", () => {
     const standings = roundStandings(2027, rounds, "2027-04-10");
     expect(standings[1]).toMatchObject({ state: "waiting", dueFrom: "2027-04-29" });
     expect(dueWithin(standings[1]!, "2027-04-01", "2027-04-30")).toBe(false);
+    // Nor is it the next round: its window would close before it could be done.
+    expect(nextRound(standings)).toBeNull();
     expect(roundStandings(2027, rounds, "2027-04-16")[1]!.state).toBe("missed");
     expect(nextRound(roundStandings(2027, rounds, "2027-04-16"))).toBeNull();
   });

@@ -106,9 +106,13 @@ export function roundStandings(season: number, rounds: readonly RoundFacts[], to
     });
 }
 
-/** The round to do next: the first one due or waiting (so the portal can show its window), or none when the season is over. */
+/**
+ * The round to do next: the first one due or waiting (so the portal can show its window), or none
+ * when the season is over. A waiting round whose gap carries it past its window's close cannot be
+ * done (it will read as missed), so it is passed over: its "window" would end before it opens.
+ */
 export function nextRound(standings: readonly RoundStanding[]): RoundStanding | null {
-  return standings.find((round) => round.state === "due" || round.state === "waiting") ?? null;
+  return standings.find((round) => (round.state === "due" || round.state === "waiting") && round.dueFrom <= round.closesOn) ?? null;
 }
 
 /**

@@ -76,6 +76,7 @@ export function CrewDayScreen({
             <StopCard
               key={stop.visitId}
               stop={stop}
+              products={day.products ?? []}
               position={index + 1}
               waiting={queue.filter((action) => action.visitId === stop.visitId)}
               refusals={refusals.filter((refusal) => refusal.visitId === stop.visitId)}

@@ -1,5 +1,5 @@
 import { createStore, get, set, update, type UseStore } from "idb-keyval";
-import type { CrewStop } from "@/lib/crew-day";
+import type { CrewProduct, CrewStop } from "@/lib/crew-day";
 
 // What the crew's phone keeps in IndexedDB (through idb-keyval): the last copy of the day, the
 // actions waiting to be sent, and the office's answers to actions it did not apply. Everything
@@ -9,6 +9,8 @@ export interface DayCopy {
   date: string;
   crewId: number | null;
   stops: CrewStop[];
+  /** The active products, for application records written offline; a copy kept before they came has none. */
+  products?: CrewProduct[];
   /** When the phone last heard from the server. */
   savedAt: string;
 }

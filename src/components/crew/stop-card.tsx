@@ -5,9 +5,9 @@ import { useState } from "react";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatPhoneNumber, phoneHref } from "@/lib/phone-number";
 import { StatusBadge } from "@/components/ui/status-badge";
-import type { CrewStop } from "@/lib/crew-day";
+import type { CrewProduct, CrewStop } from "@/lib/crew-day";
 import type { FieldActionKind, QueuedAction, Refusal } from "./field-queue";
-import { CantDoForm, CompleteForm } from "./stop-forms";
+import { CantDoForm, CompleteForm, TreatmentCompleteForm } from "./stop-forms";
 
 export const ACTION_LABELS: Record<FieldActionKind, string> = {
   "on-my-way": "On my way",
@@ -41,6 +41,8 @@ function progressOf(stop: CrewStop, waiting: QueuedAction[]) {
 
 export function StopCard(props: {
   stop: CrewStop;
+  /** The active products of the day's copy, for a treatment stop's record. */
+  products: CrewProduct[];
   position: number;
   waiting: QueuedAction[];
   refusals: Refusal[];
@@ -87,6 +89,10 @@ export function StopCard(props: {
         {stop.report.startedAt ? <li>Started at {time(stop.report.startedAt)}</li> : null}
         {stop.report.completedAt ? <li>Completed at {time(stop.report.completedAt)}</li> : null}
         {stop.report.completionNote ? <li>Note: {stop.report.completionNote}</li> : null}
+        {stop.treatment?.recordId ? <li>Application recorded</li> : null}
+        {stop.treatment && !progress.closed ? (
+          <li className="font-medium text-amber-900">Treatment: record the application to complete it</li>
+        ) : null}
         {progress.problem ? <li className="font-medium text-red-800">Can't do it: {progress.problem}</li> : null}
       </ul>
       {stop.report.photoIds.length > 0 ? (
@@ -187,7 +193,20 @@ export function StopCard(props: {
           </>
         ) : null}
       </div>
-      {open === "complete" ? (
+      {open === "complete" && stop.treatment ? (
+        <TreatmentCompleteForm
+          treatment={stop.treatment}
+          products={props.products}
+          photosKept={progress.photosKept}
+          onCancel={() => setOpen(null)}
+          onSubmit={async (application, note, photos) => {
+            for (const photo of photos) await act("photos", stop, {}, photo);
+            await act("complete", stop, { ...(note.trim() ? { note: note.trim() } : {}), application });
+            setOpen(null);
+          }}
+        />
+      ) : null}
+      {open === "complete" && !stop.treatment ? (
         <CompleteForm
           photosKept={progress.photosKept}
           onCancel={() => setOpen(null)}

@@ -1,6 +1,9 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { ApplicationForm } from "@/components/applications/application-form";
+import type { CrewProduct, StopTreatment } from "@/lib/crew-day";
+import type { TApplicationInput } from "@/lib/validation/applications";
 import { CREW_NOTE_MAX, VISIT_PHOTO_MAX_BYTES, VISIT_PHOTO_TYPES, VISIT_PHOTOS_PER_VISIT } from "@/lib/validation/crew-day";
 
 /** Each photo is made smaller on the phone before it is queued, to a tenth under the server's limit. */
@@ -135,5 +138,58 @@ export function CantDoForm({ onSubmit, onCancel }: { onSubmit: (reason: string) 
       </label>
       <FormEnd error={error} onCancel={onCancel} submit={{ label: "Send to the office", busy: false, tone: "bg-red-700" }} />
     </form>
+  );
+}
+
+/**
+ * "Complete" on a treatment stop: its application record first (from the day's copy of the
+ * products, so it works offline), then the note and photos as on any stop. The record travels in
+ * the same queued action as the completion.
+ */
+export function TreatmentCompleteForm({
+  treatment,
+  products,
+  onSubmit,
+  onCancel,
+  photosKept,
+}: {
+  treatment: StopTreatment;
+  products: CrewProduct[];
+  onSubmit: (application: TApplicationInput, note: string, photos: Blob[]) => Promise<void>;
+  onCancel: () => void;
+  photosKept: number;
+}) {
+  const [files, setFiles] = useState<File[]>([]);
+  const room = Math.max(0, VISIT_PHOTOS_PER_VISIT - photosKept);
+  return (
+    <ApplicationForm
+      products={products}
+      defaults={{ areaSqFt: treatment.lawnSizeSqFt, targetPest: treatment.purpose }}
+      submitLabel="Record and complete"
+      onCancel={onCancel}
+      onSubmit={async (application, form) => {
+        const photos = await Promise.all(files.map(shrinkPhoto)).catch(() => {
+          throw new Error("A photo could not be read. Take it again or complete without it.");
+        });
+        await onSubmit(application, String(form.get("note") ?? ""), photos);
+      }}
+    >
+      <label className="block text-sm font-medium text-gray-800">
+        Note for the office and the customer
+        <textarea name="note" rows={2} maxLength={CREW_NOTE_MAX} className={fieldClass} />
+      </label>
+      <label className="block text-sm font-medium text-gray-800">
+        Photos (up to {room})
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          multiple
+          disabled={room === 0}
+          className="mt-1 block w-full text-sm"
+          onChange={(event) => setFiles([...(event.currentTarget.files ?? [])].slice(0, room))}
+        />
+      </label>
+    </ApplicationForm>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZApplicationInput } from "./applications";
 import { dateStringField, hasOnlyStorableCharacters, MAX_DATABASE_ID, pathId, requiredText, tooLongMessage } from "./fields";
 
 // The crew's field actions (docs/product-rules.md#the-crews-phone). Each carries an idempotency key
@@ -49,6 +50,8 @@ export const ZStartVisitInput = z.object(fieldAction);
 export const ZCompleteVisitInput = z.object({
   ...fieldAction,
   note: z.string().trim().max(CREW_NOTE_MAX, tooLongMessage(CREW_NOTE_MAX)).refine(hasOnlyStorableCharacters).optional(),
+  /** A treatment visit's application record, written with the completion (required for one). */
+  application: ZApplicationInput.optional(),
 });
 
 export const ZCantDoInput = z.object({ ...fieldAction, reason: requiredText(CREW_DAY_MESSAGES.reason, { max: 500 }) });

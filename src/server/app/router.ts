@@ -1,4 +1,5 @@
 import "@/server/app/install";
+import { applicationsRouter } from "@/server/applications/router";
 import { apiKeysRouter } from "@/server/settings/api-keys-router";
 import { authRouter } from "@/server/staff/sign-in-router";
 import { availabilityRouter } from "@/server/booking/availability-router";
@@ -39,6 +40,7 @@ import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
 export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
+  applications: applicationsRouter,
   auth: authRouter,
   availability: availabilityRouter,
   booking: bookingRouter,

@@ -3,6 +3,7 @@ import { requestLocating } from "@/server/locations/locate-addresses";
 import { announceCustomerCreated, announceInquiry, announcePortalMessage, queueBookingAnnouncement } from "@/server/notifications/announce";
 import { announcePaymentActionNeeded, announcePaymentCompleted } from "@/server/notifications/payment-notices";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
+import { sendApplicationNotice } from "@/server/notifications/application-notice";
 import { announceVisitCompleted } from "@/server/notifications/visit-completed";
 import { onVisitCompleted } from "@/server/payments/autopay";
 import { emitWebhookEvent } from "@/server/webhooks/events";
@@ -18,6 +19,8 @@ export const SUBSCRIBERS: SubscriberTable = {
   // Idempotent: completing a visit again (or twice at once) records no second autopay payment. The
   // customer's notice comes after it: a visit autopay charges is told with its receipt instead.
   "visit.completed": [onVisitCompleted, announceVisitCompleted],
+  // The customer is told what was applied and why, once a record (docs/product-rules.md#application-records).
+  "application.recorded": [sendApplicationNotice],
   "plan.saved": [requestLocating],
   "booking.created": [requestLocating, queueBookingAnnouncement],
   "customer.created": [announceCustomerCreated, requestLocating],

@@ -1,13 +1,25 @@
-import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { businessDateOf, businessToday, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "@/lib/business-time";
-import type { CrewStop, FieldReport } from "@/lib/crew-day";
+import type { CrewProduct, CrewStop, FieldReport } from "@/lib/crew-day";
+import { rateFromThousandths } from "@/lib/products";
 import { gateCodeIn } from "@/lib/gate-code";
 import { formatPostalAddress } from "@/lib/postal-address";
 import type { Db } from "@/server/db";
-import { crews, customers, services, visitFieldReports, visitPhotos, visits } from "@/server/db/schema";
+import { isTreatmentCategory } from "@/lib/applications";
+import {
+  applicationRecords,
+  crews,
+  customers,
+  enrollmentRounds,
+  products,
+  services,
+  visitFieldReports,
+  visitPhotos,
+  visits,
+} from "@/server/db/schema";
 import { overlapping } from "@/server/schedules/visits";
 
-export type { CrewStop, FieldReport };
+export type { CrewProduct, CrewStop, FieldReport };
 
 /** The crew whose day a caller sees: a crew member's own, or the crew the office picked (all crews when none). */
 export interface DayScope {
@@ -55,33 +67,44 @@ export async function photoIdsOf(db: Db, visitIds: number[]): Promise<Map<number
 }
 
 function selectStops(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      visit: visits,
-      crewName: crews.name,
-      customer: {
-        fullName: customers.fullName,
-        phone: customers.phone,
-        address: customers.address,
-        city: customers.city,
-        state: customers.state,
-        zipCode: customers.zipCode,
-      },
-      serviceName: services.name,
-      report: visitFieldReports,
-    })
-    .from(visits)
-    .innerJoin(customers, eq(customers.id, visits.customerId))
-    .leftJoin(services, eq(services.id, visits.serviceId))
-    .leftJoin(crews, eq(crews.id, visits.crewId))
-    .leftJoin(visitFieldReports, eq(visitFieldReports.visitId, visits.id))
-    .where(where)
-    .orderBy(asc(visits.startTime), asc(visits.id));
+  return (
+    db
+      .select({
+        visit: visits,
+        crewName: crews.name,
+        customer: {
+          fullName: customers.fullName,
+          phone: customers.phone,
+          address: customers.address,
+          city: customers.city,
+          state: customers.state,
+          zipCode: customers.zipCode,
+        },
+        serviceName: services.name,
+        serviceCategory: services.category,
+        roundPurpose: enrollmentRounds.purpose,
+        recordId: applicationRecords.id,
+        report: visitFieldReports,
+      })
+      .from(visits)
+      .innerJoin(customers, eq(customers.id, visits.customerId))
+      .leftJoin(services, eq(services.id, visits.serviceId))
+      .leftJoin(crews, eq(crews.id, visits.crewId))
+      .leftJoin(visitFieldReports, eq(visitFieldReports.visitId, visits.id))
+      .leftJoin(enrollmentRounds, eq(enrollmentRounds.visitId, visits.id))
+      // At most one original record a visit (a unique index), so the join adds no rows.
+      .leftJoin(applicationRecords, and(eq(applicationRecords.visitId, visits.id), isNull(applicationRecords.amendsRecordId)))
+      .where(where)
+      .orderBy(asc(visits.startTime), asc(visits.id))
+  );
 }
 
 type StopRow = Awaited<ReturnType<typeof selectStops>>[number];
 
-function toCrewStop({ visit, crewName, customer, serviceName, report }: StopRow, photoIds: number[]): CrewStop {
+function toCrewStop(
+  { visit, crewName, customer, serviceName, serviceCategory, roundPurpose, recordId, report }: StopRow,
+  photoIds: number[],
+): CrewStop {
   return {
     visitId: String(visit.id),
     version: visit.updatedAt.toISOString(),
@@ -99,6 +122,7 @@ function toCrewStop({ visit, crewName, customer, serviceName, report }: StopRow,
     specialInstructions: visit.specialInstructions,
     gateCode: gateCodeIn(`${visit.specialInstructions ?? ""}\n${visit.notes ?? ""}`),
     report: toFieldReport(report, photoIds),
+    treatment: isTreatmentCategory(serviceCategory) ? { lawnSizeSqFt: visit.lawnSizeSqFt, purpose: roundPurpose, recordId } : null,
   };
 }
 
@@ -129,4 +153,17 @@ export async function findCrewStop(db: Db, visitId: number): Promise<CrewStop | 
   if (!row) return null;
   const photos = await photoIdsOf(db, [visitId]);
   return toCrewStop(row, photos.get(visitId) ?? []);
+}
+
+/** The active products as the phone keeps them with the day: a record is written offline from them. */
+export async function listCrewProducts(db: Db): Promise<CrewProduct[]> {
+  const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.name), asc(products.id));
+  return rows.map((product) => ({
+    id: product.id,
+    name: product.name,
+    epaRegistrationNumber: product.epaRegistrationNumber,
+    unit: product.unit,
+    defaultRate: rateFromThousandths(product.defaultRateThousandths),
+    mixingRate: product.mixingRate,
+  }));
 }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { businessDateOf, businessToday } from "@/lib/business-time";
+import type { TApplicationInput } from "@/lib/validation/applications";
+import type { ApplicationAuthor } from "@/server/applications/author";
 import type { Db } from "@/server/db";
 import { visitFieldReports, visits } from "@/server/db/schema";
 import { LIMITS } from "@/server/auth/limits";
@@ -135,12 +137,13 @@ export function startVisit(db: Db, caller: FieldCaller, input: { visitId: string
 /**
  * "Complete": the same status change as the office's (src/server/schedules/visit-status.ts), so it
  * charges autopay, sends the receipt and fires `visit.completed`; the crew's note is kept with it
- * and a "Can't do it" reported earlier is cleared.
+ * and a "Can't do it" reported earlier is cleared. A treatment visit's application record comes in
+ * the same action, so a replayed key (the phone's queue) writes it once.
  */
 export function completeVisit(
   db: Db,
   caller: FieldCaller,
-  input: { visitId: string; note?: string; seenVersion?: string },
+  input: { visitId: string; note?: string; seenVersion?: string; application?: TApplicationInput },
   now = new Date(),
 ) {
   return runOnce(
@@ -149,7 +152,8 @@ export function completeVisit(
     async (tx): Promise<FieldActionResult> => {
       const visit = await lockTodaysVisit(tx, input.visitId, caller, input.seenVersion, now);
       assertStillToDo(visit);
-      await changeVisitStatus(tx, visit.visitId, "completed", now, caller.crewScope);
+      const application = input.application && { input: input.application, author: fieldAuthor(caller) };
+      await changeVisitStatus(tx, visit.visitId, "completed", now, caller.crewScope, application);
       await saveReport(
         tx,
         visit,
@@ -159,6 +163,17 @@ export function completeVisit(
       return { stop: await stopOf(tx, visit) };
     },
   );
+}
+
+/** Who writes a record sent from the field: the signed-in member (their crew's, or the office), or an API key. */
+function fieldAuthor(caller: FieldCaller): ApplicationAuthor {
+  const apiKeyId = caller.actor.startsWith("key:") ? Number(caller.actor.slice(4)) : null;
+  return {
+    staffUserId: caller.staffUserId,
+    apiKeyId,
+    crewId: caller.crewScope?.crewId ?? null,
+    via: apiKeyId !== null ? "api" : caller.crewScope ? "crew" : "office",
+  };
 }
 
 /** "Can't do it": the crew's reason, which the office sees at once on the dashboard and the visit. */

@@ -13,7 +13,7 @@ import {
 import { pathId } from "@/lib/validation/fields";
 import { createTRPCRouter, crewScopeOf, customerProcedure, staffProcedure, type Context, type StaffCaller } from "@/server/api/trpc";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "@/server/errors";
-import { findCrewStop, listCrewDay } from "./crew-day";
+import { findCrewStop, listCrewDay, listCrewProducts } from "./crew-day";
 import { idempotencyKeyOf } from "./field-actions";
 import { completeVisit, onMyWay, reportProblem, startVisit, type FieldCaller } from "./field-steps";
 import { APPOINTMENT_NOT_FOUND } from "@/server/self-service/appointments";
@@ -55,7 +55,12 @@ export const crewDayRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => {
       const scope: { crewId?: number } = crewScopeOf(ctx.staff) ?? (input.crewId === undefined ? {} : { crewId: input.crewId });
       const date = input.date ?? businessToday();
-      return { date, crewId: scope.crewId ?? null, stops: await listCrewDay(ctx.db, scope, date) };
+      return {
+        date,
+        crewId: scope.crewId ?? null,
+        stops: await listCrewDay(ctx.db, scope, date),
+        products: await listCrewProducts(ctx.db),
+      };
     }),
 
   onMyWay: staffProcedure
@@ -97,7 +102,7 @@ export const crewDayRouter = createTRPCRouter({
         method: "POST",
         path: "/crew/visits/{visitId}/complete",
         tags: TAGS,
-        summary: `Complete today's visit with a note: the same status change as the office's, so it charges autopay, sends the receipt and fires visit.completed (409 when the office changed the visit after seenVersion). ${KEY_NOTE}`,
+        summary: `Complete today's visit with a note: the same status change as the office's, so it charges autopay, sends the receipt and fires visit.completed (409 when the office changed the visit after seenVersion). A treatment visit needs its application record in \`application\` (400 without it or with a product not on the active list, 409 when the applicator's license is not valid today); a crew member is its applicator. ${KEY_NOTE}`,
       },
     })
     .input(ZCompleteVisitInput)

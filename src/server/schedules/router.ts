@@ -9,6 +9,8 @@ import { moveRainDay, planRainDayMove } from "@/server/schedules/rain-day";
 import { getSchedule } from "@/server/schedules/get-schedule";
 import { createSchedule, updateSchedule } from "@/server/schedules/save-schedule";
 import { changeVisitStatus } from "@/server/schedules/visit-status";
+import { authorOf, viaOf } from "@/server/applications/author";
+import { ZApplicationInput } from "@/lib/validation/applications";
 import { moveOneVisit } from "@/server/schedules/move-one-visit";
 import { listVisitsNeedingTime } from "@/server/schedules/visits";
 import { ZNoInputSchema } from "@/lib/validation/common";
@@ -153,12 +155,27 @@ export const schedulesRouter = createTRPCRouter({
         path: "/schedules/visits/{visitId}/status",
         tags: TAGS,
         summary:
-          "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free). A crew member or crew key changes its crew's visits of today, and may complete an earlier day's late (403 otherwise)",
+          "Change one visit's status; in a recurring series only that visit changes (409 when it would take a crew again and none is free). A crew member or crew key changes its crew's visits of today, and may complete an earlier day's late (403 otherwise). Completing a treatment visit needs its application record in `application` (400 without it)",
       },
     })
-    .input(z.object({ visitId: z.string().trim().max(40), status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }) }))
+    .input(
+      z.object({
+        visitId: z.string().trim().max(40),
+        status: z.enum(SCHEDULE_STATUSES, { error: "Status is required" }),
+        application: ZApplicationInput.optional(),
+      }),
+    )
     .output(ZScheduleVisitSchema)
-    .mutation(({ ctx, input }) => changeVisitStatus(ctx.db, input.visitId, input.status, new Date(), crewScopeOf(ctx.staff))),
+    .mutation(({ ctx, input }) =>
+      changeVisitStatus(
+        ctx.db,
+        input.visitId,
+        input.status,
+        new Date(),
+        crewScopeOf(ctx.staff),
+        input.application && { input: input.application, author: authorOf(ctx.staff, viaOf(ctx.staff)) },
+      ),
+    ),
 
   moveVisit: staffProcedure
     .meta({

@@ -3,6 +3,7 @@ import { businessDateOf, businessToday } from "@/lib/business-time";
 import { SERIES_HORIZON_DAYS } from "@/lib/recurrence";
 import { bookingPrice } from "@/lib/pricing";
 import { SCHEDULE_MESSAGES, type TSchedulePayload } from "@/lib/validation/schedule";
+import { assertRecordedBeforeSave } from "@/server/applications/record";
 import type { Db } from "@/server/db";
 import { customers, schedules, services, visits } from "@/server/db/schema";
 import { InvalidInputError, NotFoundError } from "@/server/errors";
@@ -72,6 +73,8 @@ async function scheduleValues(db: Db, payload: TSchedulePayload, existing?: Pric
 export async function createSchedule(db: Db, payload: TSchedulePayload, now = new Date()) {
   const values = await scheduleValues(db, payload);
   return db.transaction(async (tx) => {
+    // A new one-time treatment visit has no application record yet, so it cannot be saved as done.
+    if (!values.isRecurring && values.status === "completed") await assertRecordedBeforeSave(tx, null, values.serviceId);
     await claimCrew(tx, values, now);
     const [plan] = await tx.insert(schedules).values(values).returning();
     await emit(tx, { type: "plan.saved", scheduleId: plan!.id });
@@ -116,6 +119,9 @@ export async function updateSchedule(db: Db, id: number, payload: TSchedulePaylo
     await claimCrew(tx, { ...values, exceptScheduleId: id }, now);
     // A one-time schedule is its visit: a new time or status is news for the customer.
     const before = await findNotifiableVisit(tx, String(id));
+    if (!values.isRecurring && values.status === "completed" && before?.status !== "completed") {
+      await assertRecordedBeforeSave(tx, before ? id : null, values.serviceId);
+    }
     const [plan] = await tx
       .update(schedules)
       .set({ ...values, updatedAt: now })

@@ -510,6 +510,12 @@ const VISIT_UPDATES: Array<{
     announcedBy: { fn: "regenerateSeriesVisits", file: "schedules/save-schedule.ts" },
   },
   {
+    file: "rounds-due/schedule-rounds.ts",
+    sites: 1,
+    changesStatusOrTime: false,
+    why: "flags a lawn round's new visit as needing a time when no crew was free, as an accepted quote's are",
+  },
+  {
     file: "quotes/quote-plan.ts",
     sites: 3,
     changesStatusOrTime: false,

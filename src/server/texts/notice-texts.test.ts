@@ -6,6 +6,7 @@ import {
   bookingConfirmationText,
   cardDeclinedText,
   gsm7,
+  applicationText,
   onMyWayText,
   quoteSentText,
   reminderText,
@@ -38,6 +39,12 @@ function everyNotice(service: string): NoticeText[] {
     visitCompletedText({ serviceName: service, startTime: WEDNESDAY }, null),
     visitCompletedText({ serviceName: service, startTime: WEDNESDAY }, { paymentId: 1_234_567, amount: 1_234_567 }),
     cardDeclinedText({ amount: 1_234_567, visitLabel: `${service} on Sep 30, 2026` }),
+    applicationText({
+      targetPest: service,
+      productNames: [service, "Celsius WG Herbicide"],
+      keepOff: `Keep children and pets off the lawn until the spray has dried, at least four hours. ${service} needs watering in.`,
+      nextRound: { position: 4, opensOn: "2026-09-30", closesOn: "2026-11-30" },
+    }),
     quoteSentText({ id: 12_345, version: 3 }, `https://www.greenscapeaustin.com/q/${TOKEN}`, {
       total: 12_345_678,
       expiresOn: "2026-09-30",

@@ -138,3 +138,22 @@ export function gsm7(text: string): string {
   const replaced = STAND_INS.reduce((result, [pattern, plain]) => result.replace(pattern, plain), text);
   return [...replaced].map((char) => (isGsm7(char) ? char : [...char.normalize("NFD")].filter(isGsm7).join(""))).join("");
 }
+
+/** Keep-off advice in a text: the first sentence or so, so the notice stays within two parts. */
+const ADVICE_LENGTH = 110;
+
+/** After a treatment: what was applied and why, keep-off advice, and the next round's window. */
+export function applicationText(applied: {
+  targetPest: string;
+  productNames: string[];
+  keepOff: string;
+  nextRound: { position: number; opensOn: string; closesOn: string } | null;
+}): NoticeText {
+  const day = (value: string) => formatBusinessDate(startOfBusinessDay(value), "MMMM d");
+  const [firstProduct, ...others] = applied.productNames.map(shortened);
+  const products = others.length > 0 ? `${firstProduct} and ${others.length} more` : firstProduct;
+  const advice = gsm7(applied.keepOff).trim();
+  const keepOff = advice.length > ADVICE_LENGTH ? `${advice.slice(0, ADVICE_LENGTH - 3).trimEnd()}...` : advice;
+  const next = applied.nextRound ? ` Next round: ${day(applied.nextRound.opensOn)} to ${day(applied.nextRound.closesOn)}.` : "";
+  return notice("completed", `we treated your lawn for ${shortened(applied.targetPest)} with ${products}. ${keepOff}${next}`);
+}

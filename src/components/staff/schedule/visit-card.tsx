@@ -14,6 +14,10 @@ import { VisitSummary, type ScheduleVisit } from "../visit-summary";
 import { SCHEDULE_STATUSES } from "@/lib/schedule-enums";
 import { crewMayChangeVisitStatus } from "@/lib/crew-day";
 import { VisitFieldReport } from "./visit-field-report";
+import { ApplicationForm } from "@/components/applications/application-form";
+import { useApplicationChoices } from "@/components/applications/use-application-choices";
+import { VisitApplication } from "@/components/applications/visit-application";
+import { isTreatmentCategory } from "@/lib/applications";
 
 // The dialog's code (and its dialog library) loads when Move visit is pressed, not with the day.
 const MoveVisitDialog = dynamic(() => import("./move-visit-dialog").then((module) => module.MoveVisitDialog), { loading: () => null });
@@ -28,6 +32,12 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   // A crew member changes the status of their crew's visits; editing the plan is the office's.
   const plans = useStaffCan(ROLES.office);
   const [moving, setMoving] = useState(false);
+  // A treatment visit is completed with its application record (docs/product-rules.md#application-records).
+  const services = api.services.list.useQuery({}, { staleTime: 60_000 });
+  const treatment = isTreatmentCategory(services.data?.find((service) => service.id === visit.serviceId)?.category);
+  const application = api.applications.forVisit.useQuery({ visitId: visit.visitId }, { enabled: treatment });
+  const [recording, setRecording] = useState(false);
+  const choices = useApplicationChoices(recording);
   const stillToDo = visit.status === "pending" || visit.status === "confirmed";
   // A crew member changes today's visits and completes an earlier day's late; the server refuses
   // the rest (docs/product-rules.md#staff-roles), so the select offers only what it would accept.
@@ -37,7 +47,8 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
   const setStatus = api.schedules.setVisitStatus.useMutation({
     onSuccess: async () => {
       toast({ title: "Service updated successfully" });
-      await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate()]);
+      setRecording(false);
+      await Promise.all([utils.schedules.invalidate(), utils.dashboard.invalidate(), utils.applications.invalidate()]);
     },
     onError: (error) => toast({ title: "Failed to update service", description: errorMessage(error), variant: "destructive" }),
   });
@@ -74,9 +85,12 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
             value={visit.status}
             disabled={setStatus.isPending || statusLocked}
             aria-describedby={statusLocked ? lockedNoteId : undefined}
-            onChange={(event) =>
-              setStatus.mutate({ visitId: visit.visitId, status: event.target.value as (typeof SCHEDULE_STATUSES)[number] })
-            }
+            onChange={(event) => {
+              const status = event.target.value as (typeof SCHEDULE_STATUSES)[number];
+              // Completing a treatment visit without its record opens the record's form instead.
+              if (status === "completed" && treatment && !application.data?.record) return setRecording(true);
+              setStatus.mutate({ visitId: visit.visitId, status });
+            }}
             className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm capitalize"
           >
             {SCHEDULE_STATUSES.map((status) => (
@@ -113,6 +127,27 @@ export function VisitCard({ visit }: { visit: ScheduleVisit }) {
           </button>
         ) : null}
       </div>
+      {recording && application.data ? (
+        <ApplicationForm
+          products={choices.products}
+          applicators={choices.applicators}
+          defaults={{
+            areaSqFt: application.data?.prefill.areaTreatedSqFt ?? null,
+            targetPest: application.data?.prefill.targetPest ?? null,
+          }}
+          submitLabel="Record and complete"
+          onCancel={() => setRecording(false)}
+          onSubmit={async (input) => {
+            await setStatus.mutateAsync({ visitId: visit.visitId, status: "completed", application: input }).catch((error) => {
+              throw new Error(errorMessage(error));
+            });
+          }}
+        />
+      ) : null}
+      {treatment && stillToDo && application.data && !application.data.record && !recording ? (
+        <p className="mt-2 text-sm text-amber-900">Treatment visit: completing it asks for its application record.</p>
+      ) : null}
+      {treatment ? <VisitApplication visitId={visit.visitId} /> : null}
       {moving ? <MoveVisitDialog visit={visit} open onClose={() => setMoving(false)} /> : null}
     </li>
   );
