@@ -7,6 +7,10 @@ import type { Db } from "@/server/db/client";
 import { customers, messages, payments, schedules, services, staffUsers } from "@/server/db/schema";
 import { DEMO_CUSTOMERS, SERVICE_CATALOGUE } from "./seed-data";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
+import { ZBusinessLicenseFormSchema, ZLicenseFormSchema, ZProductFormSchema } from "@/lib/validation/products";
+import { addProduct } from "@/server/products/products";
+import { setStaffLicense } from "@/server/products/licenses";
+import { saveBusinessLicense } from "@/server/products/business-license";
 
 export interface SeedOptions {
   /** Whether this is the embedded database, where a first staff login may be generated. */
@@ -176,6 +180,8 @@ async function seedDemoData(db: Db): Promise<number> {
     },
   ]);
 
+  await seedTreatmentSetup(db, today);
+
   const completedVisit = insertedSchedules.find((row) => row.customerId === linda.id);
   await db.insert(payments).values([
     {
@@ -192,4 +198,47 @@ async function seedDemoData(db: Db): Promise<number> {
     { customerId: robert.id, amount: 6000, status: "failed", method: "card", metadata: { reason: "Card declined" } },
   ]);
   return created.length;
+}
+
+/**
+ * What a treatment visit needs to be completed in the demo (docs/product-rules.md#application-records):
+ * two products on the list, the first staff member licensed as a certified applicator, and the
+ * business's license number. Illustrative figures, not any real product's label.
+ */
+async function seedTreatmentSetup(db: Db, today: string) {
+  await addProduct(
+    db,
+    ZProductFormSchema.parse({
+      name: "Slow-release lawn fertilizer 15-0-4",
+      epaRegistrationNumber: "100-1070",
+      activeIngredients: [{ name: "Nitrogen", percent: 15 }],
+      unit: "lb",
+      defaultRate: 3.5,
+      keepOffAdvice: "Water it in; the lawn can be used once it is dry.",
+    }),
+  );
+  await addProduct(
+    db,
+    ZProductFormSchema.parse({
+      name: "Broadleaf weed control",
+      epaRegistrationNumber: "228-564",
+      activeIngredients: [
+        { name: "2,4-D", percent: 30.56 },
+        { name: "Dicamba", percent: 2.77 },
+      ],
+      unit: "fl oz",
+      defaultRate: 1.5,
+      mixingRate: "1.5 fl oz per gal",
+      keepOffAdvice: "Keep children and pets off the lawn until the spray has dried.",
+    }),
+  );
+  const [firstStaff] = await db.select({ id: staffUsers.id }).from(staffUsers).orderBy(staffUsers.id).limit(1);
+  if (firstStaff) {
+    await setStaffLicense(
+      db,
+      firstStaff.id,
+      ZLicenseFormSchema.parse({ licenseType: "certified_applicator", licenseNumber: "CA0123456", expiresOn: addDays(today, 400) }),
+    );
+  }
+  await saveBusinessLicense(db, ZBusinessLicenseFormSchema.parse({ licenseNumber: "BL0098765" }));
 }
