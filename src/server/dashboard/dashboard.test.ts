@@ -29,12 +29,16 @@ describe("dashboard", () => {
         visit("2031-10-03", "08:00", {
           isRecurring: true,
           recurringFrequency: "weekly",
-          status: "completed",
+          status: "confirmed",
           recurringEndDate: businessInstant("2031-11-14", "00:00"),
         }),
       ])
       .returning();
     await createPlanVisits(db, series!, "staff", now);
+    // Its October visits done, one by one as crews complete them.
+    for (const date of ["2031-10-03", "2031-10-10", "2031-10-17", "2031-10-24", "2031-10-31"]) {
+      await setVisitStatus(db, (await findVisit(db, `${series!.id}-${date}`))!, "completed");
+    }
     const oneTime = await db
       .insert(schedules)
       .values([
