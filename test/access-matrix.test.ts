@@ -47,7 +47,7 @@ import { generateToken, hashToken } from "../src/server/auth/tokens";
 import { procedureMetas } from "../src/server/app/procedure-meta";
 import { rowsOf } from "../src/server/db/rows";
 import { ROLES, type StaffRole } from "../src/lib/staff-roles";
-import { enroll, insertProgram } from "./fixtures/programs";
+import { aTreatmentService, enroll, insertProgram } from "./fixtures/programs";
 
 function productForm() {
   return {
@@ -65,6 +65,23 @@ async function aRoundDue() {
   const { program } = await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }]);
   const enrollment = await enroll((await managedCustomer()).id, program.id, Number(day.slice(0, 4)));
   return { rounds: [{ enrollmentId: enrollment.id, position: 1 }], day };
+}
+
+async function programBody() {
+  const serviceId = await aTreatmentService();
+  return {
+    name: `Program ${unique()}`,
+    rounds: [{ serviceId, windowStart: "01-01", windowEnd: "12-31", minDaysSincePrevious: 0, purpose: "Feeding", price: 6000 }],
+  };
+}
+
+/** An enrollment of this year's season in a program of its own, the customer's when one is given. */
+async function anEnrollment(customerId?: number) {
+  const { program } = await insertProgram([
+    { windowStart: "01-01", windowEnd: "12-31" },
+    { windowStart: "01-01", windowEnd: "12-31" },
+  ]);
+  return enroll(customerId ?? (await managedCustomer()).id, program.id, Number(aheadBy(1).slice(0, 4)));
 }
 
 async function aProduct() {
@@ -574,6 +591,80 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.office,
     request: () => ({ path: `/rounds-due?from=${aheadBy(1)}&to=${aheadBy(30)}` }),
   },
+  // Lawn programs and enrollments (owner and office).
+  "GET /programs": { access: "staff", roles: ROLES.office, request: () => ({ path: "/programs" }) },
+  "GET /programs/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/programs/${(await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }])).program.id}` }),
+  },
+  "POST /programs": { access: "staff", roles: ROLES.office, request: async () => ({ path: "/programs", body: await programBody() }) },
+  "PUT /programs/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({
+      path: `/programs/${(await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }])).program.id}`,
+      body: await programBody(),
+    }),
+  },
+  "POST /programs/{id}/retire": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/programs/${(await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }])).program.id}/retire` }),
+  },
+  "POST /programs/{id}/reactivate": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({
+      path: `/programs/${(await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }])).program.id}/reactivate`,
+    }),
+  },
+  "GET /enrollments": { access: "staff", roles: ROLES.office, request: () => ({ path: "/enrollments" }) },
+  "GET /enrollments/{id}": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/enrollments/${(await anEnrollment()).id}` }),
+  },
+  "POST /enrollments": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => {
+      const { program } = await insertProgram([{ windowStart: "01-01", windowEnd: "12-31" }]);
+      return {
+        path: "/enrollments",
+        body: { customerId: (await managedCustomer()).id, programId: program.id, season: Number(aheadBy(1).slice(0, 4)) },
+      };
+    },
+  },
+  "POST /enrollments/{id}/cancel": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/enrollments/${(await anEnrollment()).id}/cancel` }),
+  },
+  "POST /enrollments/{id}/rounds/{position}/skip": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/enrollments/${(await anEnrollment()).id}/rounds/1/skip`, body: { skipped: true } }),
+  },
+  "PUT /enrollments/{id}/renewal": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/enrollments/${(await anEnrollment()).id}/renewal`, body: { autoRenew: true } }),
+  },
+  "GET /customer/programs": { access: "customer", request: () => ({ path: "/customer/programs" }) },
+  // A customer skips and renews only their own enrollment: each customer identity gets one of theirs.
+  "POST /customer/programs/{id}/skip-next-round": {
+    access: "customer",
+    request: async (as) => ({ path: `/customer/programs/${(await anEnrollment(customerOf(as).id)).id}/skip-next-round` }),
+  },
+  "PUT /customer/programs/{id}/renewal": {
+    access: "customer",
+    request: async (as) => ({
+      path: `/customer/programs/${(await anEnrollment(customerOf(as).id)).id}/renewal`,
+      body: { autoRenew: false },
+    }),
+  },
+
   "POST /rounds-due/schedule": {
     access: "staff",
     roles: ROLES.office,

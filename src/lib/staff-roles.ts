@@ -32,6 +32,7 @@ export const STAFF_PAGES: Record<string, readonly StaffRole[]> = {
   "/customers": ROLES.office,
   "/messages": ROLES.office,
   "/quotes": ROLES.office,
+  "/programs": ROLES.office,
   "/payments": ROLES.office,
   "/reports": ROLES.office,
   "/settings": ROLES.everyone,

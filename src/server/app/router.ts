@@ -33,6 +33,8 @@ import { webhooksRouter } from "@/server/webhooks/router";
 import { locationsRouter } from "@/server/locations/router";
 import { licensesRouter } from "@/server/products/licenses-router";
 import { productsRouter } from "@/server/products/router";
+import { programsRouter } from "@/server/programs/router";
+import { customerProgramsRouter } from "@/server/programs/portal-router";
 import { routesRouter } from "@/server/driving-routes/router";
 import { roundsDueRouter } from "@/server/rounds-due/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -48,6 +50,7 @@ export const appRouter = createTRPCRouter({
   cards: cardsRouter,
   contact: contactRouter,
   customerAuth: customerAuthRouter,
+  customerPrograms: customerProgramsRouter,
   customerQuotes: customerQuotesRouter,
   customers: customersRouter,
   dashboard: dashboardRouter,
@@ -59,6 +62,7 @@ export const appRouter = createTRPCRouter({
   payments: paymentsRouter,
   portal: portalRouter,
   products: productsRouter,
+  programs: programsRouter,
   portalInvites: portalInvitesRouter,
   routes: routesRouter,
   roundsDue: roundsDueRouter,

@@ -12,8 +12,11 @@ import { customers, messages, payments, quotes, schedules } from "@/server/db/sc
  * Written as SQL conditions, so every reader filters in the same statement it reads with.
  */
 
-/** The account behind `customerId` has proven its current email, and has a password. */
-function accountConfirmed(customerId: SQL | number): SQL {
+/**
+ * The account behind `customerId` has proven its current email, and has a password: what it takes to
+ * see what the office made for it (plans, lawn program enrollments).
+ */
+export function accountConfirmed(customerId: SQL | number): SQL {
   return sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.isVerified} and ${customers.passwordHash} is not null)`;
 }
 
