@@ -6,6 +6,7 @@ import { locateAddressesJob } from "@/server/locations/jobs";
 import { announceBookingJob, sendRemindersJob } from "@/server/notifications/jobs";
 import { chargeAutopayJob, compactOwedTotalJob } from "@/server/payments/jobs";
 import { warnLicenseExpiryJob } from "@/server/products/jobs";
+import { renewProgramsJob } from "@/server/programs/jobs";
 import { extendSeriesJob } from "@/server/schedules/jobs";
 import { sendTextJob } from "@/server/texts/jobs";
 import { deliverWebhookJob } from "@/server/webhooks/jobs";
@@ -29,6 +30,7 @@ export const JOB_DEFINITIONS: JobDefinitions = [
   locateAddressesJob,
   forgetFieldActionsJob,
   warnLicenseExpiryJob,
+  renewProgramsJob,
 ];
 
 /**

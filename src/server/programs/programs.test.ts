@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { customers, enrollmentRounds, services } from "@/server/db/schema";
+import { customers, emailOutbox, enrollmentRounds, services } from "@/server/db/schema";
 import { insertPlan } from "#test/fixtures/plans";
 import { createCustomer, customerCaller, rest, staffCaller, staffCookie } from "#test/support/helpers";
-import { enroll, getEnrollment } from "./enrollments";
+import { enroll, getEnrollment, listEnrollments, setRenewal } from "./enrollments";
+import { runProgramRenewals } from "./renewal";
 import { NO_ROUND_TO_SKIP, ROUND_ALREADY_PLANNED } from "./customer-enrollments";
 
 // Lawn programs staff define and the customers enrolled in them (docs/product-rules.md#lawn-programs).
@@ -192,5 +193,54 @@ describe("a customer's lawn program in the portal", () => {
     const stopped = await portal.customerPrograms.setRenewal({ id: mine.id, autoRenew: false });
     expect(stopped.autoRenew).toBe(false);
     expect(stopped.renewalStoppedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("renewing a program for the next season", () => {
+  it("tells the customer once, 30 days ahead, renews when the first window opens, and renews nothing stopped", async () => {
+    const staff = await staffCaller();
+    const ids = await treatmentServices();
+    const program = await staff.programs.add(programForm({ flat: ids.flat.id, perSqFt: ids.perSqFt.id }));
+    const db = await getDb();
+    const { customer } = await createCustomer({ fullName: "Renewing Customer" });
+    const { customer: stopper } = await createCustomer({ fullName: "Stopping Customer" });
+    const renewing = await enroll(
+      db,
+      { customerId: customer.id, programId: program.id, season: 2031, autoRenew: true },
+      { source: "staff" },
+    );
+    const stopping = await enroll(
+      db,
+      { customerId: stopper.id, programId: program.id, season: 2031, autoRenew: true },
+      { source: "staff" },
+    );
+    await setRenewal(db, { enrollmentId: stopping.id, autoRenew: false });
+    const notices = async () =>
+      (await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "program_renewal"))).filter((email) =>
+        [customer.email, stopper.email].includes(email.to),
+      );
+
+    // 2032's first window opens on 15 February: nothing before 16 January.
+    await runProgramRenewals(db, businessInstant("2032-01-15", "09:00"));
+    expect(await notices()).toEqual([]);
+    await runProgramRenewals(db, businessInstant("2032-01-16", "09:00"));
+    await runProgramRenewals(db, businessInstant("2032-01-17", "09:00"));
+    const sent = await notices();
+    expect(sent.map((email) => email.to)).toEqual([customer.email]);
+    expect(sent[0]!.subject).toContain("renews for 2032 on February 15, 2032");
+
+    const seasonsOf = async () => (await listEnrollments(db, { programId: program.id })).map((each) => each.season);
+    await runProgramRenewals(db, businessInstant("2032-02-14", "09:00"));
+    expect(await seasonsOf()).toEqual([2031, 2031]);
+    await runProgramRenewals(db, businessInstant("2032-02-15", "09:00"));
+    await runProgramRenewals(db, businessInstant("2032-02-16", "09:00"));
+    const seasons = await listEnrollments(db, { programId: program.id }, businessInstant("2032-02-16", "09:00"));
+    expect(seasons.map((each) => [each.customerId, each.season, each.source])).toEqual([
+      [customer.id, 2032, "renewal"],
+      [customer.id, 2031, "staff"],
+      [stopper.id, 2031, "staff"],
+    ]);
+    expect((await notices()).length).toBe(1);
+    expect(renewing.autoRenew).toBe(true);
   });
 });
