@@ -1,5 +1,6 @@
 "use client";
 
+import { LawnPrograms } from "./lawn-programs";
 import { useState } from "react";
 import { CalendarDays, Clock, MapPin, Repeat } from "lucide-react";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -42,6 +43,7 @@ export function AppointmentsTab() {
   return (
     <div className="space-y-8">
       <AwaitingConfirmation appointments={awaitingConfirmation} />
+      <LawnPrograms />
       <section aria-labelledby="upcoming-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="upcoming-heading" className="text-xl font-semibold text-gray-900">

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   MessageSquare,
   Settings,
+  Sprout,
   Truck,
   Users,
   type LucideIcon,
@@ -33,6 +34,7 @@ export const STAFF_NAV_LINKS: readonly StaffNavLink[] = [
   { href: "/messages", label: "Messages", icon: MessageSquare, inBottomBar: true },
   { href: "/payments", label: "Payments", icon: CreditCard, inBottomBar: true },
   { href: "/quotes", label: "Quotes", icon: FileText, inBottomBar: false },
+  { href: "/programs", label: "Programs", icon: Sprout, inBottomBar: false },
   { href: "/reports", label: "Reports", icon: BarChart3, inBottomBar: false },
   { href: "/settings", label: "Settings", icon: Settings, inBottomBar: false },
 ];
@@ -42,7 +44,7 @@ export function navLinksFor(role: StaffRole): StaffNavLink[] {
   return STAFF_NAV_LINKS.filter((link) => mayOpenPage(role, link.href));
 }
 
-const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/quotes", "/reports", "/settings"];
+const STAFF_SECTION_PREFIXES = ["/schedule", "/customers", "/messages", "/payments", "/quotes", "/programs", "/reports", "/settings"];
 
 function startsWithSection(pathname: string, prefix: string) {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`);

@@ -5,6 +5,7 @@ import { api } from "@/trpc/react";
 import { CustomerForm } from "./customer-form";
 import { CustomerLocationCard } from "./customer-location-card";
 import { CustomerTextsCard } from "./customer-texts-card";
+import { CustomerProgramsCard } from "@/components/programs/customer-programs-card";
 import { BackToCustomers } from "./customers-screen";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
@@ -35,6 +36,7 @@ export function EditCustomerScreen({ id }: { id: number | null }) {
       )}
       {id !== null && customer.isSuccess ? <CustomerTextsCard customerId={id} phone={customer.data.phone} /> : null}
       {id !== null && customer.isSuccess ? <CustomerLocationCard customerId={id} /> : null}
+      {id !== null && customer.isSuccess ? <CustomerProgramsCard customerId={id} /> : null}
     </div>
   );
 }
