@@ -1,5 +1,6 @@
 import "@/server/app/install";
 import { apiKeysRouter } from "@/server/settings/api-keys-router";
+import { applicationsReportRouter } from "@/server/applications-report/router";
 import { authRouter } from "@/server/staff/sign-in-router";
 import { availabilityRouter } from "@/server/booking/availability-router";
 import { bookingRouter } from "@/server/booking/router";
@@ -38,6 +39,7 @@ import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 /** Every domain router; each procedure with `meta.openapi` also answers as REST under /api. */
 export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
+  applicationsReport: applicationsReportRouter,
   auth: authRouter,
   availability: availabilityRouter,
   booking: bookingRouter,
