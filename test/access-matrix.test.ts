@@ -874,6 +874,11 @@ const MATRIX: Record<string, Entry> = {
     roles: ROLES.office,
     request: () => ({ path: "/reports/revenue?from=2026-01-01&to=2026-03-31&by=week" }),
   },
+  "GET /reports/applications": {
+    access: "staff",
+    roles: ROLES.office,
+    request: async () => ({ path: `/reports/applications?from=2026-01-01&to=2026-03-31&productId=${(await aProduct()).id}` }),
+  },
   "GET /reports/owed": { access: "staff", roles: ROLES.office, request: () => ({ path: "/reports/owed?asOf=2026-03-31" }) },
   "GET /reports/work": { access: "staff", roles: ROLES.office, request: () => ({ path: "/reports/work?from=2026-01-01&to=2026-03-31" }) },
   "GET /reports/plans": { access: "staff", roles: ROLES.office, request: () => ({ path: "/reports/plans?from=2026-01-01&to=2026-03-31" }) },

@@ -1,6 +1,7 @@
 import "@/server/app/install";
 import { applicationsRouter } from "@/server/applications/router";
 import { apiKeysRouter } from "@/server/settings/api-keys-router";
+import { applicationsReportRouter } from "@/server/applications-report/router";
 import { authRouter } from "@/server/staff/sign-in-router";
 import { availabilityRouter } from "@/server/booking/availability-router";
 import { bookingRouter } from "@/server/booking/router";
@@ -43,6 +44,7 @@ import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   applications: applicationsRouter,
+  applicationsReport: applicationsReportRouter,
   auth: authRouter,
   availability: availabilityRouter,
   booking: bookingRouter,
