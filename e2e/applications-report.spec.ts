@@ -145,8 +145,8 @@ test("the office filters the applications report by product, downloads its CSV a
   await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Applications" }).click();
   await expect(page).toHaveURL(/\/reports\/applications\?from=/);
 
-  await page.getByLabel("From").fill("2024-05-01");
-  await page.getByLabel("To").fill("2024-05-31");
+  await page.getByLabel("From", { exact: true }).fill("2024-05-01");
+  await page.getByLabel("To", { exact: true }).fill("2024-05-31");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/reports\/applications\?from=2024-05-01&to=2024-05-31/);
   const table = page.locator("[data-applications-table]");
