@@ -215,11 +215,12 @@ test("a crew member cannot open the applications report, its CSV or its print vi
   try {
     const page = await context.newPage();
     const { office } = await seed();
-    // The office member is made a crew member of a new crew for this check.
+    // The office member is made a crew member of a new crew for this check; a retired one, so the
+    // booking journeys that follow still find the business's two crews.
     await withE2eDatabase(async (sql) => {
       const [crew] = await sql<
         Array<{ id: number }>
-      >`insert into crews (name) values (${`Inspect ${Date.now().toString(36)}`}) returning id`;
+      >`insert into crews (name, active) values (${`Inspect ${Date.now().toString(36)}`}, false) returning id`;
       await sql`update staff_users set role = 'crew', crew_id = ${crew!.id} where username = ${office.username}`;
     });
     expect((await page.request.post("/api/auth/login", { data: office })).ok()).toBe(true);

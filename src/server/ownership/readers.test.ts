@@ -54,6 +54,8 @@ const OFFICE_OR_SYSTEM: Record<string, string> = {
   "messages/reply-channel.ts": "a staff reply: how the customer last wrote to the office, to answer the same way",
   "ownership/ownership.ts": "the rule itself",
   "quotes/quote-plan.ts": "an accepted quote's new plan: its own visits, for capacity and the deposit's credit",
+  "programs/enrollments.ts":
+    "staff enroll a customer (their latest plan's lawn size prices the rounds); the portal reads enrollments through customer-enrollments.ts, which asks for a confirmed account",
 };
 
 const READS_CUSTOMER_ROWS =
