@@ -26,12 +26,18 @@ const ZActiveIngredient = z.object({
     .max(100, PRODUCT_MESSAGES.ingredientPercent),
 });
 
-/** Up to a million units with thousandths: what an integer of thousandths holds with room to spare. */
-const ZRate = z
-  .number({ error: PRODUCT_MESSAGES.rate })
-  .min(0.001, PRODUCT_MESSAGES.rate)
-  .max(1_000_000, PRODUCT_MESSAGES.rate)
-  .refine((rate) => Math.abs(rate * 1000 - Math.round(rate * 1000)) < 1e-6, PRODUCT_MESSAGES.rate);
+/**
+ * A rate per 1,000 sq ft: up to a million units with thousandths, what an integer of thousandths
+ * holds with room to spare. Programs' default rates take the same rule with their own message.
+ */
+export function rateField(message: string) {
+  return z
+    .number({ error: message })
+    .min(0.001, message)
+    .max(1_000_000, message)
+    .refine((rate) => Math.abs(rate * 1000 - Math.round(rate * 1000)) < 1e-6, message);
+}
+const ZRate = rateField(PRODUCT_MESSAGES.rate);
 
 /** A product as staff add or edit it in Settings → Products. */
 export const ZProductFormSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isMonthDay } from "@/lib/programs";
 import { idField, optionalText, requiredText } from "./fields";
+import { rateField } from "./products";
 
 // Lawn programs and enrollments as staff define them (docs/product-rules.md#lawn-programs).
 
@@ -43,11 +44,7 @@ const ZMonthDay = (message: string) =>
     .refine((value) => isMonthDay(value), message);
 
 /** A rate per 1,000 sq ft with at most three decimals, kept as thousandths (lib/products.ts). */
-const ZRate = z
-  .number({ error: PROGRAM_MESSAGES.productRate })
-  .min(0.001, PROGRAM_MESSAGES.productRate)
-  .max(1_000_000, PROGRAM_MESSAGES.productRate)
-  .refine((rate) => Math.abs(rate * 1000 - Math.round(rate * 1000)) < 1e-6, PROGRAM_MESSAGES.productRate);
+const ZRate = rateField(PROGRAM_MESSAGES.productRate);
 
 export const ZProgramRoundForm = z
   .object({

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, min } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lte, min } from "drizzle-orm";
 import { addDays, businessToday } from "@/lib/business-time";
 import { RENEWAL_NOTICE_DAYS, seasonDay } from "@/lib/programs";
 import type { Db } from "@/server/db";
@@ -34,26 +34,24 @@ export async function runProgramRenewals(db: Db, now = new Date()): Promise<{ no
     );
   if (candidates.length === 0) return { noticed: 0, renewed: 0 };
   const programIds = [...new Set(candidates.map(({ enrollment }) => enrollment.programId))];
-  const firstWindows = await db
-    .select({ programId: programRounds.programId, opens: min(programRounds.windowStart) })
+  // Each program's first window and number of rounds, as it is now (renewal enrolls in it as it is).
+  const shapes = await db
+    .select({ programId: programRounds.programId, opens: min(programRounds.windowStart), rounds: count() })
     .from(programRounds)
     .where(inArray(programRounds.programId, programIds))
     .groupBy(programRounds.programId);
-  const roundCounts = await db
-    .select({ programId: programRounds.programId })
-    .from(programRounds)
-    .where(inArray(programRounds.programId, programIds));
   const renewedAlready = await db
     .select({ customerId: enrollments.customerId, programId: enrollments.programId, season: enrollments.season })
     .from(enrollments)
-    .where(inArray(enrollments.programId, programIds));
+    .where(and(inArray(enrollments.programId, programIds), gte(enrollments.season, year)));
 
   let noticed = 0;
   let renewed = 0;
   for (const { enrollment, programName, fullName, email } of candidates) {
     const next = enrollment.season + 1;
-    const opens = firstWindows.find((row) => row.programId === enrollment.programId)?.opens;
-    if (!opens) continue;
+    const shape = shapes.find((row) => row.programId === enrollment.programId);
+    if (!shape?.opens) continue;
+    const opens = shape.opens;
     const opensOn = seasonDay(next, opens);
     if (today < addDays(opensOn, -RENEWAL_NOTICE_DAYS)) continue;
     const exists = renewedAlready.some(
@@ -73,7 +71,7 @@ export async function runProgramRenewals(db: Db, now = new Date()): Promise<{ no
               programName,
               season: next,
               renewsOn,
-              rounds: roundCounts.filter((row) => row.programId === enrollment.programId).length,
+              rounds: shape.rounds,
             },
           ),
           { idempotencyKey: `program-renewal:${enrollment.id}` },
