@@ -27,6 +27,18 @@ export function seasonDay(season: number, monthDay: string): string {
   return `${season}-${String(month).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
 }
 
+/** The first season with a round still open on `today`: this year's, or the next. */
+export function defaultSeason(rounds: ReadonlyArray<{ windowEnd: string }>, today: string): number {
+  const year = Number(today.slice(0, 4));
+  return rounds.some((round) => seasonDay(year, round.windowEnd) >= today) ? year : year + 1;
+}
+
+/** The rounds of the season enrolling today picks that are still to come: the ones a sale pays for. */
+export function roundsToCome<T extends { windowEnd: string }>(rounds: readonly T[], today: string): { season: number; rounds: T[] } {
+  const season = defaultSeason(rounds, today);
+  return { season, rounds: rounds.filter((round) => seasonDay(season, round.windowEnd) >= today) };
+}
+
 /** Whether a month-day names a real day in a leap year (so "02-30" and "04-31" are refused). */
 export function isMonthDay(value: string): boolean {
   if (!MONTH_DAY_PATTERN.test(value)) return false;

@@ -7,7 +7,7 @@ export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined"
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** The plan an accepted quote becomes: one visit, or a recurring series. */
-export const QUOTE_PLAN_KINDS = ["one_time", "recurring"] as const;
+export const QUOTE_PLAN_KINDS = ["one_time", "recurring", "program"] as const;
 export type QuotePlanKind = (typeof QUOTE_PLAN_KINDS)[number];
 
 /** No deposit, a whole percentage of the total, or a fixed amount in cents. */

@@ -1,9 +1,12 @@
 import { businessInstant, formatBusinessDate, startOfBusinessDay, type DateString } from "./business-time";
 import { formatCents } from "./money";
+import type { QuotePlanKind } from "./quote-enums";
 
 /** A quote's plan as the quote page and the staff's quote read it. */
 export interface QuotePlanText {
-  kind: "one_time" | "recurring";
+  kind: QuotePlanKind;
+  /** A program's plan: the program, its season and how many of its rounds are still to come. */
+  program?: { name: string; season: number; rounds: readonly unknown[] } | null;
   serviceName?: string | null;
   frequency: string | null;
   firstDate: string;
@@ -20,6 +23,12 @@ const quoteTime = (date: string, hhmm: string) => formatBusinessDate(businessIns
 
 /** "One visit on Thursday, December 3, 2026 at 9:00 AM." or the series' frequency, dates and price. */
 export function planSentence(plan: QuotePlanText): string {
+  if (plan.kind === "program") {
+    const program = plan.program;
+    if (!program) return "A lawn program.";
+    const rounds = program.rounds.length === 1 ? "1 round" : `${program.rounds.length} rounds`;
+    return `The ${program.name} lawn program, ${program.season} season: ${rounds}, each done in its window; we book each round's visit when it is due and tell you.`;
+  }
   const what = plan.serviceName ? `${plan.serviceName}: ` : "";
   const at = `${quoteDay(plan.firstDate)} at ${quoteTime(plan.firstDate, plan.startTime)}`;
   if (plan.kind === "one_time") return `${what}${what ? "one" : "One"} visit on ${at}.`;

@@ -4,10 +4,13 @@
 import { businessInstant, endOfBusinessDayExclusive, startOfBusinessDay, type DateString } from "./business-time";
 import { formatCents } from "./money";
 import { expandOccurrences } from "./recurrence";
+import type { QuotePlanKind } from "./quote-enums";
 import type { RecurringFrequency } from "./schedule-enums";
 
 export interface PricedPlan {
-  kind: "one_time" | "recurring";
+  kind: QuotePlanKind;
+  /** A program's plan: how many of its season's rounds are still to come (each is charged). */
+  rounds?: number;
   frequency: RecurringFrequency | null;
   firstDate: string;
   startTime: string;
@@ -31,9 +34,11 @@ export interface VisitPrice {
 
 /**
  * How many visits a quote's lines pay for: one visit, or every visit of a series that has an end
- * date; the lines of an open-ended series are read as one visit's work.
+ * date, or every round of a program still to come; the lines of an open-ended series are read as
+ * one visit's work.
  */
 export function visitsTheQuoteCovers(plan: PricedPlan): number {
+  if (plan.kind === "program") return Math.max(1, plan.rounds ?? 1);
   if (plan.kind === "one_time" || !plan.endDate) return 1;
   const startTime = businessInstant(plan.firstDate as DateString, plan.startTime);
   const series = {
@@ -67,14 +72,19 @@ export function planVisitPrice(quoteTotal: number, plan: PricedPlan): VisitPrice
   return { perVisit, firstVisit: perVisit + (quoteTotal - perVisit * covered), covered, followsLines: true, mismatch: null };
 }
 
+/** What a plan charges for: its visits, or a program's rounds. */
+export type ChargedUnit = "visit" | "round";
+
+export const chargedUnitOf = (kind: QuotePlanKind): ChargedUnit => (kind === "program" ? "round" : "visit");
+
 /** "Each visit is charged $92.01, tax included." with the first visit's odd cents when there are any. */
-export function visitPriceSentence(price: VisitPrice): string {
-  const each = `Each visit is charged ${formatCents(price.perVisit)}, tax included`;
+export function visitPriceSentence(price: VisitPrice, unit: ChargedUnit = "visit"): string {
+  const each = `Each ${unit} is charged ${formatCents(price.perVisit)}, tax included`;
   return price.firstVisit === price.perVisit ? `${each}.` : `${each}; the first ${formatCents(price.firstVisit)}.`;
 }
 
-/** How the deposit comes off the first visits' charges, in order, as the plan credits it. */
-export function depositCreditSentence(deposit: number, price: VisitPrice): string | null {
+/** How the deposit comes off the first visits' (or rounds') charges, in order, as the plan credits it. */
+export function depositCreditSentence(deposit: number, price: VisitPrice, unit: ChargedUnit = "visit"): string | null {
   if (deposit <= 0) return null;
   let left = deposit;
   const charges: number[] = [];
@@ -87,8 +97,8 @@ export function depositCreditSentence(deposit: number, price: VisitPrice): strin
   }
   const last = charges.at(-1) ?? 0;
   const covered = charges.filter((charge) => charge === 0).length;
-  const paid = `The ${formatCents(deposit)} deposit is credited against the first visits`;
+  const paid = `The ${formatCents(deposit)} deposit is credited against the first ${unit}s`;
   if (covered === 0) return `${paid}: the first is charged ${formatCents(last)}.`;
-  const visits = covered === 1 ? "the first visit is" : `the first ${covered} visits are`;
+  const visits = covered === 1 ? `the first ${unit} is` : `the first ${covered} ${unit}s are`;
   return last > 0 ? `${paid}: ${visits} paid by it, the next is charged ${formatCents(last)}.` : `${paid}: ${visits} paid by it.`;
 }

@@ -10,7 +10,9 @@ import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { addDays, businessToday, isDateString } from "@/lib/business-time";
 import { centsToDollars, formatCents } from "@/lib/money";
-import { planVisitPrice } from "@/lib/quote-visit-price";
+import { roundsToCome } from "@/lib/programs";
+import type { QuotePlanKind } from "@/lib/quote-enums";
+import { chargedUnitOf, planVisitPrice } from "@/lib/quote-visit-price";
 import { quoteTotals } from "@/lib/quote-totals";
 import type { TQuoteOfferInput } from "@/lib/validation/quotes";
 import { api, type RouterOutputs } from "@/trpc/react";
@@ -47,7 +49,10 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
   const [lines, setLines] = useState<Line[]>(linesOf(quote));
   const [expiresOn, setExpiresOn] = useState(v?.expiresOn ?? addDays(today, 30));
   const [message, setMessage] = useState(v?.message ?? "");
-  const [planKind, setPlanKind] = useState<"one_time" | "recurring">(v?.planKind ?? "one_time");
+  const [planKind, setPlanKind] = useState<QuotePlanKind>(v?.planKind ?? "one_time");
+  const [programId, setProgramId] = useState(v?.planProgramId ? String(v.planProgramId) : "");
+  const [lawnSize, setLawnSize] = useState(v?.planLawnSizeSqFt ? String(v.planLawnSizeSqFt) : "");
+  const [autoRenew, setAutoRenew] = useState(v?.planAutoRenew ?? true);
   const [frequency, setFrequency] = useState<"weekly" | "biweekly" | "monthly">(v?.planFrequency ?? "monthly");
   const [firstDate, setFirstDate] = useState(v?.planFirstDate ?? addDays(today, 7));
   const [startTime, setStartTime] = useState(v?.planStartTime ?? "09:00");
@@ -60,6 +65,10 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
   );
   const [failure, setFailure] = useState<string | undefined>();
   const needsContact = !quote && !requestId && !customerId;
+  const isProgram = planKind === "program";
+  const programs = api.programs.list.useQuery({ status: "active" }, { enabled: isProgram });
+  const program = programs.data?.find((found) => String(found.id) === programId);
+  const toCome = program ? roundsToCome(program.rounds, today) : null;
 
   const onSaved = (saved: Quote) => {
     toast({ title: quote ? `Quote Q-${saved.id} saved (version ${saved.currentVersion})` : `Quote Q-${saved.id} created` });
@@ -88,12 +97,15 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
   // What each visit will be charged: the price typed, or the required lines' total shared across the visits.
   const visitPrice = planVisitPrice(preview.total, {
     kind: planKind,
+    rounds: toCome?.rounds.length,
     frequency: planKind === "recurring" ? frequency : null,
     firstDate: isDateString(firstDate) ? firstDate : "2000-01-01",
     startTime: /^\d{2}:\d{2}$/.test(startTime) ? startTime : "09:00",
     endDate: planKind === "recurring" && isDateString(endDate) && endDate >= firstDate ? endDate : null,
     pricePerVisit: pricePerVisit.trim() && Number.isFinite(typedPrice) ? typedPrice : null,
   });
+
+  const unit = chargedUnitOf(planKind);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,15 +114,23 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
       items,
       expiresOn,
       message: message.trim() || null,
-      plan: {
-        kind: planKind,
-        frequency: planKind === "recurring" ? frequency : null,
-        firstDate,
-        startTime,
-        durationMinutes: Number(duration),
-        endDate: planKind === "recurring" && endDate ? endDate : null,
-        pricePerVisit: pricePerVisit.trim() ? toCents(pricePerVisit) : null,
-      },
+      plan: isProgram
+        ? {
+            kind: planKind,
+            programId: programId ? Number(programId) : null,
+            lawnSizeSqFt: lawnSize.trim() ? Number(lawnSize) : null,
+            autoRenew,
+            pricePerVisit: pricePerVisit.trim() ? toCents(pricePerVisit) : null,
+          }
+        : {
+            kind: planKind,
+            frequency: planKind === "recurring" ? frequency : null,
+            firstDate,
+            startTime,
+            durationMinutes: Number(duration),
+            endDate: planKind === "recurring" && endDate ? endDate : null,
+            pricePerVisit: pricePerVisit.trim() ? toCents(pricePerVisit) : null,
+          },
       deposit: {
         kind: depositKind,
         value: depositKind === "amount" ? toCents(depositValue) : depositKind === "percent" ? Number(depositValue) : 0,
@@ -217,26 +237,70 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
 
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-3">
         <legend className="px-1 font-semibold text-gray-900">The plan it becomes</legend>
-        <SelectField
-          id="plan-kind"
-          label="Kind"
-          value={planKind}
-          onChange={(event) => setPlanKind(event.target.value as "one_time" | "recurring")}
-        >
+        <SelectField id="plan-kind" label="Kind" value={planKind} onChange={(event) => setPlanKind(event.target.value as QuotePlanKind)}>
           <option value="one_time">One visit</option>
           <option value="recurring">Recurring</option>
+          <option value="program">Lawn program</option>
         </SelectField>
-        <TextField label="First date" type="date" value={firstDate} onChange={(event) => setFirstDate(event.target.value)} />
-        <TextField label="Start time" type="time" step={3600} value={startTime} onChange={(event) => setStartTime(event.target.value)} />
-        <TextField label="Duration (minutes)" inputMode="numeric" value={duration} onChange={(event) => setDuration(event.target.value)} />
+        {isProgram ? (
+          <>
+            <SelectField id="plan-program" label="Program" value={programId} onChange={(event) => setProgramId(event.target.value)}>
+              <option value="">Choose a program</option>
+              {programs.data?.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Lawn size (sq ft, optional)"
+              inputMode="numeric"
+              value={lawnSize}
+              onChange={(event) => setLawnSize(event.target.value)}
+              hint="Empty: the customer's usual size"
+            />
+            <label className="flex min-h-11 items-center gap-2 text-sm text-gray-800">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={autoRenew}
+                onChange={(event) => setAutoRenew(event.target.checked)}
+              />
+              Renews each season
+            </label>
+            {toCome ? (
+              <p className="text-sm text-gray-700 sm:col-span-3" data-testid="program-rounds">
+                Enrolls in the {toCome.season} season: {toCome.rounds.length} round{toCome.rounds.length === 1 ? "" : "s"} still to come
+                {toCome.rounds.length ? ` (${toCome.rounds.map((round) => round.purpose).join(", ")})` : ""}. Rounds due books each one.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <TextField label="First date" type="date" value={firstDate} onChange={(event) => setFirstDate(event.target.value)} />
+            <TextField
+              label="Start time"
+              type="time"
+              step={3600}
+              value={startTime}
+              onChange={(event) => setStartTime(event.target.value)}
+            />
+            <TextField
+              label="Duration (minutes)"
+              inputMode="numeric"
+              value={duration}
+              onChange={(event) => setDuration(event.target.value)}
+            />
+          </>
+        )}
         <TextField
-          label="Price per visit ($, tax included)"
+          label={isProgram ? "Price per round ($, tax included)" : "Price per visit ($, tax included)"}
           inputMode="decimal"
           value={pricePerVisit}
           onChange={(event) => setPricePerVisit(event.target.value)}
           hint={
             visitPrice.followsLines
-              ? `Empty: follows the lines, ${formatCents(visitPrice.perVisit)} a visit${visitPrice.covered > 1 ? ` over ${visitPrice.covered} visits` : ""}`
+              ? `Empty: follows the lines, ${formatCents(visitPrice.perVisit)} a ${unit}${visitPrice.covered > 1 ? ` over ${visitPrice.covered} ${unit}s` : ""}`
               : undefined
           }
         />
@@ -258,8 +322,8 @@ export function QuoteBuilder({ quote, requestId, customerId }: { quote?: Quote; 
         {visitPrice.mismatch ? (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-3" data-testid="plan-price-mismatch">
             {visitPrice.covered === 1
-              ? `A visit is charged ${formatCents(visitPrice.mismatch.plan)}; the quote's lines come to ${formatCents(visitPrice.mismatch.quote)} with tax.`
-              : `The plan's ${visitPrice.covered} visits at ${formatCents(visitPrice.perVisit)} come to ${formatCents(visitPrice.mismatch.plan)}; the quote's total is ${formatCents(visitPrice.mismatch.quote)}.`}{" "}
+              ? `A ${unit} is charged ${formatCents(visitPrice.mismatch.plan)}; the quote's lines come to ${formatCents(visitPrice.mismatch.quote)} with tax.`
+              : `The plan's ${visitPrice.covered} ${unit}s at ${formatCents(visitPrice.perVisit)} come to ${formatCents(visitPrice.mismatch.plan)}; the quote's total is ${formatCents(visitPrice.mismatch.quote)}.`}{" "}
             Empty the price to follow the lines.
           </p>
         ) : null}

@@ -9,7 +9,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatBusinessDate } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
-import { planVisitPrice, visitPriceSentence } from "@/lib/quote-visit-price";
+import { chargedUnitOf, planVisitPrice, visitPriceSentence } from "@/lib/quote-visit-price";
 import { planSentence, quoteDay } from "@/lib/quote-plan-text";
 import { formatTaxRate } from "@/lib/quote-totals";
 import { api } from "@/trpc/react";
@@ -37,9 +37,12 @@ export function QuoteDetail({ id }: { id: number }) {
     startTime: v.planStartTime,
     endDate: v.planEndDate,
     pricePerVisit: v.planPricePerVisit,
+    program: q.program,
+    rounds: q.program?.rounds.length,
   };
   // What each visit is charged, as the plan will charge it from the required lines (the customer's ticks may add to it).
   const visitPrice = planVisitPrice(v.totals.total, plan);
+  const unit = chargedUnitOf(v.planKind);
   const accepted = q.status === "accepted";
 
   return (
@@ -111,6 +114,11 @@ export function QuoteDetail({ id }: { id: number }) {
           ) : q.acceptance.visitsNeedingTime.length ? (
             <p className="mt-2 text-brand-900">Every visit that needed a time has one now.</p>
           ) : null}
+          {q.enrollmentId && q.customerId ? (
+            <ButtonLink href={`/customers/${q.customerId}`} prefetch={false} variant="outline" size="sm" className="mt-3">
+              <CalendarDays className="size-4" aria-hidden="true" /> See the enrollment on the customer's page
+            </ButtonLink>
+          ) : null}
           {q.scheduleId ? (
             <ButtonLink href={`/schedule?date=${v.planFirstDate}`} prefetch={false} variant="outline" size="sm" className="mt-3">
               <CalendarDays className="size-4" aria-hidden="true" /> See the plan on the schedule
@@ -154,7 +162,11 @@ export function QuoteDetail({ id }: { id: number }) {
         </p>
       </section>
       <p className="text-sm text-gray-700">
-        Plan: {planSentence(plan)} ({v.planDurationMinutes} min a visit)
+        Plan: {planSentence(plan)}
+        {v.planKind === "program"
+          ? ` Lawn ${v.planLawnSizeSqFt ? `${v.planLawnSizeSqFt.toLocaleString("en-US")} sq ft` : "size: the customer's usual"}; ${v.planAutoRenew ? "renews each season" : "this season only"}.`
+          : ` (${v.planDurationMinutes} min a visit)`}
+        {q.program && !q.program.active ? " The program has been retired since; an acceptance still enrolls the customer." : ""}
         {v.depositKind === "percent"
           ? ` · deposit ${v.depositValue}%`
           : v.depositKind === "amount"
@@ -162,9 +174,9 @@ export function QuoteDetail({ id }: { id: number }) {
             : ""}
       </p>
       <p className="text-sm text-gray-700" data-testid="quote-visit-price">
-        {visitPriceSentence(visitPrice)}
+        {visitPriceSentence(visitPrice, unit)}
         {visitPrice.mismatch
-          ? ` The plan's ${visitPrice.covered === 1 ? "visit comes" : `${visitPrice.covered} visits come`} to ${formatCents(visitPrice.mismatch.plan)}, not the quote's ${formatCents(visitPrice.mismatch.quote)}.`
+          ? ` The plan's ${visitPrice.covered === 1 ? `${unit} comes` : `${visitPrice.covered} ${unit}s come`} to ${formatCents(visitPrice.mismatch.plan)}, not the quote's ${formatCents(visitPrice.mismatch.quote)}.`
           : ""}
       </p>
     </div>

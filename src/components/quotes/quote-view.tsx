@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { formatBusinessDate } from "@/lib/business-time";
+import { formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import type { JsonAnswer } from "@/lib/json-answer";
 import { formatCents } from "@/lib/money";
 import { formatTaxRate, quoteTotals } from "@/lib/quote-totals";
-import { depositCreditSentence, planVisitPrice, visitPriceSentence } from "@/lib/quote-visit-price";
+import { chargedUnitOf, depositCreditSentence, planVisitPrice, visitPriceSentence } from "@/lib/quote-visit-price";
 import { restRequest } from "@/lib/rest-client";
 import type { QuotePage } from "@/server/quotes/quote-page";
 import { planSentence, quoteDay } from "@/lib/quote-plan-text";
@@ -65,7 +65,8 @@ export function QuoteView({ source, initialPage }: { source: QuoteSource; initia
     depositValue: page.deposit.value,
   });
   // What each visit is charged, following the total as optional items are ticked.
-  const visitPrice = planVisitPrice(totals.total, page.plan);
+  const visitPrice = planVisitPrice(totals.total, { ...page.plan, rounds: page.plan.program?.rounds.length });
+  const unit = chargedUnitOf(page.plan.kind);
   const open = !settled && page.status !== "declined" && page.acceptance?.status !== "awaiting_deposit";
 
   const reload = async () => {
@@ -146,10 +147,13 @@ export function QuoteView({ source, initialPage }: { source: QuoteSource; initia
 
       <DocumentSection id="plan" title="The plan">
         <p className="mt-2 text-gray-800">{planSentence(page.plan)}</p>
+        {page.plan.program?.rounds.length ? <ProgramRounds program={page.plan.program} /> : null}
         <p className="mt-1 text-sm text-gray-800" data-testid="quote-visit-price">
-          {visitPriceSentence(visitPrice)}
+          {visitPriceSentence(visitPrice, unit)}
         </p>
-        {totals.deposit > 0 ? <p className="mt-1 text-sm text-gray-700">{depositCreditSentence(totals.deposit, visitPrice)}</p> : null}
+        {totals.deposit > 0 ? (
+          <p className="mt-1 text-sm text-gray-700">{depositCreditSentence(totals.deposit, visitPrice, unit)}</p>
+        ) : null}
       </DocumentSection>
 
       <DocumentSection id="terms" title="Terms">
@@ -367,5 +371,26 @@ function DepositStep({
         </div>
       )}
     </section>
+  );
+}
+
+/** A program's rounds still to come, each with its window: what the customer is signing up for. */
+function ProgramRounds({ program }: { program: NonNullable<Page["plan"]["program"]> }) {
+  const day = (date: string) => formatBusinessDate(startOfBusinessDay(date as DateString), "MMM d");
+  return (
+    <>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-800" data-testid="quote-program-rounds">
+        {program.rounds.map((round) => (
+          <li key={round.opensOn + round.purpose}>
+            {round.purpose} ({round.serviceName}): {day(round.opensOn)} to {day(round.closesOn)}
+          </li>
+        ))}
+      </ol>
+      <p className="mt-1 text-sm text-gray-700">
+        {program.autoRenew
+          ? "The program renews for the next season; we write 30 days before, and you can stop it in My Account."
+          : "The program ends with this season."}
+      </p>
+    </>
   );
 }

@@ -86,6 +86,13 @@ export const ZProgramForm = z.object({
 });
 export type TProgramForm = z.output<typeof ZProgramForm>;
 
+/** A lawn's size in sq ft, as programs price their rounds by it. */
+export const ZLawnSizeField = z
+  .number({ error: PROGRAM_MESSAGES.lawnSize })
+  .int(PROGRAM_MESSAGES.lawnSize)
+  .min(100, PROGRAM_MESSAGES.lawnSize)
+  .max(1_000_000, PROGRAM_MESSAGES.lawnSize);
+
 /** Staff enroll a customer in a program for a season (this year's or the next when left out). */
 export const ZEnrollForm = z.object({
   customerId: idField(PROGRAM_MESSAGES.customer),
@@ -96,12 +103,7 @@ export const ZEnrollForm = z.object({
     .min(2000, PROGRAM_MESSAGES.season)
     .max(2200, PROGRAM_MESSAGES.season)
     .nullish(),
-  lawnSizeSqFt: z
-    .number({ error: PROGRAM_MESSAGES.lawnSize })
-    .int(PROGRAM_MESSAGES.lawnSize)
-    .min(100, PROGRAM_MESSAGES.lawnSize)
-    .max(1_000_000, PROGRAM_MESSAGES.lawnSize)
-    .nullish(),
+  lawnSizeSqFt: ZLawnSizeField.nullish(),
   autoRenew: z.boolean().default(false),
 });
 export type TEnrollForm = z.output<typeof ZEnrollForm>;

@@ -3,6 +3,7 @@ import { DEPOSIT_KINDS, QUOTE_PLAN_KINDS } from "@/lib/quote-enums";
 import { RECURRING_FREQUENCIES } from "@/lib/schedule-enums";
 import { dateStringField, emailField, optionalText, pathId, positiveIdNumber, requiredText, timeOfDayField } from "./fields";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
+import { ZLawnSizeField } from "@/lib/validation/programs";
 
 // The quote request form (/quote), the staff quote builder and the customer's quote page.
 // docs/product-rules.md#quotes
@@ -30,6 +31,8 @@ export const QUOTE_MESSAGES = {
   terms: "Please tick the box to accept the terms",
   token: "This quote link is not valid.",
   taxRate: "Tax rate must be from 0% to 100%, in steps of 0.01%",
+  program: "Choose the lawn program",
+  programInactive: "Choose an active lawn program",
 } as const;
 
 /** The largest photo, in bytes, and how many a request may carry. */
@@ -92,18 +95,33 @@ export const ZQuotePlanSchema = z
     kind: z.enum(QUOTE_PLAN_KINDS),
     serviceId: positiveIdNumber("Choose a service from the catalogue").nullish(),
     frequency: z.enum(RECURRING_FREQUENCIES, { error: QUOTE_MESSAGES.frequency }).nullish(),
-    firstDate: dateStringField(QUOTE_MESSAGES.planDate),
-    startTime: timeOfDayField(QUOTE_MESSAGES.planTime),
+    firstDate: dateStringField(QUOTE_MESSAGES.planDate)
+      .optional()
+      .describe("Required for one visit or a recurring plan; a program's plan starts with its season's first open round"),
+    startTime: timeOfDayField(QUOTE_MESSAGES.planTime).optional().describe("HH:mm, Austin; required for one visit or a recurring plan"),
     durationMinutes: z.number().int().min(15).max(720).default(60),
     endDate: dateStringField("Choose a valid end date").nullish(),
     pricePerVisit: cents("Price per visit must be from $0.00 to $100,000.00", 10_000_000)
       .nullish()
-      .describe("Cents, tax included; empty: the quote's total shared across the visits it covers (docs/product-rules.md#quotes)"),
+      .describe(
+        "Cents, tax included; empty: the quote's total shared across the visits it covers, or a program's rounds still open (docs/product-rules.md#quotes)",
+      ),
+    programId: positiveIdNumber(QUOTE_MESSAGES.program)
+      .nullish()
+      .describe("For kind program: the lawn program the customer is enrolled in when they accept"),
+    lawnSizeSqFt: ZLawnSizeField.nullish().describe("For kind program: the lawn's size; empty: the customer's usual size"),
+    autoRenew: z.boolean().default(true).describe("For kind program: whether the enrollment renews for the next season"),
   })
   .superRefine((plan, ctx) => {
+    if (plan.kind === "program") {
+      if (plan.programId == null) ctx.addIssue({ code: "custom", path: ["programId"], message: QUOTE_MESSAGES.program });
+      return;
+    }
+    if (!plan.firstDate) ctx.addIssue({ code: "custom", path: ["firstDate"], message: QUOTE_MESSAGES.planDate });
+    if (!plan.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: QUOTE_MESSAGES.planTime });
     if (plan.kind === "recurring" && !plan.frequency)
       ctx.addIssue({ code: "custom", path: ["frequency"], message: QUOTE_MESSAGES.frequency });
-    if (plan.endDate && plan.endDate < plan.firstDate)
+    if (plan.endDate && plan.firstDate && plan.endDate < plan.firstDate)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date must be on or after the first date" });
   });
 

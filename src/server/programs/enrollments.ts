@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { businessDateOf, businessToday } from "@/lib/business-time";
 import { DEFAULT_LAWN_SIZE_SQ_FT, servicePriceCents } from "@/lib/pricing";
-import { nextRound, roundStandings, seasonDay, type RoundState, type EnrollmentSource, type SkippedBy } from "@/lib/programs";
+import {
+  defaultSeason,
+  nextRound,
+  roundStandings,
+  seasonDay,
+  type RoundState,
+  type EnrollmentSource,
+  type SkippedBy,
+} from "@/lib/programs";
 import { PROGRAM_MESSAGES, type TEnrollForm } from "@/lib/validation/programs";
 import type { Db } from "@/server/db";
 import { isUniqueViolation } from "@/server/db/errors";
@@ -47,11 +55,7 @@ export interface Enrollment {
   nextRound: { position: number; opensOn: string; closesOn: string; dueFrom: string } | null;
 }
 
-/** The first season with a round still open on `today`: this year's, or the next. */
-export function defaultSeason(rounds: ReadonlyArray<{ windowEnd: string }>, today: string): number {
-  const year = Number(today.slice(0, 4));
-  return rounds.some((round) => seasonDay(year, round.windowEnd) >= today) ? year : year + 1;
-}
+export { defaultSeason };
 
 /**
  * Enrolls a customer: the program's rounds as they are now are copied into the enrollment, each
@@ -61,14 +65,21 @@ export function defaultSeason(rounds: ReadonlyArray<{ windowEnd: string }>, toda
 export async function enroll(
   db: Db,
   form: TEnrollForm,
-  options: { source: EnrollmentSource; quoteId?: number | null; renewedFromId?: number | null; now?: Date } = { source: "staff" },
+  options: {
+    source: EnrollmentSource;
+    quoteId?: number | null;
+    renewedFromId?: number | null;
+    now?: Date;
+    /** An accepted quote keeps the business's word even when the program was retired since it was sent. */
+    allowRetired?: boolean;
+  } = { source: "staff" },
 ): Promise<Enrollment> {
   const now = options.now ?? new Date();
   const today = businessToday(now);
   const id = await db.transaction(async (tx) => {
     const [program] = await tx.select().from(programs).where(eq(programs.id, form.programId));
     if (!program) throw new NotFoundError(PROGRAM_MESSAGES.notFound);
-    if (!program.active) throw new InvalidInputError(PROGRAM_MESSAGES.retired, "programId");
+    if (!program.active && !options.allowRetired) throw new InvalidInputError(PROGRAM_MESSAGES.retired, "programId");
     const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, form.customerId));
     if (!customer) throw new NotFoundError("Customer not found");
     const rounds = await tx

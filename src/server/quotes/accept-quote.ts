@@ -9,7 +9,11 @@ import { announceQuoteAccepted, confirmQuoteAcceptance } from "./quote-emails";
 import { openQuote, type QuoteAccess, type QuoteViewer } from "./quote-access";
 import { webhookQuote } from "./quote-link";
 import { createQuotePlan, creditDeposit } from "./quote-plan";
-import { loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, QUOTE_DECLINED, versionTotals, type QuoteRow } from "./quotes";
+import { assertNotEnrolledYet, enrollFromQuote } from "./quote-enrollment";
+import { loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, QUOTE_DECLINED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
+import type { Enrollment } from "@/server/programs/enrollments";
+
+type QuoteAcceptanceRow = typeof quoteAcceptances.$inferSelect;
 
 export const QUOTE_CHANGED = "This quote was updated after you opened it. Please review the latest version and accept again.";
 
@@ -63,6 +67,7 @@ export async function acceptOpenedQuote(
     // openQuote has already answered 410.
     if (quote.status === "declined") throw new ConflictError(QUOTE_DECLINED);
     if (input.version !== quote.currentVersion) throw new ConflictError(QUOTE_CHANGED);
+    await assertNotEnrolledYet(tx, quote, version, now);
     const optional = new Set(version.items.filter((item) => item.optional).map((item) => item.id));
     const chosen = [...new Set(input.optionalItemIds)];
     if (chosen.some((id) => !optional.has(id))) throw new InvalidInputError("Choose only the quote's optional items", "optionalItemIds");
@@ -113,7 +118,8 @@ export async function acceptOpenedQuote(
 
 /**
  * Makes a recorded acceptance final: the customer (through the one customers repository), the
- * plan and its visits, the deposit credited against the first visits, the office told, and
+ * plan and its visits with the deposit credited against the first ones (or, for a lawn program,
+ * the enrollment with the deposit credited against its first rounds), the office told, and
  * `quote.accepted`. Runs once: a second call (a replayed webhook) finds it done and does nothing,
  * and an acceptance made void by a revision or a revoked link never becomes a plan.
  */
@@ -126,42 +132,38 @@ export async function finishAcceptance(tx: Db, acceptanceId: number, now = new D
   // The quote's row first, as revisions lock it, so the two never wait on each other in a circle.
   const quote = await lockQuote(tx, pending.quoteId);
   const [acceptance] = await tx.select().from(quoteAcceptances).where(eq(quoteAcceptances.id, acceptanceId)).for("update");
-  if (!acceptance || acceptance.status === "void" || acceptance.scheduleId !== null || quote.status === "accepted") return null;
+  if (!acceptance || (acceptance.status !== "awaiting_deposit" && acceptance.status !== "accepted")) return null;
+  if (acceptance.completedAt !== null || quote.status === "accepted") return null;
   if (acceptance.version !== quote.currentVersion) {
     await tx.update(quoteAcceptances).set({ status: "void" }).where(eq(quoteAcceptances.id, acceptanceId));
     return null;
   }
   const version = await loadVersion(tx, quote.id, acceptance.version);
   const customerId = await customerFor(tx, quote);
-  const plan = await createQuotePlan(tx, { customerId, quote, version, acceptance, now });
-  if (acceptance.deposit > 0) await creditDeposit(tx, plan.scheduleId, acceptance.deposit);
+  const made = await makeWhatWasAccepted(tx, { customerId, quote, version, acceptance, now });
   await tx
     .update(quoteAcceptances)
-    .set({ status: "accepted", scheduleId: plan.scheduleId, visitsNeedingTime: plan.visitsNeedingTime, completedAt: now })
+    .set({ status: "accepted", scheduleId: made.scheduleId, visitsNeedingTime: made.visitsNeedingTime, completedAt: now })
     .where(eq(quoteAcceptances.id, acceptanceId));
   const [accepted] = await tx
     .update(quotes)
-    .set({ status: "accepted", acceptedAt: now, scheduleId: plan.scheduleId, customerId, updatedAt: now })
+    .set({ status: "accepted", acceptedAt: now, scheduleId: made.scheduleId, customerId, updatedAt: now })
     .where(eq(quotes.id, quote.id))
     .returning();
+  const program = made.enrollment && {
+    name: made.enrollment.programName,
+    season: made.enrollment.season,
+    firstRound: made.enrollment.nextRound,
+  };
   await announceQuoteAccepted(tx, accepted!, {
     id: acceptance.id,
     total: acceptance.total,
     deposit: acceptance.deposit,
     signedName: acceptance.signedName,
-    visitsNeedingTime: plan.visitsNeedingTime.length,
+    visitsNeedingTime: made.visitsNeedingTime.length,
+    program,
   });
-  const [firstVisit] = await tx
-    .select({ startTime: visits.startTime, id: visits.id })
-    .from(visits)
-    .where(eq(visits.scheduleId, plan.scheduleId))
-    .orderBy(asc(visits.startTime))
-    .limit(1);
-  await confirmQuoteAcceptance(tx, accepted!, acceptance, {
-    firstVisit: firstVisit?.startTime ?? null,
-    firstVisitNeedsTime: firstVisit ? plan.visitsNeedingTime.includes(firstVisit.id) : false,
-    recurring: version.planKind === "recurring",
-  });
+  await confirmQuoteAcceptance(tx, accepted!, acceptance, program ? { program } : await firstVisitOf(tx, made, version));
   await emit(tx, {
     type: "quote.accepted",
     data: {
@@ -171,11 +173,44 @@ export async function finishAcceptance(tx: Db, acceptanceId: number, now = new D
         acceptedAt: acceptance.acceptedAt.toISOString(),
         total: acceptance.total,
         deposit: acceptance.deposit,
-        scheduleId: plan.scheduleId,
-        visitsNeedingTime: plan.visitsNeedingTime.length,
+        scheduleId: made.scheduleId,
+        enrollmentId: made.enrollment?.id ?? null,
+        visitsNeedingTime: made.visitsNeedingTime.length,
       },
     },
     now,
   });
-  return plan;
+  return made;
+}
+
+type Made = { scheduleId: number | null; visitsNeedingTime: number[]; enrollment: Enrollment | null };
+
+/** A plan with its visits (the deposit credited against them), or a lawn program's enrollment. */
+async function makeWhatWasAccepted(
+  tx: Db,
+  input: { customerId: number; quote: QuoteRow; version: LoadedVersion; acceptance: QuoteAcceptanceRow; now: Date },
+): Promise<Made> {
+  if (input.version.planKind === "program") {
+    return { scheduleId: null, visitsNeedingTime: [], enrollment: await enrollFromQuote(tx, input) };
+  }
+  const plan = await createQuotePlan(tx, input);
+  if (input.acceptance.deposit > 0) await creditDeposit(tx, plan.scheduleId, input.acceptance.deposit);
+  return { ...plan, enrollment: null };
+}
+
+/** When the plan's first visit is, for the customer's copy: or that it still needs a time. */
+async function firstVisitOf(tx: Db, made: Made, version: LoadedVersion) {
+  const [firstVisit] = made.scheduleId
+    ? await tx
+        .select({ startTime: visits.startTime, id: visits.id })
+        .from(visits)
+        .where(eq(visits.scheduleId, made.scheduleId))
+        .orderBy(asc(visits.startTime))
+        .limit(1)
+    : [];
+  return {
+    firstVisit: firstVisit?.startTime ?? null,
+    firstVisitNeedsTime: firstVisit ? made.visitsNeedingTime.includes(firstVisit.id) : false,
+    recurring: version.planKind === "recurring",
+  };
 }

@@ -8,6 +8,7 @@ import { webhookQuote } from "./quote-link";
 import { QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 import { formatPostalAddress } from "@/lib/postal-address";
 import { cityOfZip } from "@/server/locations/geocoder";
+import { loadQuoteProgram } from "./quote-program";
 
 async function latestAcceptance(db: Db, quoteId: number) {
   const [row] = await db
@@ -25,6 +26,7 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
   const [planService] = version.planServiceId
     ? await db.select({ name: services.name }).from(services).where(eq(services.id, version.planServiceId))
     : [];
+  const program = await loadQuoteProgram(db, version.planProgramId);
   return {
     reference: `Q-${quote.id}`,
     status: quote.status,
@@ -52,6 +54,12 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
       durationMinutes: version.planDurationMinutes,
       endDate: version.planEndDate,
       pricePerVisit: version.planPricePerVisit,
+      program: program && {
+        name: program.name,
+        season: program.season,
+        autoRenew: version.planAutoRenew,
+        rounds: program.rounds.map(({ position: _, ...round }) => round),
+      },
     },
     deposit: { kind: version.depositKind, value: version.depositValue },
     totals: versionTotals(version),

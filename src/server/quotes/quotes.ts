@@ -5,9 +5,20 @@ import { quoteTotals } from "@/lib/quote-totals";
 import type { TCreateQuote, TQuoteOffer } from "@/lib/validation/quotes";
 import { normalizeEmail } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
-import { customers, quoteAcceptances, quoteLineItems, quoteRequests, quotes, quoteVersions, services, visits } from "@/server/db/schema";
+import {
+  customers,
+  enrollments,
+  quoteAcceptances,
+  quoteLineItems,
+  quoteRequests,
+  quotes,
+  quoteVersions,
+  services,
+  visits,
+} from "@/server/db/schema";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/server/errors";
 import { getQuoteSettings } from "./quote-settings";
+import { assertQuotableProgram, loadQuoteProgram, type QuoteProgram } from "./quote-program";
 import { cityOfZip } from "@/server/locations/geocoder";
 import { CUSTOMER_NOT_FOUND } from "@/lib/validation/not-found";
 
@@ -65,12 +76,55 @@ function assertOfferDates(offer: TQuoteOffer, now: Date) {
   if (offer.expiresOn < today) throw new InvalidInputError("The expiry date must be today or later", "expiresOn");
 }
 
+/** A program's plan "starts" on its first round still to come; it has no time of its own (rounds-due books each). */
+const PROGRAM_PLAN_TIME = "09:00";
+
+/** The plan's columns of a version: its own dates and times, or a program's season and lawn. */
+function planColumns(offer: TQuoteOffer, program: QuoteProgram | null) {
+  const { plan } = offer;
+  if (plan.kind === "program" && program) {
+    return {
+      planKind: plan.kind,
+      planServiceId: null,
+      planFrequency: null,
+      planFirstDate: program.rounds[0]?.opensOn ?? `${program.season}-01-01`,
+      planStartTime: PROGRAM_PLAN_TIME,
+      planDurationMinutes: plan.durationMinutes,
+      planEndDate: null,
+      planPricePerVisit: plan.pricePerVisit ?? null,
+      planProgramId: program.id,
+      planLawnSizeSqFt: plan.lawnSizeSqFt ?? null,
+      planAutoRenew: plan.autoRenew,
+    };
+  }
+  return {
+    planKind: plan.kind,
+    planServiceId: plan.serviceId ?? null,
+    planFrequency: plan.kind === "recurring" ? (plan.frequency ?? "weekly") : null,
+    // The schema requires both for a visit plan.
+    planFirstDate: plan.firstDate!,
+    planStartTime: plan.startTime!,
+    planDurationMinutes: plan.durationMinutes,
+    planEndDate: plan.kind === "recurring" ? (plan.endDate ?? null) : null,
+    planPricePerVisit: plan.pricePerVisit ?? null,
+    planProgramId: null,
+    planLawnSizeSqFt: null,
+    planAutoRenew: true,
+  };
+}
+
+/** The program a program's plan names, checked as sold; null for a visit plan. */
+async function offeredProgram(db: Db, offer: TQuoteOffer, now: Date) {
+  return offer.plan.kind === "program" ? assertQuotableProgram(db, offer.plan.programId!, now) : null;
+}
+
 /** Writes one version's row and lines. */
 async function insertVersion(
   tx: Db,
   quoteId: number,
   version: number,
   offer: TQuoteOffer,
+  program: QuoteProgram | null,
   taxRateBasisPoints: number,
   staffUserId: number | null,
 ) {
@@ -83,14 +137,7 @@ async function insertVersion(
       expiresOn: offer.expiresOn,
       terms: offer.terms || DEFAULT_QUOTE_TERMS,
       message: offer.message || null,
-      planKind: offer.plan.kind,
-      planServiceId: offer.plan.serviceId ?? null,
-      planFrequency: offer.plan.kind === "recurring" ? (offer.plan.frequency ?? "weekly") : null,
-      planFirstDate: offer.plan.firstDate,
-      planStartTime: offer.plan.startTime,
-      planDurationMinutes: offer.plan.durationMinutes,
-      planEndDate: offer.plan.kind === "recurring" ? (offer.plan.endDate ?? null) : null,
-      planPricePerVisit: offer.plan.pricePerVisit ?? null,
+      ...planColumns(offer, program),
       depositKind: offer.deposit.kind,
       depositValue: offer.deposit.kind === "none" ? 0 : offer.deposit.value,
       createdByUserId: staffUserId,
@@ -159,6 +206,7 @@ async function contactOf(db: Db, input: TCreateQuote) {
 export async function createQuote(db: Db, input: TCreateQuote, staffUserId: number | null, now = new Date()) {
   assertOfferDates(input, now);
   await assertCatalogueIds(db, input);
+  const program = await offeredProgram(db, input, now);
   const contact = await contactOf(db, input);
   const taxRate = input.taxRateBasisPoints ?? (await getQuoteSettings(db)).taxRateBasisPoints;
   const id = await db.transaction(async (tx) => {
@@ -166,7 +214,7 @@ export async function createQuote(db: Db, input: TCreateQuote, staffUserId: numb
       .insert(quotes)
       .values({ ...contact, requestId: input.requestId ?? null, status: "draft", currentVersion: 1, createdByUserId: staffUserId })
       .returning({ id: quotes.id });
-    await insertVersion(tx, quote!.id, 1, input, taxRate, staffUserId);
+    await insertVersion(tx, quote!.id, 1, input, program, taxRate, staffUserId);
     if (input.requestId != null) await tx.update(quoteRequests).set({ handledAt: now }).where(eq(quoteRequests.id, input.requestId));
     return quote!.id;
   });
@@ -181,6 +229,7 @@ export async function createQuote(db: Db, input: TCreateQuote, staffUserId: numb
 export async function reviseQuote(db: Db, id: number, offer: TQuoteOffer, staffUserId: number | null, now = new Date()) {
   assertOfferDates(offer, now);
   await assertCatalogueIds(db, offer);
+  const program = await offeredProgram(db, offer, now);
   await db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id);
     if (quote.status === "accepted") throw new ConflictError(QUOTE_ALREADY_ACCEPTED);
@@ -188,11 +237,11 @@ export async function reviseQuote(db: Db, id: number, offer: TQuoteOffer, staffU
     const taxRate = offer.taxRateBasisPoints ?? current.taxRateBasisPoints;
     if (quote.status === "draft" && !quote.sentAt) {
       await tx.delete(quoteVersions).where(eq(quoteVersions.id, current.id));
-      await insertVersion(tx, id, quote.currentVersion, offer, taxRate, staffUserId);
+      await insertVersion(tx, id, quote.currentVersion, offer, program, taxRate, staffUserId);
       await tx.update(quotes).set({ updatedAt: now }).where(eq(quotes.id, id));
       return;
     }
-    await insertVersion(tx, id, quote.currentVersion + 1, offer, taxRate, staffUserId);
+    await insertVersion(tx, id, quote.currentVersion + 1, offer, program, taxRate, staffUserId);
     await tx
       .update(quoteAcceptances)
       .set({ status: "void" })
@@ -239,6 +288,7 @@ export async function getQuote(db: Db, id: number, now = new Date()) {
         .where(and(eq(visits.scheduleId, quote.scheduleId), eq(visits.needsTime, true)))
         .orderBy(asc(visits.startTime), asc(visits.id))
     : [];
+  const [enrollment] = await db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.quoteId, id)).limit(1);
   const { tokenHash, tokenRevokedAt, ...rest } = quote;
   return {
     ...rest,
@@ -247,6 +297,8 @@ export async function getQuote(db: Db, id: number, now = new Date()) {
     version: { ...version, totals: versionTotals(version) },
     versions,
     acceptance: acceptance ?? null,
+    program: await loadQuoteProgram(db, version.planProgramId, now),
+    enrollmentId: enrollment?.id ?? null,
     visitsNeedingTime: visitsNeedingTime.map(({ id, ...times }) => ({ visitId: String(id), ...times })),
   };
 }

@@ -56,12 +56,33 @@ const ZVersion = z.object({
   planDurationMinutes: z.number().int(),
   planEndDate: z.string().meta({ format: "date" }).nullable(),
   planPricePerVisit: cents().nullable(),
+  planProgramId: z.number().int().nullable().describe("For a program's plan: the lawn program accepting it enrolls the customer in"),
+  planLawnSizeSqFt: z.number().int().nullable().describe("For a program's plan: the lawn's size; empty: the customer's usual size"),
+  planAutoRenew: z.boolean().describe("For a program's plan: whether the enrollment renews for the next season"),
   depositKind: z.enum(DEPOSIT_KINDS),
   depositValue: z.number().int(),
   createdAt: z.date(),
   items: z.array(ZLine),
   totals: ZTotals.describe("Required items only"),
 });
+
+const ZQuoteProgramRound = z.object({
+  position: z.number().int(),
+  serviceName: z.string(),
+  purpose: z.string(),
+  opensOn: z.string().meta({ format: "date" }),
+  closesOn: z.string().meta({ format: "date" }),
+});
+
+const ZQuoteProgram = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    active: z.boolean(),
+    season: z.number().int().describe("The season an acceptance today enrolls in: this year's while a round is open, else the next"),
+    rounds: z.array(ZQuoteProgramRound).describe("The season's rounds still to come: the quote's total is shared across them"),
+  })
+  .meta({ id: "QuoteProgram" });
 
 const ZAcceptance = z.object({
   id: z.number().int(),
@@ -111,6 +132,8 @@ export const ZQuoteSchema = z
     version: ZVersion,
     versions: z.array(z.object({ version: z.number().int(), createdAt: z.date() })),
     acceptance: ZAcceptance.nullable(),
+    program: ZQuoteProgram.nullable().describe("For a program's plan: the program as an acceptance today would enroll in it"),
+    enrollmentId: z.number().int().nullable().describe("The enrollment the accepted quote made (GET /enrollments/{id})"),
     visitsNeedingTime: z
       .array(z.object({ visitId: z.string(), startTime: z.date(), endTime: z.date() }))
       .describe(
@@ -154,6 +177,15 @@ export const ZQuotePageSchema = z
       durationMinutes: z.number().int(),
       endDate: z.string().meta({ format: "date" }).nullable(),
       pricePerVisit: cents().nullable(),
+      program: z
+        .object({
+          name: z.string(),
+          season: z.number().int(),
+          autoRenew: z.boolean().describe("Whether the enrollment renews for the next season; you can stop it in My Account"),
+          rounds: z.array(ZQuoteProgramRound.omit({ position: true })),
+        })
+        .nullable()
+        .describe("For a lawn program: the season and its rounds still to come, each charged its share of the total"),
     }),
     deposit: z.object({ kind: z.enum(DEPOSIT_KINDS), value: z.number().int() }),
     totals: ZTotals.describe("Required items only; the page adds the optional items the customer ticks"),

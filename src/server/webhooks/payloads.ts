@@ -111,7 +111,12 @@ export const ZQuoteAcceptedData = z.object({
     acceptedAt: z.string().meta({ format: "date-time" }),
     total: z.number().int().meta({ description: "Cents, with the optional items the customer chose" }),
     deposit: z.number().int().meta({ description: "Cents paid before acceptance; 0 when none was asked" }),
-    scheduleId: z.number().int().meta({ description: "The plan the quote became" }),
+    scheduleId: z.number().int().nullable().meta({ description: "The plan the quote became; null for a lawn program's quote" }),
+    enrollmentId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "For a lawn program's quote: the enrollment it made (its rounds are booked as they come due)" }),
     visitsNeedingTime: z.number().int().meta({ description: "Visits no crew was free for, created pending for staff to time" }),
   }),
 });

@@ -13,5 +13,6 @@ export * from "./quotes";
 export * from "./texts";
 export * from "./driving-routes";
 export * from "./products";
+export * from "./program-table";
 export * from "./programs";
 export * from "./applications";

@@ -11,28 +11,12 @@ import {
 import { createdAt, instant, sqlList } from "./columns";
 import { customers } from "./customers";
 import { products } from "./products";
+import { programs } from "./program-table";
 import { quotes } from "./quotes";
 import { visits } from "./schedules";
 import { services } from "./services";
 
 const monthDayCheck = (column: unknown) => sql`${column} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`;
-
-/**
- * A lawn program staff sell for a season, such as "six rounds of fertilizer and weed control"
- * (docs/product-rules.md#lawn-programs). Retired, never deleted, once anyone was enrolled.
- */
-export const programs = pgTable(
-  "programs",
-  {
-    id: serial().primaryKey(),
-    name: text().notNull(),
-    description: text(),
-    active: boolean().notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
-  },
-  (t) => [uniqueIndex("programs_active_name_unique").on(sql`lower(${t.name})`).where(sql`${t.active}`)],
-);
 
 /**
  * One round of a program, in order: its service, its window in the season (month-days, inside one

@@ -14,6 +14,7 @@ import type { RecurringFrequency } from "../../../lib/schedule-enums";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
 import { payments } from "./payments";
+import { programs } from "./program-table";
 import { schedules } from "./schedules";
 import { services } from "./services";
 import { staffUsers } from "./staff";
@@ -142,6 +143,12 @@ export const quoteVersions = pgTable(
     planEndDate: date({ mode: "string" }),
     /** Cents per visit; for a one-time plan, empty means the accepted total. */
     planPricePerVisit: integer(),
+    /** A lawn program's plan: the customer is enrolled in it for its season on acceptance (docs/product-rules.md#lawn-programs). */
+    planProgramId: integer().references(() => programs.id, { onDelete: "restrict" }),
+    /** The lawn the program's rounds are done on, in sq ft; empty: the customer's usual size. */
+    planLawnSizeSqFt: integer(),
+    /** Whether the enrollment renews for the next season (the customer can stop it). */
+    planAutoRenew: boolean().notNull().default(true),
     depositKind: text().$type<DepositKind>().notNull().default("none"),
     /** A whole percentage (1–100) or cents, as depositKind says. */
     depositValue: integer().notNull().default(0),
@@ -156,6 +163,8 @@ export const quoteVersions = pgTable(
     check("quote_versions_deposit_value_check", sql`${t.depositValue} >= 0`),
     check("quote_versions_price_check", sql`${t.planPricePerVisit} is null or ${t.planPricePerVisit} >= 0`),
     check("quote_versions_duration_check", sql`${t.planDurationMinutes} between 15 and 720`),
+    check("quote_versions_program_check", sql`(${t.planKind} = 'program') = (${t.planProgramId} is not null)`),
+    check("quote_versions_lawn_size_check", sql`${t.planLawnSizeSqFt} is null or ${t.planLawnSizeSqFt} >= 100`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { BUSINESS } from "@/lib/business";
-import { formatBusinessDate } from "@/lib/business-time";
+import { formatBusinessDate, startOfBusinessDay, type DateString } from "@/lib/business-time";
 import { formatCents } from "@/lib/money";
 import { formatPhoneNumber } from "@/lib/phone-number";
 import { formatPostalAddress } from "@/lib/postal-address";
@@ -107,8 +107,17 @@ export function quoteLinkEmail(
 export function quoteAcceptedStaffEmail(
   officeEmail: string,
   quote: { id: number; fullName: string },
-  acceptance: { total: number; deposit: number; signedName: string; visitsNeedingTime: number },
+  acceptance: {
+    total: number;
+    deposit: number;
+    signedName: string;
+    visitsNeedingTime: number;
+    program?: { name: string; season: number } | null;
+  },
 ): OutgoingEmail {
+  const made = acceptance.program
+    ? `The customer is enrolled in ${acceptance.program.name} for the ${acceptance.program.season} season: its rounds show under Rounds due as they come due.`
+    : "Its plan is on the schedule.";
   return {
     to: officeEmail,
     subject: `Quote Q-${quote.id} accepted by ${quote.fullName}`,
@@ -117,7 +126,7 @@ export function quoteAcceptedStaffEmail(
       audience: "staff",
       greeting: "Hello,",
       paragraphs: [
-        `${acceptance.signedName} accepted quote Q-${quote.id}. Its plan is on the schedule.`,
+        `${acceptance.signedName} accepted quote Q-${quote.id}. ${made}`,
         ...(acceptance.visitsNeedingTime > 0
           ? [
               `${acceptance.visitsNeedingTime} visit(s) could not fit the crews' time and are pending: give them a time on the quote's page.`,
@@ -140,8 +149,9 @@ export function quoteAcceptedStaffEmail(
 export function quoteAcceptanceEmail(
   quote: { id: number; fullName: string; email: string },
   acceptance: { signedName: string; total: number; deposit: number; version: number },
-  plan: { firstVisit: Date | null; firstVisitNeedsTime: boolean; recurring: boolean },
+  plan: QuoteAcceptancePlan,
 ): OutgoingEmail {
+  if ("program" in plan) return programAcceptanceEmail(quote, acceptance, plan.program);
   const when = plan.firstVisit ? formatBusinessDate(plan.firstVisit, "EEEE, MMMM d 'at' h:mm a") : null;
   return {
     to: quote.email,
@@ -155,6 +165,41 @@ export function quoteAcceptanceEmail(
           ? `${plan.recurring ? "The first visit" : "The visit"} is on ${when}. We will tell you if the weather moves it.`
           : "We will confirm the time of the first visit with you shortly.",
         ...(acceptance.deposit > 0 ? ["The deposit you paid is credited against the first visits."] : []),
+      ],
+      details: [
+        ["Quote", `Q-${quote.id}`],
+        ["Total accepted", formatCents(acceptance.total)],
+        ...(acceptance.deposit > 0 ? ([["Deposit paid", formatCents(acceptance.deposit)]] as Array<[string, string]>) : []),
+      ],
+    }),
+  };
+}
+
+/** What the accepted quote became, as its customer's copy tells it: a plan's first visit, or a program's season. */
+export type QuoteAcceptancePlan =
+  | { firstVisit: Date | null; firstVisitNeedsTime: boolean; recurring: boolean }
+  | { program: { name: string; season: number; firstRound: { opensOn: string; closesOn: string } | null } };
+
+/** The customer's copy of an accepted lawn program's quote: the season, and when the first round comes. */
+function programAcceptanceEmail(
+  quote: { id: number; fullName: string; email: string },
+  acceptance: { signedName: string; total: number; deposit: number; version: number },
+  program: { name: string; season: number; firstRound: { opensOn: string; closesOn: string } | null },
+): OutgoingEmail {
+  const window = (day: string) => formatBusinessDate(startOfBusinessDay(day as DateString), "MMMM d");
+  return {
+    to: quote.email,
+    subject: `You accepted quote Q-${quote.id}`,
+    kind: "quote_accepted",
+    ...renderEmail({
+      greeting: `Hi ${greetingName(quote.fullName)},`,
+      paragraphs: [
+        `Thank you: ${acceptance.signedName} accepted quote Q-${quote.id} (version ${acceptance.version}). You are enrolled in ${program.name} for the ${program.season} season.`,
+        program.firstRound
+          ? `Your first round is done between ${window(program.firstRound.opensOn)} and ${window(program.firstRound.closesOn)}: we will tell you its day when we book it.`
+          : "We will tell you the day of each round when we book it.",
+        "You can follow your rounds, skip one or stop the renewal in My Account.",
+        ...(acceptance.deposit > 0 ? ["The deposit you paid is credited against the first rounds."] : []),
       ],
       details: [
         ["Quote", `Q-${quote.id}`],
