@@ -115,7 +115,7 @@ export function QuoteDetail({ id }: { id: number }) {
             <p className="mt-2 text-brand-900">Every visit that needed a time has one now.</p>
           ) : null}
           {q.enrollmentId && q.customerId ? (
-            <ButtonLink href={`/customers/${q.customerId}`} prefetch={false} variant="outline" size="sm" className="mt-3">
+            <ButtonLink href={`/customers/edit/${q.customerId}`} prefetch={false} variant="outline" size="sm" className="mt-3">
               <CalendarDays className="size-4" aria-hidden="true" /> See the enrollment on the customer's page
             </ButtonLink>
           ) : null}

@@ -84,12 +84,12 @@ describe("a lawn program's quote", () => {
     expect(quote.program).toMatchObject({ id: program.id, season, active: true });
     expect(quote.program?.rounds.map((round) => round.purpose)).toEqual(["Pre-emergent", "Broadleaf weeds", "Winterizer"]);
 
-    await expect(
-      staff.quotes.create({ ...quoteOffer({ plan: { kind: "program" } }), customerId: customer.id }),
-    ).rejects.toThrow("Choose the lawn program");
-    await expect(
-      staff.quotes.create({ ...quoteOffer({ plan: programPlan(999_999) }), customerId: customer.id }),
-    ).rejects.toThrow("Choose the lawn program");
+    await expect(staff.quotes.create({ ...quoteOffer({ plan: { kind: "program" } }), customerId: customer.id })).rejects.toThrow(
+      "Choose the lawn program",
+    );
+    await expect(staff.quotes.create({ ...quoteOffer({ plan: programPlan(999_999) }), customerId: customer.id })).rejects.toThrow(
+      "Choose the lawn program",
+    );
     await staff.programs.retire({ id: program.id });
     await expect(staff.quotes.revise({ id: quote.id, ...quoteOffer({ plan: programPlan(program.id) }) })).rejects.toThrow(
       "Choose an active lawn program",
