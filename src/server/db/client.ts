@@ -111,18 +111,21 @@ export function isNeverRanFailure(error: unknown): boolean {
 
 /**
  * Drizzle asks postgres.js not to prepare its statements (`prepare: false` unless a query is named),
- * so postgres.js sends each statement with parameters in two round trips: Parse and Describe, then
- * Bind and Execute. Prepared, a statement the connection has seen before takes one. With
- * DATABASE_PREPARE=true the pool prepares every statement that has parameters; statements without
- * (migrations, scripts) keep the simple protocol, which allows several statements in one string.
+ * so postgres.js would send each statement with parameters in two round trips (Parse and Describe,
+ * then Bind and Execute) and PostgreSQL would plan it again every time. The pool prepares every
+ * statement that has parameters instead: a statement the connection has seen before takes one round
+ * trip and no planning. A booking costs about a third less CPU in the app and PostgreSQL together
+ * (bench/RESULTS.md, issue 42). Statements without parameters (migrations, scripts) keep the simple
+ * protocol, which allows several statements in one string. DATABASE_PREPARE=false turns it off.
  *
- * Off by default: prepared statements cut a booking's CPU by about a third (`npm run
- * bench:booking-cpu`), but under `npm run bench:faults` they brought more failed requests after a
- * PostgreSQL restart and requests that hung for five minutes through an outage, for no cause yet found
- * (bench/RESULTS.md, "Prepared statements").
+ * postgres.js keeps a connection's statements in a map it empties whenever the connection (re)starts,
+ * so a prepared statement never outlives its connection, and it sends a statement again when
+ * PostgreSQL says its plan went stale. The hang once seen with it on (a request waiting 300 s through
+ * an outage) was not reproduced: terminating a transaction's connection while the database refuses
+ * new ones settles every query the same way prepared or not (bench/RESULTS.md, issue 42).
  */
 function preparedArgs(args: unknown[]): unknown[] {
-  if (process.env.DATABASE_PREPARE !== "true") return args;
+  if (process.env.DATABASE_PREPARE === "false") return args;
   const [query, params, options] = args as [unknown, unknown[] | undefined, Record<string, unknown> | undefined];
   if (!Array.isArray(params) || params.length === 0) return args;
   return [query, params, { ...options, prepare: true }];
