@@ -1,5 +1,4 @@
 import type { SubscriberTable } from "@/server/events/emit";
-import { requestLocating } from "@/server/locations/locate-addresses";
 import { announceCustomerCreated, announceInquiry, announcePortalMessage, queueBookingAnnouncement } from "@/server/notifications/announce";
 import { announcePaymentActionNeeded, announcePaymentCompleted } from "@/server/notifications/payment-notices";
 import { announceVisitChange } from "@/server/notifications/visit-changes";
@@ -11,8 +10,8 @@ import { emitWebhookEvent } from "@/server/webhooks/events";
 /**
  * Every domain event and who reacts to it, in order, inside the emitting transaction: the one place
  * to read what a change sets off. Customers and the office hear from notifications/, integrations
- * through webhooks/, a completed visit is charged by payments/ when autopay is on, and an
- * address that may be new is placed on the map by locations/ (a job after the commit).
+ * through webhooks/, and a completed visit is charged by payments/ when autopay is on. Addresses
+ * are placed on the map from the change feed, after the commit (install.ts, locate-on-writes.ts).
  */
 export const SUBSCRIBERS: SubscriberTable = {
   "visit.changed": [announceVisitChange],
@@ -21,10 +20,11 @@ export const SUBSCRIBERS: SubscriberTable = {
   "visit.completed": [onVisitCompleted, announceVisitCompleted],
   // The customer is told what was applied and why, once a record (docs/product-rules.md#application-records).
   "application.recorded": [sendApplicationNotice],
-  "plan.saved": [requestLocating],
-  "booking.created": [requestLocating, queueBookingAnnouncement],
-  "customer.created": [announceCustomerCreated, requestLocating],
-  "customer.updated": [requestLocating],
+  // Nobody reacts inside the transaction: a new or changed address reaches locations/ through the change feed.
+  "plan.saved": [],
+  "booking.created": [queueBookingAnnouncement],
+  "customer.created": [announceCustomerCreated],
+  "customer.updated": [],
   "payment.completed": [announcePaymentCompleted],
   "payment.actionNeeded": [announcePaymentActionNeeded],
   "message.received": [announcePortalMessage],

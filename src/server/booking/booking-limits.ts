@@ -1,7 +1,6 @@
 import type { Db } from "@/server/db";
-import { DomainError, TooManyRequestsError } from "@/server/errors";
 import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
-import { countAttempt, refundAttempt, type LimitRule } from "@/server/auth/rate-limit";
+import { enforceLimit, type LimitRule } from "@/server/auth/rate-limit";
 import { createBooking, type CreateBookingOptions } from "./create-booking";
 
 type Counted = Array<[LimitRule, string]>;
@@ -25,30 +24,22 @@ function limitsFor(options: CreateBookingOptions & { ip: string }): Counted {
   return counted;
 }
 
-async function refund(db: Db, counted: Counted) {
-  for (const [rule, subject] of counted) await refundAttempt(db, rule, subject);
-}
-
 /**
- * The entry to booking from outside (REST and the wizard). The attempt is counted before any work;
- * a booking that is then refused (a full slot, a date out of range) gives its count back, so an
- * honest visitor who tries a few slots is not held up.
+ * The entry to booking from outside (REST and the wizard). The attempt is counted first in the
+ * booking's own transaction: a booking then refused (a full slot, a limit reached) rolls its count
+ * back with it, so an honest visitor who tries a few slots is not held up, and a booking costs no
+ * commit of its own for its counters. Attempts on one counter queue on its row until the one before
+ * commits, so racing attempts cannot all read "below the limit". Input refused before the
+ * transaction (a date out of range, a ZIP we do not serve) is never counted.
  */
 export async function bookWithinLimits(db: Db, options: CreateBookingOptions & { ip: string }) {
   const now = options.now ?? new Date();
-  const counted: Counted = [];
-  for (const [rule, subject] of limitsFor(options)) {
-    const count = await countAttempt(db, rule, subject, now);
-    counted.push([rule, subject]);
-    if (!count.admitted) {
-      await refund(db, counted.slice(0, -1));
-      throw new TooManyRequestsError(rule.message, count.retryAfterSeconds);
-    }
-  }
-  try {
-    return await createBooking(db, { ...options, now });
-  } catch (error) {
-    if (error instanceof DomainError) await refund(db, counted);
-    throw error;
-  }
+  const counted = limitsFor(options);
+  return createBooking(db, {
+    ...options,
+    now,
+    admit: async (tx) => {
+      for (const [rule, subject] of counted) await enforceLimit(tx, rule, subject, now);
+    },
+  });
 }

@@ -26,6 +26,8 @@ export interface CreateBookingOptions {
   /** The signed-in customer: their booking joins their own account, whatever email was typed. */
   signedInCustomerId?: number | null;
   now?: Date;
+  /** Run first in the booking's transaction (the limits per address and email): what it writes commits or rolls back with the booking. */
+  admit?: (tx: Db) => Promise<void>;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   const textNumber = request.textConsent ? requireTextNumber(request.phone) : null;
 
   return db.transaction(async (tx) => {
+    await options.admit?.(tx);
     // Everything that does not read the day's crews comes before its lock: the customer, the plan
     // and the announcement's job are seen by no one until the commit, and go if the slot is full.
     const { fullName, email, phone, address, city, state, zipCode } = request;

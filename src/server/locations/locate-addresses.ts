@@ -2,8 +2,6 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { completePostalAddress } from "@/lib/postal-address";
 import type { Db } from "@/server/db";
 import { customers, schedules } from "@/server/db/schema";
-import { enqueueJob } from "@/server/jobs/job-queue";
-import { locateAddressesQueue } from "./locate-addresses-queue";
 import type { Geocoder, PostalAddress } from "./geocoder";
 
 /** How many addresses one run of the job places at most; the next run goes on where it stopped. */
@@ -13,14 +11,6 @@ export const LOCATE_BATCH = 100;
 const PARALLEL_REQUESTS = 4;
 
 type Located = PostalAddress & { id: number };
-
-/**
- * Asks the background job to place addresses still without a location. Called in the transaction
- * that saves an address, so saving never waits for the geocoder (docs/product-rules.md#where-each-visit-is).
- */
-export async function requestLocating(db: Db): Promise<void> {
-  await enqueueJob(db, locateAddressesQueue, {});
-}
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<void>) {
   for (let start = 0; start < items.length; start += PARALLEL_REQUESTS) {
