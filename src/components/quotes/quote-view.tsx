@@ -386,6 +386,12 @@ function ProgramRounds({ program }: { program: NonNullable<Page["plan"]["program
           </li>
         ))}
       </ol>
+      {program.asWritten ? null : (
+        <p role="status" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          A round's window has closed since this quote was written, so it can no longer be accepted as it stands. Please ask us for an
+          updated quote.
+        </p>
+      )}
       <p className="mt-1 text-sm text-gray-700">
         {program.autoRenew
           ? "The program renews for the next season; we write 30 days before, and you can stop it in My Account."

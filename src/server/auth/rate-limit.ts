@@ -54,7 +54,13 @@ function allowanceAfter(rule: LimitRule, strikes: number): number {
 }
 
 /** Counts one attempt against `subject` (an address, an email, an account) and says whether it may go on. */
-export async function countAttempt(db: Db, rule: LimitRule, subject: string, now = new Date()): Promise<LimitCount> {
+export async function countAttempt(
+  db: Db,
+  rule: LimitRule,
+  subject: string,
+  now = new Date(),
+  { sweep = true }: { sweep?: boolean } = {},
+): Promise<LimitCount> {
   const key = keyOf(rule, subject);
   const r = rateLimits;
   // Dates inside raw sql fragments are not serialized by the drivers: pass them as ISO text.
@@ -75,7 +81,7 @@ export async function countAttempt(db: Db, rule: LimitRule, subject: string, now
       },
     })
     .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt, strikes: rateLimits.strikes });
-  if (Math.random() * SWEEP_ONE_IN < 1) await sweepStaleLimits(db, now);
+  if (sweep) await sweepNowAndThen(db, now);
 
   const windowEnds = row!.windowStartedAt.getTime() + windowMsAfter(rule, row!.strikes);
   return {
@@ -85,9 +91,19 @@ export async function countAttempt(db: Db, rule: LimitRule, subject: string, now
   };
 }
 
-/** Counts the attempt and refuses it with 429 and Retry-After when over the limit. */
-export async function enforceLimit(db: Db, rule: LimitRule, subject: string, now = new Date()): Promise<void> {
-  const count = await countAttempt(db, rule, subject, now);
+/**
+ * Counts the attempt and refuses it with 429 and Retry-After when over the limit. Counted in a
+ * longer transaction, pass `sweep: false` and sweep outside it (sweepNowAndThen): the sweep's delete
+ * would otherwise wait there on counters other transactions hold, while this one holds its own.
+ */
+export async function enforceLimit(
+  db: Db,
+  rule: LimitRule,
+  subject: string,
+  now = new Date(),
+  options: { sweep?: boolean } = {},
+): Promise<void> {
+  const count = await countAttempt(db, rule, subject, now, options);
   if (!count.admitted) throw new TooManyRequestsError(rule.message, count.retryAfterSeconds);
 }
 
@@ -102,6 +118,11 @@ export async function refundAttempt(db: Db, rule: LimitRule, subject: string): P
     .update(rateLimits)
     .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
     .where(eq(rateLimits.key, keyOf(rule, subject)));
+}
+
+/** Stale counters are deleted by one count in SWEEP_ONE_IN, whichever request it is. */
+export async function sweepNowAndThen(db: Db, now = new Date()): Promise<void> {
+  if (Math.random() * SWEEP_ONE_IN < 1) await sweepStaleLimits(db, now);
 }
 
 export async function sweepStaleLimits(db: Db, now = new Date()): Promise<void> {

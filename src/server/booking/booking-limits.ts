@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
-import { enforceLimit, type LimitRule } from "@/server/auth/rate-limit";
+import { enforceLimit, sweepNowAndThen, type LimitRule } from "@/server/auth/rate-limit";
 import { createBooking, type CreateBookingOptions } from "./create-booking";
 
 type Counted = Array<[LimitRule, string]>;
@@ -35,11 +35,12 @@ function limitsFor(options: CreateBookingOptions & { ip: string }): Counted {
 export async function bookWithinLimits(db: Db, options: CreateBookingOptions & { ip: string }) {
   const now = options.now ?? new Date();
   const counted = limitsFor(options);
+  await sweepNowAndThen(db, now);
   return createBooking(db, {
     ...options,
     now,
     admit: async (tx) => {
-      for (const [rule, subject] of counted) await enforceLimit(tx, rule, subject, now);
+      for (const [rule, subject] of counted) await enforceLimit(tx, rule, subject, now, { sweep: false });
     },
   });
 }

@@ -46,9 +46,13 @@ export async function installJobQueue(handle: Pick<DatabaseHandle, "db" | "runSc
  * alone (0.09 ms). Two instances starting together may race to make one: the loser finds it made.
  */
 async function indexFetchOrder(db: Db) {
+  // Only the tables without it: CREATE INDEX locks its table even when the index is there, and
+  // would hold up the jobs a booking adds while an instance starts.
   const partitions = rowsOf<{ relname: string }>(
     await db.execute(
-      sql`select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = ${`${JOB_SCHEMA}.job`}::regclass`,
+      sql`select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = ${`${JOB_SCHEMA}.job`}::regclass
+          and not exists (select 1 from pg_class x where x.relname = c.relname || '_next' and x.relnamespace = c.relnamespace)`,
     ),
   );
   for (const { relname } of partitions) {

@@ -70,8 +70,11 @@ export async function enroll(
     quoteId?: number | null;
     renewedFromId?: number | null;
     now?: Date;
-    /** An accepted quote keeps the business's word even when the program was retired since it was sent. */
-    allowRetired?: boolean;
+    /**
+     * An accepted quote keeps the business's word: it enrolls even when the program was retired since
+     * it was sent, or its season's last window closed while its deposit was being paid.
+     */
+    keepingAQuote?: boolean;
   } = { source: "staff" },
 ): Promise<Enrollment> {
   const now = options.now ?? new Date();
@@ -79,7 +82,7 @@ export async function enroll(
   const id = await db.transaction(async (tx) => {
     const [program] = await tx.select().from(programs).where(eq(programs.id, form.programId));
     if (!program) throw new NotFoundError(PROGRAM_MESSAGES.notFound);
-    if (!program.active && !options.allowRetired) throw new InvalidInputError(PROGRAM_MESSAGES.retired, "programId");
+    if (!program.active && !options.keepingAQuote) throw new InvalidInputError(PROGRAM_MESSAGES.retired, "programId");
     const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, form.customerId));
     if (!customer) throw new NotFoundError("Customer not found");
     const rounds = await tx
@@ -88,7 +91,7 @@ export async function enroll(
       .where(eq(programRounds.programId, program.id))
       .orderBy(asc(programRounds.position));
     const season = form.season ?? defaultSeason(rounds, today);
-    if (!rounds.some((round) => seasonDay(season, round.windowEnd) >= today)) {
+    if (!options.keepingAQuote && !rounds.some((round) => seasonDay(season, round.windowEnd) >= today)) {
       throw new InvalidInputError(PROGRAM_MESSAGES.seasonOver, "season");
     }
     const lawnSizeSqFt = form.lawnSizeSqFt ?? (await usualLawnSize(tx, form.customerId));

@@ -9,7 +9,7 @@ import { announceQuoteAccepted, confirmQuoteAcceptance } from "./quote-emails";
 import { openQuote, type QuoteAccess, type QuoteViewer } from "./quote-access";
 import { webhookQuote } from "./quote-link";
 import { createQuotePlan, creditDeposit } from "./quote-plan";
-import { assertNotEnrolledYet, enrollFromQuote } from "./quote-enrollment";
+import { assertProgramQuoteAcceptable, enrollFromQuote } from "./quote-enrollment";
 import { loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, QUOTE_DECLINED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 import type { Enrollment } from "@/server/programs/enrollments";
 
@@ -67,7 +67,7 @@ export async function acceptOpenedQuote(
     // openQuote has already answered 410.
     if (quote.status === "declined") throw new ConflictError(QUOTE_DECLINED);
     if (input.version !== quote.currentVersion) throw new ConflictError(QUOTE_CHANGED);
-    await assertNotEnrolledYet(tx, quote, version, now);
+    await assertProgramQuoteAcceptable(tx, quote, version, now);
     const optional = new Set(version.items.filter((item) => item.optional).map((item) => item.id));
     const chosen = [...new Set(input.optionalItemIds)];
     if (chosen.some((id) => !optional.has(id))) throw new InvalidInputError("Choose only the quote's optional items", "optionalItemIds");

@@ -1,23 +1,25 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { businessToday } from "@/lib/business-time";
 import { planVisitPrice } from "@/lib/quote-visit-price";
 import { PROGRAM_MESSAGES } from "@/lib/validation/programs";
+import { findCustomerByEmail } from "@/server/customers/customers-repository";
 import type { Db } from "@/server/db";
 import { enrollmentRounds, enrollments } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
-import { defaultSeason } from "@/lib/programs";
 import { enroll, getEnrollment, type Enrollment } from "@/server/programs/enrollments";
 import { getProgram } from "@/server/programs/programs";
 import { pricedPlanOf } from "./quote-plan";
+import { loadQuoteProgram, PROGRAM_QUOTE_CHANGED, stillAsWritten } from "./quote-program";
 import type { LoadedVersion, QuoteRow } from "./quotes";
 
 /**
  * What an accepted lawn program's quote becomes (docs/product-rules.md#quotes): the customer
- * enrolled for the season an acceptance today picks, and the rounds still to come charged the
- * quote's total between them (the odd cents on the first), less the deposit paid, in order; the
- * rounds then come due and are booked from Rounds due like any other enrollment's. A customer
- * already enrolled in that program for that season keeps their enrollment and its prices: the
- * quote is linked to it.
+ * enrolled for the season the quote was written for, each round charged its share of the accepted
+ * total (the rounds that were to come when it was written share it; the odd cents go on the first),
+ * less the deposit paid, in order; the rounds then come due and are booked from Rounds due. A round
+ * whose window closed before the acceptance is not charged. An enrollment the customer already has
+ * for that program and season (cancelled, or made by staff while the deposit was being paid) takes
+ * the quote: it is active again, linked to the quote, and priced as the quote says.
  */
 export async function enrollFromQuote(
   tx: Db,
@@ -27,21 +29,29 @@ export async function enrollFromQuote(
   const form = {
     customerId,
     programId: version.planProgramId!,
+    season: version.planSeason,
     lawnSizeSqFt: version.planLawnSizeSqFt,
     autoRenew: version.planAutoRenew,
   };
-  let enrollment: Enrollment;
+  let enrollmentId: number;
   try {
-    enrollment = await enroll(tx, form, { source: "quote", quoteId: quote.id, now, allowRetired: true });
+    enrollmentId = (await enroll(tx, form, { source: "quote", quoteId: quote.id, now, keepingAQuote: true })).id;
   } catch (error) {
     if (!(error instanceof ConflictError && error.message === PROGRAM_MESSAGES.alreadyEnrolled)) throw error;
-    return linkExisting(tx, form.customerId, form.programId, quote.id, now);
+    const [existing] = await tx
+      .update(enrollments)
+      .set({ status: "active", cancelledAt: null, quoteId: quote.id, autoRenew: version.planAutoRenew, updatedAt: now })
+      .where(
+        and(eq(enrollments.customerId, customerId), eq(enrollments.programId, form.programId), eq(enrollments.season, version.planSeason!)),
+      )
+      .returning({ id: enrollments.id });
+    enrollmentId = existing!.id;
   }
-  await chargeTheQuote(tx, enrollment, version, acceptance, now);
-  return getEnrollment(tx, enrollment.id, now);
+  await chargeTheQuote(tx, await getEnrollment(tx, enrollmentId, now), version, acceptance, now);
+  return getEnrollment(tx, enrollmentId, now);
 }
 
-/** The rounds still to come share the accepted total (or each costs the price staff set), less the deposit. */
+/** The rounds still to come cost their share of the accepted total (or the price per round staff set), less the deposit. */
 async function chargeTheQuote(
   tx: Db,
   enrollment: Enrollment,
@@ -50,8 +60,8 @@ async function chargeTheQuote(
   now: Date,
 ) {
   const today = businessToday(now);
-  const toCome = enrollment.rounds.filter((round) => round.closesOn >= today);
-  const price = planVisitPrice(acceptance.total, { ...pricedPlanOf(version), rounds: toCome.length });
+  const toCome = enrollment.rounds.filter((round) => round.closesOn >= today && round.state !== "done");
+  const price = planVisitPrice(acceptance.total, { ...pricedPlanOf(version), rounds: version.planRounds ?? toCome.length });
   let deposit = acceptance.deposit;
   for (const [index, round] of toCome.entries()) {
     const charge = index === 0 ? price.firstVisit : price.perVisit;
@@ -65,48 +75,29 @@ async function chargeTheQuote(
 }
 
 /**
- * Refuses an acceptance that would enroll the quote's customer a second time in the same program
- * and season (409): they keep the enrollment they have. A quote for no customer record yet cannot
- * clash.
+ * Before an acceptance is recorded: a program's quote is refused (409) when a round's window closed
+ * since it was written (its total was shared by more rounds than are left), or when its customer, by
+ * record or by the quote's email, is already enrolled in that program for that season (they keep that
+ * enrollment and pay nothing twice).
  */
-export async function assertNotEnrolledYet(tx: Db, quote: QuoteRow, version: LoadedVersion, now: Date) {
-  if (version.planKind !== "program" || quote.customerId === null) return;
-  const program = await getProgram(tx, version.planProgramId!);
-  const season = defaultSeason(program.rounds, businessToday(now));
+export async function assertProgramQuoteAcceptable(tx: Db, quote: QuoteRow, version: LoadedVersion, now: Date) {
+  if (version.planKind !== "program") return;
+  if (!stillAsWritten(await loadQuoteProgram(tx, version, now), version)) throw new ConflictError(PROGRAM_QUOTE_CHANGED);
+  const customerId = quote.customerId ?? (await findCustomerByEmail(tx, quote.email))?.id ?? null;
+  if (customerId === null) return;
   const [existing] = await tx
     .select({ id: enrollments.id })
     .from(enrollments)
     .where(
       and(
-        eq(enrollments.customerId, quote.customerId),
-        eq(enrollments.programId, program.id),
-        eq(enrollments.season, season),
+        eq(enrollments.customerId, customerId),
+        eq(enrollments.programId, version.planProgramId!),
+        eq(enrollments.season, version.planSeason!),
         eq(enrollments.status, "active"),
       ),
     );
-  if (existing) throw new ConflictError(`You are already enrolled in ${program.name} for the ${season} season.`);
-}
-
-async function linkExisting(tx: Db, customerId: number, programId: number, quoteId: number, now: Date): Promise<Enrollment> {
-  const program = await getProgram(tx, programId);
-  const season = defaultSeason(program.rounds, businessToday(now));
-  const [existing] = await tx
-    .update(enrollments)
-    .set({ quoteId, updatedAt: now })
-    .where(
-      and(
-        eq(enrollments.customerId, customerId),
-        eq(enrollments.programId, programId),
-        eq(enrollments.season, season),
-        isNull(enrollments.quoteId),
-      ),
-    )
-    .returning({ id: enrollments.id });
-  const [found] = existing
-    ? [existing]
-    : await tx
-        .select({ id: enrollments.id })
-        .from(enrollments)
-        .where(and(eq(enrollments.customerId, customerId), eq(enrollments.programId, programId), eq(enrollments.season, season)));
-  return getEnrollment(tx, found!.id, now);
+  if (existing) {
+    const program = await getProgram(tx, version.planProgramId!);
+    throw new ConflictError(`You are already enrolled in ${program.name} for the ${version.planSeason} season.`);
+  }
 }

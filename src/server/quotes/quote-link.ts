@@ -9,6 +9,7 @@ import { ConflictError, GoneError, InvalidInputError, NotFoundError } from "@/se
 import { emit } from "@/server/events/emit";
 import { sendQuoteLink } from "./quote-emails";
 import { getQuote, loadVersion, lockQuote, QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
+import { loadQuoteProgram, stillAsWritten } from "./quote-program";
 
 export const QUOTE_DECLINED_SEND = "The customer declined this version: revise the quote to send them a new one.";
 export const QUOTE_LINK_REVOKED = "This quote link was withdrawn. Please contact us for a new one.";
@@ -43,6 +44,20 @@ export async function sendQuote(db: Db, id: number, now = new Date()) {
     const version = await loadVersion(tx, id, quote.currentVersion);
     if (version.expiresOn < businessToday(now)) {
       throw new InvalidInputError("This quote has expired: revise it with a later expiry date, then send it.", "expiresOn");
+    }
+    // A program's quote goes out only as it can be accepted: its program still sold, its season's rounds as priced.
+    const program = await loadQuoteProgram(tx, version, now);
+    if (program && !program.active) {
+      throw new InvalidInputError(
+        "This quote's lawn program was retired: revise the quote with an active program, then send it.",
+        "plan.programId",
+      );
+    }
+    if (!stillAsWritten(program, version)) {
+      throw new InvalidInputError(
+        "A round of this quote's lawn program has closed since it was written: revise the quote, then send it.",
+        "plan",
+      );
     }
     const token = generateToken();
     const [sent] = await tx

@@ -8,7 +8,7 @@ import { webhookQuote } from "./quote-link";
 import { QUOTE_ALREADY_ACCEPTED, versionTotals, type LoadedVersion, type QuoteRow } from "./quotes";
 import { formatPostalAddress } from "@/lib/postal-address";
 import { cityOfZip } from "@/server/locations/geocoder";
-import { loadQuoteProgram } from "./quote-program";
+import { loadQuoteProgram, stillAsWritten } from "./quote-program";
 
 async function latestAcceptance(db: Db, quoteId: number) {
   const [row] = await db
@@ -26,7 +26,7 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
   const [planService] = version.planServiceId
     ? await db.select({ name: services.name }).from(services).where(eq(services.id, version.planServiceId))
     : [];
-  const program = await loadQuoteProgram(db, version.planProgramId);
+  const program = await loadQuoteProgram(db, version);
   return {
     reference: `Q-${quote.id}`,
     status: quote.status,
@@ -59,6 +59,7 @@ async function pageOf(db: Db, quote: QuoteRow, version: LoadedVersion) {
         season: program.season,
         autoRenew: version.planAutoRenew,
         rounds: program.rounds.map(({ position: _, ...round }) => round),
+        asWritten: stillAsWritten(program, version),
       },
     },
     deposit: { kind: version.depositKind, value: version.depositValue },

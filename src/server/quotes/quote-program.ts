@@ -18,9 +18,14 @@ export interface QuoteProgram {
   rounds: Array<{ position: number; serviceName: string; purpose: string; opensOn: string; closesOn: string }>;
 }
 
-/** The rounds of `program`'s season still open on `now`'s Austin day. */
-export function quoteProgramOf(program: Program, now = new Date()): QuoteProgram {
-  const { season, rounds: toCome } = roundsToCome(program.rounds, businessToday(now));
+/**
+ * The rounds of `program`'s season still open on `now`'s Austin day: the season a quote was written
+ * for when given, else the one an enrollment today picks.
+ */
+export function quoteProgramOf(program: Program, now = new Date(), writtenFor?: number | null): QuoteProgram {
+  const today = businessToday(now);
+  const season = writtenFor ?? roundsToCome(program.rounds, today).season;
+  const toCome = program.rounds.filter((round) => seasonDay(season, round.windowEnd) >= today);
   const rounds = toCome.map((round) => ({
     position: round.position,
     serviceName: round.serviceName,
@@ -32,16 +37,31 @@ export function quoteProgramOf(program: Program, now = new Date()): QuoteProgram
 }
 
 /** A program's offer as a quote shows it, or null when the plan is no program. */
-export async function loadQuoteProgram(db: Db, programId: number | null, now = new Date()): Promise<QuoteProgram | null> {
-  if (programId === null) return null;
-  return quoteProgramOf(await getProgram(db, programId), now);
+export async function loadQuoteProgram(
+  db: Db,
+  version: { planProgramId: number | null; planSeason: number | null },
+  now = new Date(),
+): Promise<QuoteProgram | null> {
+  if (version.planProgramId === null) return null;
+  return quoteProgramOf(await getProgram(db, version.planProgramId), now, version.planSeason);
+}
+
+export const PROGRAM_QUOTE_CHANGED =
+  "Part of this quote's lawn program has passed since it was written (a round's window has closed). Please ask us for an updated quote.";
+
+/**
+ * Whether a program's quote can still be accepted as written: its season has as many rounds still to
+ * come as when it was written, so the total is shared as the office priced it.
+ */
+export function stillAsWritten(offer: QuoteProgram | null, version: { planRounds: number | null }): boolean {
+  return offer === null || offer.rounds.length === version.planRounds;
 }
 
 /** The program staff put on a quote: it must exist and be sold (active). */
 export async function assertQuotableProgram(db: Db, programId: number, now = new Date()): Promise<QuoteProgram> {
   try {
-    const offer = await loadQuoteProgram(db, programId, now);
-    if (!offer?.active) throw new InvalidInputError(QUOTE_MESSAGES.programInactive, "plan.programId");
+    const offer = quoteProgramOf(await getProgram(db, programId), now);
+    if (!offer.active) throw new InvalidInputError(QUOTE_MESSAGES.programInactive, "plan.programId");
     return offer;
   } catch (error) {
     if (error instanceof NotFoundError) throw new InvalidInputError(QUOTE_MESSAGES.program, "plan.programId");

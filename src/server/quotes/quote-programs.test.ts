@@ -1,12 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businessToday } from "@/lib/business-time";
+import { addDays, businessInstant, businessToday } from "@/lib/business-time";
 import type { TQuoteOfferInput } from "@/lib/validation/quotes";
 import { getDb } from "@/server/db";
 import { emailOutbox, enrollments, payments, quoteAcceptances, schedules, services } from "@/server/db/schema";
 import { quoteOffer } from "#test/fixtures/quotes";
 import { anonymousCaller, createCustomer, rest, staffCaller, staffCookie } from "#test/support/helpers";
+import { acceptQuote } from "./accept-quote";
 import { settleQuoteDeposit } from "./deposit";
+import { sendQuote } from "./quote-link";
+import { PROGRAM_QUOTE_CHANGED } from "./quote-program";
 
 // A quote whose plan is a lawn program: accepting it enrolls the customer (docs/product-rules.md#quotes).
 
@@ -14,26 +17,31 @@ let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 const season = Number(businessToday().slice(0, 4));
 
-/** Three rounds whose windows span the whole year, so all three are still to come whatever today is. */
-async function threeRoundProgram() {
+/** A program of rounds with these windows (month-days) and purposes, each 60.00, of one new service. */
+async function programWith(rounds: Array<{ purpose: string; windowEnd?: string }>) {
   const db = await getDb();
   const [service] = await db
     .insert(services)
     .values({ name: `Fertilization ${unique()}`, price: 6000, duration: 45, category: "fertilization" })
     .returning();
-  const round = (purpose: string, minDaysSincePrevious: number) => ({
-    serviceId: service!.id,
-    windowStart: "01-01",
-    windowEnd: "12-31",
-    minDaysSincePrevious,
-    purpose,
-    price: 6000,
-  });
   const staff = await staffCaller();
-  return staff.programs.add({
-    name: `Three-step ${unique()}`,
-    rounds: [round("Pre-emergent", 0), round("Broadleaf weeds", 30), round("Winterizer", 30)],
+  const program = await staff.programs.add({
+    name: `Program ${unique()}`,
+    rounds: rounds.map(({ purpose, windowEnd = "12-31" }, index) => ({
+      serviceId: service!.id,
+      windowStart: "01-01",
+      windowEnd,
+      minDaysSincePrevious: index === 0 ? 0 : 30,
+      purpose,
+      price: 6000,
+    })),
   });
+  return { program, serviceId: service!.id };
+}
+
+/** Three rounds whose windows span the whole year, so all three are still to come whatever today is. */
+async function threeRoundProgram() {
+  return (await programWith([{ purpose: "Pre-emergent" }, { purpose: "Broadleaf weeds" }, { purpose: "Winterizer" }])).program;
 }
 
 const programPlan = (programId: number, more: Partial<NonNullable<TQuoteOfferInput["plan"]>> = {}) =>
@@ -159,6 +167,9 @@ describe("a lawn program's quote", () => {
     expect(enrollment).toMatchObject({ source: "quote", autoRenew: true, status: "active" });
     // 368.05 a round; the 400.00 deposit pays the first and 31.95 of the second.
     expect(enrollment.rounds.map((round) => round.price)).toEqual([0, 33_610, 36_805]);
+    // The deposit counts in revenue for the service of the enrollment's first round.
+    const [paid] = await db.select().from(payments).where(eq(payments.id, acceptance!.paymentId!));
+    expect(paid!.attributedServiceId).toBe(enrollment.rounds[0]!.serviceId);
     expect(await db.select().from(enrollments).where(eq(enrollments.quoteId, quote.id))).toHaveLength(1);
   });
 
@@ -175,5 +186,50 @@ describe("a lawn program's quote", () => {
     expect((await staff.quotes.get({ id: quote.id })).status).not.toBe("accepted");
     // The enrollment they have is untouched.
     expect((await staff.programs.enrollment({ id: enrolled.id })).rounds.map((round) => round.price)).toEqual([6000, 6000, 6000]);
+  });
+  it("is refused for a customer found by the quote's email who is already enrolled, and takes over a cancelled enrollment", async () => {
+    const program = await threeRoundProgram();
+    const { customer } = await createCustomer();
+    const staff = await staffCaller();
+    await staff.programs.enroll({ customerId: customer.id, programId: program.id, season });
+    // A quote typed for the same email, not for the record: still refused, nothing paid twice.
+    const typed = await sentProgramQuote({ plan: programPlan(program.id) }, { email: customer.email });
+    await expect(accept(typed.token)).rejects.toMatchObject({ code: "CONFLICT" });
+
+    // A cancelled enrollment for that season takes the accepted quote: active again, priced as the quote says.
+    const other = (await createCustomer()).customer;
+    const cancelled = await staff.programs.enroll({ customerId: other.id, programId: program.id, season });
+    await staff.programs.cancelEnrollment({ id: cancelled.id });
+    const { quote, token } = await sentProgramQuote({ plan: programPlan(program.id) }, { customerId: other.id });
+    await expect(accept(token)).resolves.toEqual({ status: "accepted", deposit: 0 });
+    const taken = await staff.programs.enrollment({ id: cancelled.id });
+    expect(taken).toMatchObject({ status: "active", autoRenew: false });
+    expect(taken.rounds.map((round) => round.price)).toEqual([36_805, 36_805, 36_805]);
+    expect((await staff.quotes.get({ id: quote.id })).enrollmentId).toBe(cancelled.id);
+  });
+
+  it("can no longer be sent or accepted once a round's window has closed since it was written", async () => {
+    const today = businessToday();
+    const tomorrow = businessInstant(addDays(today, 1), "12:00");
+    // The first round's window closes today; the second's at the year's end.
+    const { program } = await programWith([{ purpose: "Closing today", windowEnd: today.slice(5) }, { purpose: "Later" }]);
+    const { quote, token } = await sentProgramQuote({ plan: programPlan(program.id) }, { email: `late.${unique()}@example.com` });
+    expect(quote.version).toMatchObject({ planSeason: season, planRounds: 2 });
+    const db = await getDb();
+    const input = { token, version: 1, signedName: "Dana Whitfield", agreeToTerms: true as const, optionalItemIds: [] };
+    await expect(acceptQuote(db, input, null, "192.0.2.7", tomorrow)).rejects.toThrow(PROGRAM_QUOTE_CHANGED);
+    await expect(sendQuote(db, quote.id, tomorrow)).rejects.toThrow("has closed since it was written");
+    expect(await enrollmentOfQuote(quote.id)).toBeUndefined();
+    // Today, as written, it is accepted.
+    await expect(acceptQuote(db, input, null, "192.0.2.7")).resolves.toEqual({ status: "accepted", deposit: 0 });
+  });
+
+  it("cannot be sent once its program is retired", async () => {
+    const program = await threeRoundProgram();
+    const staff = await staffCaller();
+    const { customer } = await createCustomer();
+    const quote = await staff.quotes.create({ ...quoteOffer({ plan: programPlan(program.id) }), customerId: customer.id });
+    await staff.programs.retire({ id: program.id });
+    await expect(staff.quotes.send({ id: quote.id })).rejects.toThrow("lawn program was retired");
   });
 });

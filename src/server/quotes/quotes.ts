@@ -95,6 +95,8 @@ function planColumns(offer: TQuoteOffer, program: QuoteProgram | null) {
       planProgramId: program.id,
       planLawnSizeSqFt: plan.lawnSizeSqFt ?? null,
       planAutoRenew: plan.autoRenew,
+      planSeason: program.season,
+      planRounds: program.rounds.length,
     };
   }
   return {
@@ -110,6 +112,8 @@ function planColumns(offer: TQuoteOffer, program: QuoteProgram | null) {
     planProgramId: null,
     planLawnSizeSqFt: null,
     planAutoRenew: true,
+    planSeason: null,
+    planRounds: null,
   };
 }
 
@@ -297,7 +301,7 @@ export async function getQuote(db: Db, id: number, now = new Date()) {
     version: { ...version, totals: versionTotals(version) },
     versions,
     acceptance: acceptance ?? null,
-    program: await loadQuoteProgram(db, version.planProgramId, now),
+    program: await loadQuoteProgram(db, version, now),
     enrollmentId: enrollment?.id ?? null,
     visitsNeedingTime: visitsNeedingTime.map(({ id, ...times }) => ({ visitId: String(id), ...times })),
   };

@@ -59,6 +59,12 @@ const ZVersion = z.object({
   planProgramId: z.number().int().nullable().describe("For a program's plan: the lawn program accepting it enrolls the customer in"),
   planLawnSizeSqFt: z.number().int().nullable().describe("For a program's plan: the lawn's size; empty: the customer's usual size"),
   planAutoRenew: z.boolean().describe("For a program's plan: whether the enrollment renews for the next season"),
+  planSeason: z.number().int().nullable().describe("For a program's plan: the season it was written for"),
+  planRounds: z
+    .number()
+    .int()
+    .nullable()
+    .describe("For a program's plan: its season's rounds still to come when written, sharing the total"),
   depositKind: z.enum(DEPOSIT_KINDS),
   depositValue: z.number().int(),
   createdAt: z.date(),
@@ -183,6 +189,9 @@ export const ZQuotePageSchema = z
           season: z.number().int(),
           autoRenew: z.boolean().describe("Whether the enrollment renews for the next season; you can stop it in My Account"),
           rounds: z.array(ZQuoteProgramRound.omit({ position: true })),
+          asWritten: z
+            .boolean()
+            .describe("False once a round's window has closed since the quote was written: it can no longer be accepted (409)"),
         })
         .nullable()
         .describe("For a lawn program: the season and its rounds still to come, each charged its share of the total"),

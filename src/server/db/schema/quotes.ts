@@ -149,6 +149,9 @@ export const quoteVersions = pgTable(
     planLawnSizeSqFt: integer(),
     /** Whether the enrollment renews for the next season (the customer can stop it). */
     planAutoRenew: boolean().notNull().default(true),
+    /** A program's plan: the season it was written for, and how many of its rounds were still to come then (the total is shared by them). */
+    planSeason: integer(),
+    planRounds: integer(),
     depositKind: text().$type<DepositKind>().notNull().default("none"),
     /** A whole percentage (1–100) or cents, as depositKind says. */
     depositValue: integer().notNull().default(0),
@@ -164,6 +167,11 @@ export const quoteVersions = pgTable(
     check("quote_versions_price_check", sql`${t.planPricePerVisit} is null or ${t.planPricePerVisit} >= 0`),
     check("quote_versions_duration_check", sql`${t.planDurationMinutes} between 15 and 720`),
     check("quote_versions_program_check", sql`(${t.planKind} = 'program') = (${t.planProgramId} is not null)`),
+    check(
+      "quote_versions_program_season_check",
+      sql`(${t.planKind} = 'program') = (${t.planSeason} is not null and ${t.planRounds} is not null)`,
+    ),
+    check("quote_versions_plan_rounds_check", sql`${t.planRounds} is null or ${t.planRounds} >= 1`),
     check("quote_versions_lawn_size_check", sql`${t.planLawnSizeSqFt} is null or ${t.planLawnSizeSqFt} >= 100`),
   ],
 );
