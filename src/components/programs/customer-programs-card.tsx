@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { ZEnrollForm } from "@/lib/validation/programs";
 import { api } from "@/trpc/react";
 import { EnrollmentRounds, type Enrollment } from "./enrollment-rounds";
+import { messagesByField } from "@/lib/validation/messages-by-field";
 
 const CARD = {
   id: "customer-programs-heading",
@@ -48,7 +49,7 @@ function EnrollForm({ customerId, onDone }: { customerId: number; onDone: () => 
           autoRenew: draft.autoRenew,
         });
         if (!parsed.success) {
-          setErrors(Object.fromEntries(parsed.error.issues.reverse().map((issue) => [issue.path.join("."), issue.message])));
+          setErrors(messagesByField(parsed.error.issues));
           return;
         }
         setErrors({});

@@ -9,6 +9,7 @@ import { DollarAmountField, FieldError, SelectField, TextAreaField, TextField, W
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ZProgramForm } from "@/lib/validation/programs";
 import { api, type RouterOutputs } from "@/trpc/react";
+import { messagesByField } from "@/lib/validation/messages-by-field";
 
 type Program = RouterOutputs["programs"]["list"][number];
 
@@ -113,7 +114,7 @@ export function ProgramForm({ program, onDone }: { program: Program | null; onDo
         event.preventDefault();
         const parsed = parseDraft(draft);
         if (!parsed.success) {
-          setErrors(Object.fromEntries(parsed.error.issues.reverse().map((issue) => [issue.path.join("."), issue.message])));
+          setErrors(messagesByField(parsed.error.issues));
           return;
         }
         setErrors({});

@@ -12,6 +12,7 @@ import { ZBusinessLicenseFormSchema, ZLicenseFormSchema } from "@/lib/validation
 import { api, type RouterOutputs } from "@/trpc/react";
 import { PanelHeading, PanelQuery, SavedSettingsForm, saveFeedback, useSavedSettingsForm } from "./panel-parts";
 import { fieldProps } from "@/components/ui/field-props";
+import { messagesByField } from "@/lib/validation/messages-by-field";
 
 type License = NonNullable<RouterOutputs["licenses"]["mine"]>;
 type Member = RouterOutputs["staff"]["list"]["members"][number];
@@ -68,7 +69,7 @@ function LicenseForm({
           supervisorStaffUserId: type === "technician" ? supervisor : null,
         });
         if (!parsed.success) {
-          setErrors(Object.fromEntries(parsed.error.issues.reverse().map((issue) => [issue.path.join("."), issue.message])));
+          setErrors(messagesByField(parsed.error.issues));
           return;
         }
         setErrors({});

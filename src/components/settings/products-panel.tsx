@@ -11,6 +11,7 @@ import { PRODUCT_UNITS } from "@/lib/products";
 import { ZProductFormSchema } from "@/lib/validation/products";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { PanelHeading, PanelQuery } from "./panel-parts";
+import { messagesByField } from "@/lib/validation/messages-by-field";
 
 type Product = RouterOutputs["products"]["list"][number];
 
@@ -95,7 +96,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         event.preventDefault();
         const parsed = parseDraft(draft);
         if (!parsed.success) {
-          setErrors(Object.fromEntries(parsed.error.issues.reverse().map((issue) => [issue.path.join("."), issue.message])));
+          setErrors(messagesByField(parsed.error.issues));
           return;
         }
         setErrors({});
