@@ -6,6 +6,17 @@ import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES, SKIPPED_BY } from "@/lib/progr
 const ZMonthDay = z.string().describe('Month-day, such as "02-15"');
 const ZDay = z.string().describe("An Austin day, yyyy-MM-dd");
 
+/** A round as a program defines it and as an enrollment copies it. */
+const roundFields = {
+  position: z.number().int(),
+  serviceId: z.number().int(),
+  serviceName: z.string(),
+  windowStart: ZMonthDay,
+  windowEnd: ZMonthDay,
+  minDaysSincePrevious: z.number().int(),
+  purpose: z.string(),
+};
+
 export const ZProgramSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -14,13 +25,7 @@ export const ZProgramSchema = z.object({
   enrollmentCount: z.number().int(),
   rounds: z.array(
     z.object({
-      position: z.number().int(),
-      serviceId: z.number().int(),
-      serviceName: z.string(),
-      windowStart: ZMonthDay,
-      windowEnd: ZMonthDay,
-      minDaysSincePrevious: z.number().int(),
-      purpose: z.string(),
+      ...roundFields,
       price: z.number().int().describe("Cents, or the price for a lawn of the default size when pricePerSqFt is set"),
       pricePerSqFt: z.number().int().nullable().describe("Cents per sq ft of lawn"),
       products: z.array(z.object({ productId: z.number().int(), productName: z.string(), unit: z.string(), rate: z.number() })),
@@ -44,13 +49,7 @@ export const ZEnrollmentSchema = z.object({
   createdAt: z.date(),
   rounds: z.array(
     z.object({
-      position: z.number().int(),
-      serviceId: z.number().int(),
-      serviceName: z.string(),
-      windowStart: ZMonthDay,
-      windowEnd: ZMonthDay,
-      minDaysSincePrevious: z.number().int(),
-      purpose: z.string(),
+      ...roundFields,
       price: z.number().int().describe("Cents, for this lawn"),
       visitId: z.string().nullable(),
       skippedBy: z.enum(SKIPPED_BY).nullable(),

@@ -7,7 +7,6 @@ import type { Db } from "@/server/db";
 import { enrollmentRounds, enrollments } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
 import { enroll, getEnrollment, type Enrollment } from "@/server/programs/enrollments";
-import { getProgram } from "@/server/programs/programs";
 import { pricedPlanOf } from "./quote-plan";
 import { loadQuoteProgram, PROGRAM_QUOTE_CHANGED, stillAsWritten } from "./quote-program";
 import type { LoadedVersion, QuoteRow } from "./quotes";
@@ -33,9 +32,9 @@ export async function enrollFromQuote(
     lawnSizeSqFt: version.planLawnSizeSqFt,
     autoRenew: version.planAutoRenew,
   };
-  let enrollmentId: number;
+  let enrollment: Enrollment;
   try {
-    enrollmentId = (await enroll(tx, form, { source: "quote", quoteId: quote.id, now, keepingAQuote: true })).id;
+    enrollment = await enroll(tx, form, { source: "quote", quoteId: quote.id, now, keepingAQuote: true });
   } catch (error) {
     if (!(error instanceof ConflictError && error.message === PROGRAM_MESSAGES.alreadyEnrolled)) throw error;
     const [existing] = await tx
@@ -45,10 +44,11 @@ export async function enrollFromQuote(
         and(eq(enrollments.customerId, customerId), eq(enrollments.programId, form.programId), eq(enrollments.season, version.planSeason!)),
       )
       .returning({ id: enrollments.id });
-    enrollmentId = existing!.id;
+    enrollment = await getEnrollment(tx, existing!.id, now);
   }
-  await chargeTheQuote(tx, await getEnrollment(tx, enrollmentId, now), version, acceptance, now);
-  return getEnrollment(tx, enrollmentId, now);
+  await chargeTheQuote(tx, enrollment, version, acceptance, now);
+  // Read again: the rounds' prices are the quote's now.
+  return getEnrollment(tx, enrollment.id, now);
 }
 
 /** The rounds still to come cost their share of the accepted total (or the price per round staff set), less the deposit. */
@@ -82,7 +82,8 @@ async function chargeTheQuote(
  */
 export async function assertProgramQuoteAcceptable(tx: Db, quote: QuoteRow, version: LoadedVersion, now: Date) {
   if (version.planKind !== "program") return;
-  if (!stillAsWritten(await loadQuoteProgram(tx, version, now), version)) throw new ConflictError(PROGRAM_QUOTE_CHANGED);
+  const program = await loadQuoteProgram(tx, version, now);
+  if (!stillAsWritten(program, version)) throw new ConflictError(PROGRAM_QUOTE_CHANGED);
   const customerId = quote.customerId ?? (await findCustomerByEmail(tx, quote.email))?.id ?? null;
   if (customerId === null) return;
   const [existing] = await tx
@@ -96,8 +97,5 @@ export async function assertProgramQuoteAcceptable(tx: Db, quote: QuoteRow, vers
         eq(enrollments.status, "active"),
       ),
     );
-  if (existing) {
-    const program = await getProgram(tx, version.planProgramId!);
-    throw new ConflictError(`You are already enrolled in ${program.name} for the ${version.planSeason} season.`);
-  }
+  if (existing) throw new ConflictError(`You are already enrolled in ${program!.name} for the ${version.planSeason} season.`);
 }

@@ -292,7 +292,11 @@ export async function getQuote(db: Db, id: number, now = new Date()) {
         .where(and(eq(visits.scheduleId, quote.scheduleId), eq(visits.needsTime, true)))
         .orderBy(asc(visits.startTime), asc(visits.id))
     : [];
-  const [enrollment] = await db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.quoteId, id)).limit(1);
+  // Only a program's quote makes an enrollment.
+  const [enrollment] =
+    version.planKind === "program"
+      ? await db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.quoteId, id)).limit(1)
+      : [];
   const { tokenHash, tokenRevokedAt, ...rest } = quote;
   return {
     ...rest,
