@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db";
 import { limitSubjectForAddress } from "./limits";
-import { clearLimit, countAttempt, refundAttempt, type LimitRule } from "./rate-limit";
+import { clearLimit, countAttempt, countAttempts, enforceLimits, refundAttempt, type LimitRule } from "./rate-limit";
 
 const MINUTE = 60_000;
 const fixed: LimitRule = { name: "test-fixed", limit: 3, windowMs: 10 * MINUTE, message: "Slow down" };
@@ -20,6 +20,45 @@ describe("the limiter", () => {
     // Subjects are counted apart, whatever their case.
     expect((await countAttempt(db, fixed, "ONE", at(10))).hits).toBe(2);
     expect((await countAttempt(db, fixed, "two", at(10))).hits).toBe(1);
+  });
+
+  it("counts several rules in one statement, each by its own window, allowance and backoff", async () => {
+    const db = await getDb();
+    let now = new Date("2030-03-01T08:00:00Z").getTime();
+    const both = () =>
+      countAttempts(
+        db,
+        [
+          [fixed, "pair"],
+          [growing, "pair"],
+        ],
+        new Date(now),
+      );
+    const rounds = [];
+    for (let attempt = 0; attempt < 4; attempt++) rounds.push(await both());
+    expect(rounds.map(([a, b]) => [a!.admitted, b!.admitted])).toEqual([
+      [true, true],
+      [true, true],
+      [true, false],
+      [false, false],
+    ]);
+    expect(rounds[3]!.map((count) => count.retryAfterSeconds)).toEqual([10 * 60, 60]);
+    // A minute on, the growing rule's window is over and it admits one attempt, its next window twice as long.
+    now += MINUTE;
+    const [fixedCount, growingCount] = await both();
+    expect([fixedCount!.admitted, growingCount!.admitted]).toEqual([false, true]);
+    expect(growingCount!.retryAfterSeconds).toBe(120);
+    // Refused, the first rule over its limit names the wait.
+    await expect(
+      enforceLimits(
+        db,
+        [
+          [growing, "pair"],
+          [fixed, "pair"],
+        ],
+        new Date(now),
+      ),
+    ).rejects.toMatchObject({ retryAfterSeconds: 120 });
   });
 
   it("admits exactly the limit out of many simultaneous attempts", async () => {

@@ -59,36 +59,63 @@ export async function countAttempt(
   rule: LimitRule,
   subject: string,
   now = new Date(),
-  { sweep = true }: { sweep?: boolean } = {},
+  options: { sweep?: boolean } = {},
 ): Promise<LimitCount> {
-  const key = keyOf(rule, subject);
+  const [count] = await countAttempts(db, [[rule, subject]], now, options);
+  return count!;
+}
+
+/**
+ * Counts one attempt against each (rule, subject) in one statement, and says of each whether it may
+ * go on, in the order given. Each rule keeps its own window, allowance and backoff: the update picks
+ * them by the counter's key.
+ */
+export async function countAttempts(
+  db: Db,
+  attempts: ReadonlyArray<readonly [LimitRule, string]>,
+  now = new Date(),
+  { sweep = true }: { sweep?: boolean } = {},
+): Promise<LimitCount[]> {
+  const counters = attempts.map(([rule, subject]) => ({ rule, key: keyOf(rule, subject) }));
+  // One statement cannot count one row twice; two rules never share a name.
+  if (new Set(counters.map(({ key }) => key)).size !== counters.length) throw new Error("An attempt was counted twice against one counter");
   const r = rateLimits;
+  /** The value of `pick` for the rule whose counter this row is. */
+  const ofRule = (pick: (rule: LimitRule) => number) =>
+    sql`(case ${r.key} ${sql.join(
+      counters.map(({ key, rule }) => sql`when ${key} then ${pick(rule)}::double precision`),
+      sql` `,
+    )} end)`;
   // Dates inside raw sql fragments are not serialized by the drivers: pass them as ISO text.
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const windowMs = sql`least(${rule.windowMs}::double precision * power(2, ${r.strikes}), ${rule.backoff?.maxWindowMs ?? rule.windowMs}::double precision)`;
+  const windowMs = sql`least(${ofRule((rule) => rule.windowMs)} * power(2, ${r.strikes}), ${ofRule((rule) => rule.backoff?.maxWindowMs ?? rule.windowMs)})`;
   const expired = sql`(${r.windowStartedAt} + ${windowMs} * interval '1 millisecond' <= ${nowSql})`;
-  const allowance = sql`(case when ${r.strikes} = 0 then ${rule.limit}::integer else 1 end)`;
-  const [row] = await db
+  const allowance = sql`(case when ${r.strikes} = 0 then ${ofRule((rule) => rule.limit)} else 1 end)`;
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, hits: 1, windowStartedAt: now, strikes: 0 })
+    .values(counters.map(({ key }) => ({ key, hits: 1, windowStartedAt: now, strikes: 0 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         // Every right-hand side reads the row as it was: the three columns change together.
-        strikes: sql`case when ${expired} then (case when ${r.hits} >= ${allowance} then least(${r.strikes} + 1, ${maxStrikes(rule)}::integer) else 0 end) else ${r.strikes} end`,
+        strikes: sql`case when ${expired} then (case when ${r.hits} >= ${allowance} then least(${r.strikes} + 1, ${ofRule(maxStrikes)})::integer else 0 end) else ${r.strikes} end`,
         hits: sql`case when ${expired} then 1 else ${r.hits} + 1 end`,
         windowStartedAt: sql`case when ${expired} then ${nowSql} else ${r.windowStartedAt} end`,
       },
     })
-    .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt, strikes: rateLimits.strikes });
+    .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt, strikes: rateLimits.strikes });
   if (sweep) await sweepNowAndThen(db, now);
 
-  const windowEnds = row!.windowStartedAt.getTime() + windowMsAfter(rule, row!.strikes);
-  return {
-    admitted: row!.hits <= allowanceAfter(rule, row!.strikes),
-    hits: row!.hits,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
-  };
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return counters.map(({ rule, key }) => {
+    const row = byKey.get(key)!;
+    const windowEnds = row.windowStartedAt.getTime() + windowMsAfter(rule, row.strikes);
+    return {
+      admitted: row.hits <= allowanceAfter(rule, row.strikes),
+      hits: row.hits,
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)),
+    };
+  });
 }
 
 /**
@@ -103,8 +130,19 @@ export async function enforceLimit(
   now = new Date(),
   options: { sweep?: boolean } = {},
 ): Promise<void> {
-  const count = await countAttempt(db, rule, subject, now, options);
-  if (!count.admitted) throw new TooManyRequestsError(rule.message, count.retryAfterSeconds);
+  await enforceLimits(db, [[rule, subject]], now, options);
+}
+
+/** Counts an attempt against every (rule, subject) in one statement, and refuses it as the first rule over its limit says. */
+export async function enforceLimits(
+  db: Db,
+  attempts: ReadonlyArray<readonly [LimitRule, string]>,
+  now = new Date(),
+  options: { sweep?: boolean } = {},
+): Promise<void> {
+  const counts = await countAttempts(db, attempts, now, options);
+  const refused = counts.findIndex((count) => !count.admitted);
+  if (refused >= 0) throw new TooManyRequestsError(attempts[refused]![0].message, counts[refused]!.retryAfterSeconds);
 }
 
 /** Forgets the counter, e.g. after a successful sign-in ends a run of mistakes. */

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import { LIMITS, limitSubjectForAddress } from "@/server/auth/limits";
-import { enforceLimit, sweepNowAndThen, type LimitRule } from "@/server/auth/rate-limit";
+import { enforceLimits, sweepNowAndThen, type LimitRule } from "@/server/auth/rate-limit";
 import { createBooking, type CreateBookingOptions } from "./create-booking";
 
 type Counted = Array<[LimitRule, string]>;
@@ -39,8 +39,6 @@ export async function bookWithinLimits(db: Db, options: CreateBookingOptions & {
   return createBooking(db, {
     ...options,
     now,
-    admit: async (tx) => {
-      for (const [rule, subject] of counted) await enforceLimit(tx, rule, subject, now, { sweep: false });
-    },
+    admit: (tx) => enforceLimits(tx, counted, now, { sweep: false }),
   });
 }

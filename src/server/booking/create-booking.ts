@@ -10,7 +10,7 @@ import { ConflictError, InvalidInputError } from "@/server/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
-import { lockCapacityForDates, overlapAndCapacity } from "@/server/schedules/crew-capacity";
+import { lockDayAndCount } from "@/server/schedules/crew-capacity";
 import { emit } from "@/server/events/emit";
 import { requireTextNumber } from "@/server/texts/text-number";
 import { recordBookingTextConsent } from "./booking-text-consent";
@@ -55,9 +55,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     const { fullName, email, phone, address, city, state, zipCode } = request;
     const { customerId, created } = signedInCustomerId
       ? { customerId: signedInCustomerId, created: false }
-      : await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking").then(
-          ({ customer, created }) => ({ customerId: customer.id, created }),
-        );
+      : await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking");
     if (textNumber) {
       await recordBookingTextConsent(tx, { customerId, number: textNumber, signedIn: signedInCustomerId !== null, created });
     }
@@ -112,13 +110,12 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     // the job commits with the booking, or not at all.
     await emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
 
-    // Bookings for one Austin date wait for each other here, so the count below cannot be
-    // overtaken by a booking racing for the same last place (read-then-write is safe under it).
-    // Held from here to the commit: one count, the visit rows. Other dates never wait.
-    await lockCapacityForDates(tx, [request.date]);
-    // A recurring booking is checked for its first visit only: later visits fall on other dates,
-    // and staff resolve a clash there by moving that one visit.
-    const { busy, capacity } = await overlapAndCapacity(tx, { start: startTime, end: endTime });
+    // Bookings for one Austin date wait for each other here, so the count cannot be overtaken by a
+    // booking racing for the same last place (read-then-write is safe under the lock), and the count
+    // sees every booking committed while this one waited. Held from here to the commit: the count,
+    // the visit rows. Other dates never wait. A recurring booking is checked for its first visit
+    // only: later visits fall on other dates, and staff resolve a clash there by moving that one visit.
+    const { busy, capacity } = await lockDayAndCount(tx, request.date, { start: startTime, end: endTime });
     if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
     await createPlanVisits(tx, schedule, "booked", now);
     return booking;

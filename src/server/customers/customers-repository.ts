@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { rowsOf } from "@/server/db/rows";
 import { customers } from "@/server/db/schema";
 import { emit } from "@/server/events/emit";
 import type { CustomerSource } from "./events";
@@ -37,21 +38,27 @@ export async function insertCustomerIfNew(db: Db, values: NewCustomer, source: C
   return created;
 }
 
+/** What a booking, a quote's acceptance or an inquiry knows of the customer it makes. */
+export type CustomerFromForm = Pick<NewCustomer, "fullName" | "email" | "phone" | "address" | "city" | "state" | "zipCode" | "notes">;
+
 /**
- * The customer with this email, or a new one built from `values`. A found profile is never changed:
- * anyone can type an email address.
+ * The id of the customer with this email, or of a new one built from `values`, in one round trip
+ * (the database function of migration 0035). A found profile is never changed: anyone can type an
+ * email address. Of requests racing for one new email, one creates the record and the others find it.
  */
 export async function findOrCreateCustomer(
   db: Db,
-  values: NewCustomer,
+  values: CustomerFromForm,
   source: CustomerSource,
-): Promise<{ customer: CustomerRow; created: boolean }> {
-  const existing = await findCustomerByEmail(db, values.email);
-  if (existing) return { customer: existing, created: false };
-  const created = await insertCustomerIfNew(db, values, source);
-  if (created) return { customer: created, created: true };
-  // Another request created this email's record a moment ago.
-  const raced = await findCustomerByEmail(db, values.email);
-  if (!raced) throw new Error("Customer record vanished while being created");
-  return { customer: raced, created: false };
+): Promise<{ customerId: number; created: boolean }> {
+  const text = (value: string | null | undefined) => sql`${value ?? null}::text`;
+  const [row] = rowsOf<{ customer_id: number; created: boolean }>(
+    await db.execute(
+      sql`select customer_id, created from greenscape_find_or_add_customer(${text(values.fullName)}, ${text(normalizeEmail(values.email))},
+        ${text(values.phone)}, ${text(values.address)}, ${text(values.city)}, ${text(values.state)}, ${text(values.zipCode)}, ${text(values.notes)})`,
+    ),
+  );
+  if (!row?.customer_id) throw new Error("Customer record vanished while being created");
+  if (row.created) await emit(db, { type: "customer.created", customerId: row.customer_id, source });
+  return { customerId: row.customer_id, created: row.created };
 }

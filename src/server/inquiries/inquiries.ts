@@ -87,10 +87,5 @@ async function chosenCustomer(db: Db, customerId: number): Promise<number> {
 async function customerFromInquiry(db: Db, inquiry: Inquiry): Promise<{ customerId: number; created: boolean }> {
   if (inquiry.source === "text" || !inquiry.email) throw new InvalidInputError(TEXT_INQUIRY_NEEDS_CUSTOMER, "customerId");
   const notes = `From a website inquiry: ${inquiry.message}`.slice(0, 2000);
-  const { customer, created } = await findOrCreateCustomer(
-    db,
-    { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes },
-    "inquiry",
-  );
-  return { customerId: customer.id, created };
+  return findOrCreateCustomer(db, { fullName: inquiry.name, email: inquiry.email, phone: inquiry.phone || null, notes }, "inquiry");
 }

@@ -23,7 +23,7 @@ async function customerFor(tx: Db, quote: QuoteRow): Promise<number> {
     const [found] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, quote.customerId));
     if (found) return found.id;
   }
-  const { customer } = await findOrCreateCustomer(
+  const { customerId } = await findOrCreateCustomer(
     tx,
     {
       fullName: quote.fullName,
@@ -36,7 +36,7 @@ async function customerFor(tx: Db, quote: QuoteRow): Promise<number> {
     },
     "quote",
   );
-  return customer.id;
+  return customerId;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from "@/server/db";
 import { CREW_HOLDING_STATUSES, type ScheduleStatus } from "@/lib/schedule-enums";
 import { crews, visits } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
-import { overlapping } from "./visits";
+import { rowsOf } from "@/server/db/rows";
+import { LONGEST_VISIT_MS, overlapping } from "./visits";
 
 /** A new business runs two crews (the migration and a fresh database start with them). */
 export const DEFAULT_CREW_CAPACITY = 2;
@@ -66,14 +67,24 @@ export async function countOverlappingVisits(
 }
 
 /**
- * The crew-holding visits overlapping [start, end) and the crew capacity, in one statement (one
- * round trip while the day's lock is held).
+ * Takes the Austin day's lock (as lockCapacityForDates does) and then counts the crew-holding visits
+ * overlapping [start, end) and the crew capacity, in one round trip (migration 0035): a booking's
+ * check sees every booking committed while it waited for the lock, and holds the lock for this call
+ * and its visit rows alone.
  */
-export async function overlapAndCapacity(db: Db, range: { start: Date; end: Date }): Promise<{ busy: number; capacity: number }> {
-  const [row] = await db
-    .select({ busy: count(), capacity: sql<number>`(select count(*)::int from ${crews} where ${crews.active})`.mapWith(Number) })
-    .from(visits)
-    .where(and(overlapping(range.start, range.end), inArray(visits.status, [...CREW_HOLDING_STATUSES])));
+export async function lockDayAndCount(
+  tx: Db,
+  date: DateString,
+  range: { start: Date; end: Date },
+): Promise<{ busy: number; capacity: number }> {
+  const day = Number(date.replaceAll("-", ""));
+  const [row] = rowsOf<{ busy: number; capacity: number }>(
+    await tx.execute(
+      sql`select busy, capacity from greenscape_lock_day_and_count(${CAPACITY_LOCK_NAMESPACE}::int, ${day}::int,
+        ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
+        ${`${LONGEST_VISIT_MS} milliseconds`}::interval, ${`{${CREW_HOLDING_STATUSES.join(",")}}`}::text[])`,
+    ),
+  );
   return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
 }
 
