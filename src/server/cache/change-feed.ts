@@ -1,7 +1,8 @@
 import { invalidatePublicAnswers } from "./public-answers";
+import { forgetReferenceData } from "./reference-data";
 import { invalidateSessions } from "./session-cache";
 import { cacheState } from "./state";
-import { WATCHED_TABLES } from "./watched-tables";
+import { ALL_WATCHED_TABLES, WATCHED_TABLES } from "./watched-tables";
 
 /**
  * The channel on which the database announces writes to the tables that cached answers are made
@@ -12,15 +13,22 @@ export const CHANGES_CHANNEL = "greenscape_changes";
 
 const SIGN_IN_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.signIns);
 const ANSWER_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.answers);
+const REFERENCE_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.reference);
 
 function forgetEverything(): void {
   invalidateSessions();
   invalidatePublicAnswers();
+  forgetReferenceData();
 }
 
-/** A write made in this process: forget at once what it may have changed, before its notification arrives. */
+/**
+ * A write made in this process: forget at once what it may have changed, before its notification
+ * arrives. The reference data is not forgotten here (every booking is a write): the code that
+ * writes its tables forgets it (reference-data.ts).
+ */
 export function forgetCachesAfterLocalWrite(): void {
-  forgetEverything();
+  invalidateSessions();
+  invalidatePublicAnswers();
 }
 
 /**
@@ -34,6 +42,7 @@ export function changeFeedEvents() {
       if (SIGN_IN_TABLES.has(table)) invalidateSessions();
       // A table this list does not know is treated as feeding the answers: stale is worse than a miss.
       if (ANSWER_TABLES.has(table) || !SIGN_IN_TABLES.has(table)) invalidatePublicAnswers();
+      if (REFERENCE_TABLES.has(table) || !ALL_WATCHED_TABLES.has(table)) forgetReferenceData();
     },
     onListening() {
       forgetEverything();

@@ -17,6 +17,8 @@ export interface CacheState {
   answersGeneration: number;
   sessions: Map<string, { value: unknown; storedAt: number }>;
   sessionsGeneration: number;
+  reference: Map<string, { value: unknown; storedAt: number }>;
+  referenceGeneration: number;
   /** The listener that currently hears the database's change notifications; null: none does. */
   listener: symbol | null;
 }
@@ -28,6 +30,8 @@ export function cacheState(): CacheState {
     answersGeneration: 0,
     sessions: new Map(),
     sessionsGeneration: 0,
+    reference: new Map(),
+    referenceGeneration: 0,
     listener: null,
   });
 }

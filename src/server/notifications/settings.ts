@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { BUSINESS } from "@/lib/business";
 import { ZNotificationSettingsSchema, type TNotificationSettings } from "@/lib/validation/notifications";
+import { cachedReference, forgetReferenceData } from "@/server/cache/reference-data";
 import type { Db } from "@/server/db";
 import { businessSettings } from "@/server/db/schema";
 
@@ -16,14 +17,17 @@ export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
   reminderTime: "17:00",
 };
 
+/** Read by every booking's announcement: kept between writes to the settings (reference-data.ts). */
 export async function getNotificationSettings(db: Db): Promise<TNotificationSettings> {
-  const [row] = await db
-    .select({ value: businessSettings.value })
-    .from(businessSettings)
-    .where(eq(businessSettings.key, NOTIFICATION_SETTINGS_KEY));
-  // A stored value from an older release may lack newer fields: they take their defaults.
-  const parsed = ZNotificationSettingsSchema.safeParse({ ...DEFAULT_NOTIFICATION_SETTINGS, ...(row?.value as object | undefined) });
-  return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_SETTINGS;
+  return cachedReference(NOTIFICATION_SETTINGS_KEY, async () => {
+    const [row] = await db
+      .select({ value: businessSettings.value })
+      .from(businessSettings)
+      .where(eq(businessSettings.key, NOTIFICATION_SETTINGS_KEY));
+    // A stored value from an older release may lack newer fields: they take their defaults.
+    const parsed = ZNotificationSettingsSchema.safeParse({ ...DEFAULT_NOTIFICATION_SETTINGS, ...(row?.value as object | undefined) });
+    return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_SETTINGS;
+  });
 }
 
 export async function saveNotificationSettings(db: Db, settings: TNotificationSettings): Promise<TNotificationSettings> {
@@ -31,5 +35,6 @@ export async function saveNotificationSettings(db: Db, settings: TNotificationSe
     .insert(businessSettings)
     .values({ key: NOTIFICATION_SETTINGS_KEY, value: settings })
     .onConflictDoUpdate({ target: businessSettings.key, set: { value: settings, updatedAt: new Date() } });
+  forgetReferenceData();
   return settings;
 }

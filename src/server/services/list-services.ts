@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { cachedReference } from "@/server/cache/reference-data";
 import type { Db } from "@/server/db";
 import { services } from "@/server/db/schema";
 
@@ -10,9 +11,12 @@ export async function listServices(db: Db) {
   return rows.map(toPublicService);
 }
 
-export async function findService(db: Db, id: number) {
-  const [row] = await db.select().from(services).where(eq(services.id, id));
-  return row ?? null;
+/** The service with this id, kept between writes to the catalogue (reference-data.ts): every booking reads it. */
+export async function findService(db: Db, id: number): Promise<ServiceRow | null> {
+  return cachedReference(`service:${id}`, async () => {
+    const [row] = await db.select().from(services).where(eq(services.id, id));
+    return row ?? null;
+  });
 }
 
 /** The API also reads category and estimatedDuration (the duration in minutes). */

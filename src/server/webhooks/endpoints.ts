@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { TWebhookDeliveryQuery, TWebhookEndpointForm } from "@/lib/validation/webhooks";
+import { forgetReferenceData } from "@/server/cache/reference-data";
 import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/db/schema";
@@ -56,6 +57,7 @@ export async function createWebhookEndpoint(db: Db, form: TWebhookEndpointForm, 
       createdByUserId,
     })
     .returning({ ...endpointColumns, secret: webhookEndpoints.secret });
+  forgetReferenceData();
   return { ...endpoint!, lastDelivery: null };
 }
 
@@ -67,6 +69,7 @@ export async function updateWebhookEndpoint(db: Db, id: number, form: TWebhookEn
     .where(eq(webhookEndpoints.id, id))
     .returning(endpointColumns);
   if (!endpoint) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+  forgetReferenceData();
   return endpoint;
 }
 
@@ -74,6 +77,7 @@ export async function updateWebhookEndpoint(db: Db, id: number, form: TWebhookEn
 export async function deleteWebhookEndpoint(db: Db, id: number) {
   const [deleted] = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
   if (!deleted) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+  forgetReferenceData();
 }
 
 export async function revealWebhookSecret(db: Db, id: number) {
