@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TextNoticeKind } from "@/lib/texts";
 import type { Db } from "@/server/db";
 import { emailOutbox, textMessages } from "@/server/db/schema";
@@ -39,8 +39,8 @@ export interface Channel {
    * The idempotency key is the channel's own: a notice recorded once is not recorded again.
    */
   send(db: Db, recipient: Recipient, notice: CustomerNotice, options: SendEmailOptions): Promise<ChannelOutcome>;
-  /** Whether this channel holds a notice under its idempotency key (a retried job asks before acting). */
-  recorded(db: Db, idempotencyKey: string): Promise<boolean>;
+  /** The condition "this channel holds a notice under its idempotency key" (a retried job asks before acting). */
+  recorded(idempotencyKey: string): SQL;
 }
 
 export const emailChannel: Channel = {
@@ -51,8 +51,7 @@ export const emailChannel: Channel = {
     if (!notice.email) return "not-sent";
     return (await sendEmail(db, notice.email, options)) !== null ? "recorded" : "already-recorded";
   },
-  recorded: async (db, idempotencyKey) =>
-    (await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.idempotencyKey, idempotencyKey))).length > 0,
+  recorded: (idempotencyKey) => sql`exists (select 1 from ${emailOutbox} where ${emailOutbox.idempotencyKey} = ${idempotencyKey})`,
 };
 
 export const textChannel: Channel = {
@@ -70,8 +69,7 @@ export const textChannel: Channel = {
     );
     return id === null ? "already-recorded" : "recorded";
   },
-  recorded: async (db, idempotencyKey) =>
-    (await db.select({ id: textMessages.id }).from(textMessages).where(eq(textMessages.idempotencyKey, idempotencyKey))).length > 0,
+  recorded: (idempotencyKey) => sql`exists (select 1 from ${textMessages} where ${textMessages.idempotencyKey} = ${idempotencyKey})`,
 };
 
 /** Every channel, in the order a notice goes out; email last, as the fallback. */

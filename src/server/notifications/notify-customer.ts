@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { rowsOf } from "@/server/db/rows";
 import type { SendEmailOptions } from "@/server/email/send-email";
 import { CHANNELS, FALLBACK_CHANNEL, type Channel, type ChannelOutcome, type CustomerNotice } from "./channels";
 import type { Recipient } from "./recipients";
@@ -23,15 +25,14 @@ export async function notifyCustomer(db: Db, recipient: Recipient, notice: Custo
 }
 
 /**
- * Whether a notice with this idempotency key was recorded on any channel: a job retried after its
- * notice committed (its completion was lost) finds it and does nothing again.
+ * Whether a notice with this idempotency key was recorded on any channel, asked of every channel in
+ * one statement: a job retried after its notice committed (its completion was lost) finds it and
+ * does nothing again.
  */
 export async function noticeRecorded(db: Db, idempotencyKey: string): Promise<boolean> {
-  for (const channel of CHANNELS) {
-    const key = keyed(channel, { idempotencyKey }).idempotencyKey!;
-    if (await channel.recorded(db, key)) return true;
-  }
-  return false;
+  const held = CHANNELS.map((channel) => channel.recorded(keyed(channel, { idempotencyKey }).idempotencyKey!));
+  const [row] = rowsOf<{ recorded: boolean }>(await db.execute(sql`select (${sql.join(held, sql` or `)}) as recorded`));
+  return row?.recorded === true;
 }
 
 function keyed(channel: Channel, options: SendEmailOptions): SendEmailOptions {
