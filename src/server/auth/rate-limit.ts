@@ -77,6 +77,9 @@ export async function countAttempts(
   { sweep = true }: { sweep?: boolean } = {},
 ): Promise<LimitCount[]> {
   const counters = attempts.map(([rule, subject]) => ({ rule, key: keyOf(rule, subject) }));
+  // Rows are locked in the order they are written: in key order, two counts that share counters
+  // wait for each other in a line, never in a circle.
+  const ordered = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // One statement cannot count one row twice; two rules never share a name.
   if (new Set(counters.map(({ key }) => key)).size !== counters.length) throw new Error("An attempt was counted twice against one counter");
   const r = rateLimits;
@@ -93,7 +96,7 @@ export async function countAttempts(
   const allowance = sql`(case when ${r.strikes} = 0 then ${ofRule((rule) => rule.limit)} else 1 end)`;
   const rows = await db
     .insert(rateLimits)
-    .values(counters.map(({ key }) => ({ key, hits: 1, windowStartedAt: now, strikes: 0 })))
+    .values(ordered.map(({ key }) => ({ key, hits: 1, windowStartedAt: now, strikes: 0 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

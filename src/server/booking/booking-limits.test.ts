@@ -46,6 +46,23 @@ describe("anonymous bookings are bounded", () => {
     expect(statuses).toEqual([...Array(LIMITS.bookingsPerEmail.limit).fill(201), 429]);
   });
 
+  it("limits one email booking from many addresses at once: the two counters race as one", async () => {
+    const { flat } = await bookableServices();
+    const email = `racing.booker.${Date.now()}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        rest("POST", "/bookings", {
+          headers: newAddress(),
+          body: bookingRequest({ serviceId: flat.id, email, date: addDays(businessToday(), 100 + index) }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(LIMITS.bookingsPerEmail.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - LIMITS.bookingsPerEmail.limit);
+    expect(answers.find((answer) => answer.status === 429)!.json.message).toBe(LIMITS.bookingsPerEmail.message);
+  });
+
   it("refuses a visit 4 years ahead with 400, and takes one 12 months ahead", async () => {
     const { flat } = await bookableServices();
     const headers = newAddress();

@@ -78,7 +78,7 @@ describe("the reference data kept in each process", () => {
     expect(await emitWebhookEvent(db, "payment.completed", payment)).toBeNull();
   });
 
-  it("hears of endpoints written elsewhere, and delivers only to those still enabled meanwhile", async () => {
+  it("hears of endpoints written elsewhere, and delivers only to those still enabled for the event meanwhile", async () => {
     const db = await getDb();
     const [endpoint] = await db
       .insert(webhookEndpoints)
@@ -95,6 +95,16 @@ describe("the reference data kept in each process", () => {
     expect(eventId).not.toBeNull();
     expect(await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, eventId!))).toHaveLength(1);
     expect(await deliveriesOf(eventId)).toEqual([]);
+    // Subscribed elsewhere to other events only, and kept here as it was: nothing is delivered either.
+    await db
+      .update(webhookEndpoints)
+      .set({ enabled: true, events: ["booking.created"] })
+      .where(eq(webhookEndpoints.id, endpoint!.id));
+    forgetReferenceData();
+    await cachedReference("webhook-endpoints", async () => [{ id: endpoint!.id, events: ["payment.completed"] }]);
+    const unsubscribed = await emitWebhookEvent(db, "payment.completed", payment);
+    expect(unsubscribed).not.toBeNull();
+    expect(await deliveriesOf(unsubscribed)).toEqual([]);
     // What the notification of that write does, whenever it comes:
     forgetReferenceData();
     expect(await emitWebhookEvent(db, "payment.completed", payment)).toBeNull();

@@ -14,7 +14,10 @@ const LIFETIME_MS = 60_000;
 /**
  * The value under `key`, loaded by `load` (on the caller's database or transaction) when it is not
  * kept. Kept only when loaded while nothing was forgotten, so a write racing the load is not
- * hidden; `undefined` and `null` (nothing found) are never kept.
+ * hidden; `undefined` and `null` (nothing found) are never kept. A transaction that writes one of
+ * these tables must not read it back through here before it commits: it would keep what it wrote,
+ * and a rollback announces nothing (the app's writers of these tables each write in a statement of
+ * their own).
  */
 export async function cachedReference<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
   if (!cachesLive()) return load();

@@ -24,16 +24,18 @@ export interface CacheState {
 }
 
 export function cacheState(): CacheState {
-  const holder = processState() as { caches?: CacheState };
-  return (holder.caches ??= {
-    answers: new Map(),
-    answersGeneration: 0,
-    sessions: new Map(),
-    sessionsGeneration: 0,
-    reference: new Map(),
-    referenceGeneration: 0,
-    listener: null,
-  });
+  const holder = processState() as { caches?: Partial<CacheState> };
+  const caches = (holder.caches ??= { listener: null });
+  // Filled field by field: a development server keeps the process state across reloads, and the
+  // state an older version of this code made lacks the fields added since.
+  caches.answers ??= new Map();
+  caches.answersGeneration ??= 0;
+  caches.sessions ??= new Map();
+  caches.sessionsGeneration ??= 0;
+  caches.reference ??= new Map();
+  caches.referenceGeneration ??= 0;
+  caches.listener ??= null;
+  return caches as CacheState;
 }
 
 /**

@@ -13,6 +13,9 @@ export const DEFAULT_CREW_CAPACITY = 2;
 /** First key of the advisory locks that guard each day's crew capacity (an arbitrary constant). */
 const CAPACITY_LOCK_NAMESPACE = 4_701;
 
+/** The second key of an Austin date's capacity lock, whoever takes it: the date as the number YYYYMMDD. */
+const dayLockKey = (date: DateString) => Number(date.replaceAll("-", ""));
+
 /** How many visits can run at the same time: one per crew at work. */
 export async function getCrewCapacity(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(crews).where(eq(crews.active, true));
@@ -36,14 +39,14 @@ export async function setCrewCapacity(db: Db, capacity: number): Promise<void> {
 }
 
 /**
- * Everything that fills a day's crews (bookings, staff writes, rain-day moves) takes this lock for each Austin
- * date it touches, inside its transaction, so a check and the write that follows cannot interleave
- * with another. Dates are locked in order so two writers never wait on each other in a circle.
+ * Everything that fills a day's crews (staff writes, rain-day moves; a booking through lockDayAndCount)
+ * takes this lock for each Austin date it touches, inside its transaction, so a check and the write
+ * that follows cannot interleave with another. Dates are locked in order so two writers never wait
+ * on each other in a circle.
  */
 export async function lockCapacityForDates(tx: Db, dates: DateString[]): Promise<void> {
   for (const date of [...new Set(dates)].filter(isDateString).sort()) {
-    const day = Number(date.replaceAll("-", ""));
-    await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int, ${day}::int)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int, ${dayLockKey(date)}::int)`);
   }
 }
 
@@ -77,10 +80,9 @@ export async function lockDayAndCount(
   date: DateString,
   range: { start: Date; end: Date },
 ): Promise<{ busy: number; capacity: number }> {
-  const day = Number(date.replaceAll("-", ""));
   const [row] = rowsOf<{ busy: number; capacity: number }>(
     await tx.execute(
-      sql`select busy, capacity from greenscape_lock_day_and_count(${CAPACITY_LOCK_NAMESPACE}::int, ${day}::int,
+      sql`select busy, capacity from greenscape_lock_day_and_count(${CAPACITY_LOCK_NAMESPACE}::int, ${dayLockKey(date)}::int,
         ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
         ${`${LONGEST_VISIT_MS} milliseconds`}::interval, ${`{${CREW_HOLDING_STATUSES.join(",")}}`}::text[])`,
     ),

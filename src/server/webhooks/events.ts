@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, sql } from "drizzle-orm";
 import { cachedReference } from "@/server/cache/reference-data";
 import type { Db } from "@/server/db";
 import { rowsOf } from "@/server/db/rows";
@@ -31,8 +31,8 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   const payload = typeof data === "function" ? await data() : data;
   const envelope = { id, type, createdAt: now.toISOString(), data: WEBHOOK_DATA_SCHEMAS[type].parse(toJson(payload)) };
   await db.insert(webhookEvents).values({ id, type, payload: envelope, createdAt: now });
-  // To the endpoints still enabled: one removed or turned off on another instance a moment ago may
-  // still be kept here until the change feed says so.
+  // To the endpoints still enabled for this event: one removed, turned off or unsubscribed on another
+  // instance a moment ago may still be kept here until the change feed says so.
   const stillEnabled = db
     .select({ endpointId: webhookEndpoints.id, eventId: sql`${id}::text` })
     .from(webhookEndpoints)
@@ -43,6 +43,7 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
           endpoints.map((endpoint) => endpoint.id),
         ),
         eq(webhookEndpoints.enabled, true),
+        arrayContains(webhookEndpoints.events, [type]),
       ),
     );
   const deliveries = rowsOf<{ id: number }>(
