@@ -33,6 +33,7 @@ const EnvSchema = z.object({
 
   DATABASE_URL: optional(url(/^postgres(ql)?$/, "postgres://user@host:5432/database")),
   DATABASE_POOL_SIZE: optional(wholeNumber(1, 1000)),
+  DATABASE_CONNECTION_WAIT_SECONDS: optional(wholeNumber(1, 600)),
   PGLITE_DIR: optional(z.string()),
 
   STAFF_USERNAME: optional(z.string().trim().min(1)),
@@ -88,6 +89,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       /** Unset: the embedded PGlite database. */
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE ?? 10,
+      /** The longest a statement or transaction waits to be given a connection before it fails (503). */
+      connectionWaitSeconds: env.DATABASE_CONNECTION_WAIT_SECONDS ?? 8,
       pgliteDir: env.PGLITE_DIR,
     },
     seed: {

@@ -60,7 +60,11 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
     // A short constant wait keeps both within a second; the pool bounds the attempts.
     backoff: () => 0.25,
   });
-  const db = drizzle({ client: retryingStaleConnections(sql), schema, casing: "snake_case" });
+  const db = drizzle({
+    client: retryingStaleConnections(sql, { connectionWaitMs: config().database.connectionWaitSeconds * 1000 }),
+    schema,
+    casing: "snake_case",
+  });
   // A script with its own BEGIN needs one connection to itself: postgres.js refuses it on a pool.
   // A failed script leaves its transaction open; it is rolled back before the connection goes back.
   const runScript = async (script: string) => {
@@ -140,14 +144,49 @@ function preparing<Sql extends { unsafe: (...args: unknown[]) => unknown }>(tran
   });
 }
 
+/** How a statement or transaction that waited too long for a connection fails: as the database being away (503). */
+function connectionWaitExceeded(waitedMs: number): Error {
+  return Object.assign(new Error(`No database connection was free within ${waitedMs / 1000} s`), { code: "CONNECT_TIMEOUT" });
+}
+
+/** What the pool's statements are to this module: postgres.js queries, lazy until awaited. */
+interface PoolQuery extends PromiseLike<unknown> {
+  /** Set once a connection has begun the query; null while it waits for one. */
+  state: unknown;
+  /** Takes a query that has not begun out of the pool's hands, failing it. */
+  cancel: () => unknown;
+  values: () => PoolQuery;
+}
+
+/**
+ * postgres.js 3.4.9 can lose a query that waits for a connection during an outage, and its request
+ * then hangs until the client gives up (bench:faults: 300 s, one to six requests a run). Seen in the
+ * pool's state (issue 42): when a connection dies, the query it was running is failed but stays its
+ * current query; the next query to wait for that connection becomes what its reconnect runs first,
+ * and the refusal of each reconnect ("database does not allow connections") is kept against the old
+ * query instead of failing the waiting one, so the connection stays "connecting" and the query
+ * waits forever. A query still without a connection after `waitMs` is taken back (postgres.js's
+ * cancel, which fails it with 57014) and its request answered 503 with Retry-After. A query that
+ * has begun on its connection is never cut short, so a long report is not affected; under load a
+ * query waits for a connection far less than this.
+ */
+function withinConnectionWait(query: PoolQuery, waitMs: number): Promise<unknown> {
+  const timer = setTimeout(() => {
+    if (query.state === null) query.cancel();
+  }, waitMs);
+  return Promise.resolve(query).finally(() => clearTimeout(timer));
+}
+
 /**
  * The pool as Drizzle uses it (`unsafe` for statements, `begin` for transactions), sending a
  * statement or a transaction again, on the connection the pool gives next, when it failed before
  * anything ran (see isNeverRanFailure); a transaction is sent again only if its body never started.
- * Statements inside a transaction are not retried: that connection is the transaction.
+ * Statements inside a transaction are not retried: that connection is the transaction. Neither
+ * waits longer than `connectionWaitMs` for a connection (see withinConnectionWait).
  */
 function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => unknown; begin: (...args: never[]) => unknown }>(
   pool: Sql,
+  { connectionWaitMs }: { connectionWaitMs: number },
 ): Sql {
   async function retrying<T>(attempt: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
     for (let tries = 0; ; tries++) {
@@ -159,27 +198,38 @@ function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => un
     }
   }
   const unsafe = (...args: unknown[]) => {
-    const send = () =>
-      (pool.unsafe as (...a: unknown[]) => PromiseLike<unknown> & { values: () => PromiseLike<unknown> })(...preparedArgs(args));
+    const send = () => (pool.unsafe as (...a: unknown[]) => PoolQuery)(...preparedArgs(args));
     // postgres.js queries are lazy thenables; Drizzle awaits them or their `values()` at once.
     return {
       then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) =>
-        retrying(async () => send()).then(onValue, onError),
-      catch: (onError: (error: unknown) => unknown) => retrying(async () => send()).catch(onError),
-      values: () => retrying(async () => send().values()),
+        retrying(() => withinConnectionWait(send(), connectionWaitMs)).then(onValue, onError),
+      catch: (onError: (error: unknown) => unknown) => retrying(() => withinConnectionWait(send(), connectionWaitMs)).catch(onError),
+      values: () => retrying(() => withinConnectionWait(send().values(), connectionWaitMs)),
     };
   };
   const begin = (...args: unknown[]) => {
     const body = args.at(-1) as (transaction: unknown) => unknown;
     let started = false;
+    let givenUp = false;
+    // A transaction given its connection after its request was answered runs nothing: the
+    // throw rolls it back.
     const watched = (transaction: unknown) => {
+      if (givenUp) throw connectionWaitExceeded(connectionWaitMs);
       started = true;
       return body(preparing(transaction as { unsafe: (...a: unknown[]) => unknown }));
     };
-    return retrying(
+    const attempts = retrying(
       async () => (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args.slice(0, -1), watched),
-      () => !started,
+      () => !started && !givenUp,
     );
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (started) return;
+        givenUp = true;
+        reject(connectionWaitExceeded(connectionWaitMs));
+      }, connectionWaitMs);
+      attempts.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
   };
   return new Proxy(pool, {
     get(target, property, receiver) {
