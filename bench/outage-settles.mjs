@@ -18,7 +18,7 @@ const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`drop database if exists ${NAME}`);
 await admin.unsafe(`create database ${NAME}`);
 // The app's pool settings (src/server/db/client.ts).
-const sql = postgres(databaseUrl(NAME), { max: 4, connect_timeout: 4, backoff: () => 0.25, onnotice: () => {}, prepare });
+const sql = postgres(databaseUrl(NAME), { max: 4, connect_timeout: 3, backoff: () => 0.25, onnotice: () => {}, prepare });
 await sql`create table t (id int)`;
 
 const settled = (query, ms = 15_000) =>

@@ -90,7 +90,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE ?? 10,
       /** The longest a statement or transaction waits to be given a connection before it fails (503). */
-      connectionWaitSeconds: env.DATABASE_CONNECTION_WAIT_SECONDS ?? 8,
+      connectionWaitSeconds: env.DATABASE_CONNECTION_WAIT_SECONDS ?? 4,
       pgliteDir: env.PGLITE_DIR,
     },
     seed: {

@@ -53,8 +53,10 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
     ...(socket ? { path: socket } : {}),
     max: config().database.poolSize,
     onnotice: () => {},
-    // While the database is away a request fails (503) within seconds instead of hanging.
-    connect_timeout: 4,
+    // While the database is away a request fails (503) within seconds instead of hanging. Shorter
+    // than the connection wait (config database.connectionWaitSeconds, default 4 s), so a query is
+    // never taken back from a connection that is still legitimately being made for it.
+    connect_timeout: 3,
     // postgres.js waits 3^failures / 100 s (up to 20 s) before reconnecting after failed
     // connections, so during an outage requests would hang, and after it recovery would lag.
     // A short constant wait keeps both within a second; the pool bounds the attempts.
