@@ -54,9 +54,14 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
     max: config().database.poolSize,
     onnotice: () => {},
     // While the database is away a request fails (503) within seconds instead of hanging. Shorter
-    // than the connection wait (config database.connectionWaitSeconds, default 4 s), so a query is
-    // never taken back from a connection that is still legitimately being made for it.
+    // than the connection wait (config database.connectionWaitSeconds, default 4 s), so a query
+    // rarely outwaits a connection being made for it.
     connect_timeout: 3,
+    // A query taken back while a connection was being made for it (see withinConnectionWait)
+    // leaves that connection made but unused: postgres.js never hands it another query. It ends
+    // at its lifetime like any other (then the pool makes a new one), so the slot is lost for at
+    // most this long, at the cost of a new connection a minute per slot.
+    max_lifetime: 60,
     // postgres.js waits 3^failures / 100 s (up to 20 s) before reconnecting after failed
     // connections, so during an outage requests would hang, and after it recovery would lag.
     // A short constant wait keeps both within a second; the pool bounds the attempts.
@@ -170,7 +175,8 @@ interface PoolQuery extends PromiseLike<unknown> {
  * waits forever. A query still without a connection after `waitMs` is taken back (postgres.js's
  * cancel, which fails it with 57014) and its request answered 503 with Retry-After. A query that
  * has begun on its connection is never cut short, so a long report is not affected; under load a
- * query waits for a connection far less than this.
+ * query waits for a connection far less than this. A statement sent again after a failure that
+ * never ran (see retrying) waits afresh.
  */
 function withinConnectionWait(query: PoolQuery, waitMs: number): Promise<unknown> {
   const timer = setTimeout(() => {
