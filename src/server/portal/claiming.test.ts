@@ -313,7 +313,7 @@ describe("portal invitations from staff", () => {
   it("records every email in the outbox when no SMTP server is configured", async () => {
     const before = (await (await getDb()).select().from(emailOutbox)).length;
     await register(`outbox.${Date.now()}@example.com`);
-    const rows = await (await getDb()).select().from(emailOutbox);
+    const rows = await (await getDb()).select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)).toMatchObject({ sentAt: null, subject: "Confirm your email for GreenScape Austin" });
   });
