@@ -207,11 +207,11 @@ function retryingStaleConnections<Sql extends { unsafe: (...args: never[]) => un
   }
   const unsafe = (...args: unknown[]) => {
     const send = () => (pool.unsafe as (...a: unknown[]) => PoolQuery)(...preparedArgs(args));
+    const rows = () => retrying(() => withinConnectionWait(send(), connectionWaitMs));
     // postgres.js queries are lazy thenables; Drizzle awaits them or their `values()` at once.
     return {
-      then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) =>
-        retrying(() => withinConnectionWait(send(), connectionWaitMs)).then(onValue, onError),
-      catch: (onError: (error: unknown) => unknown) => retrying(() => withinConnectionWait(send(), connectionWaitMs)).catch(onError),
+      then: (onValue?: (value: unknown) => unknown, onError?: (error: unknown) => unknown) => rows().then(onValue, onError),
+      catch: (onError: (error: unknown) => unknown) => rows().catch(onError),
       values: () => retrying(() => withinConnectionWait(send().values(), connectionWaitMs)),
     };
   };
