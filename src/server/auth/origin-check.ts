@@ -5,7 +5,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * so a page elsewhere cannot ride on a signed-in visitor's cookie. Non-browser clients (API keys,
  * scripts) send neither header and pass.
  */
-export function isCrossSiteWrite(request: Request): boolean {
+export function isCrossSiteWrite(request: Pick<Request, "method" | "headers">): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (request.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = request.headers.get("origin");

@@ -111,10 +111,12 @@ export function fetchResponseOf(result: CachedOrComputed, request: Request): Res
 export function writeNodeResponseOf(result: CachedOrComputed, request: IncomingMessage, response: ServerResponse): void {
   const bodyless = request.method === "HEAD";
   if (!("entry" in result)) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string | string[]> = {};
     result.headers.forEach((value, name) => {
-      headers[name] = value;
+      if (name !== "set-cookie") headers[name] = value;
     });
+    const cookies = result.headers.getSetCookie();
+    if (cookies.length > 0) headers["set-cookie"] = cookies;
     response.writeHead(result.status, { ...headers, "Content-Length": String(Buffer.byteLength(result.json)) });
     response.end(bodyless ? undefined : result.json);
     return;

@@ -6,17 +6,39 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeNodeResponseOf, type CachedOrComputed } from "./answer-cache";
 import { apiHandlerFor } from "./api-routes";
-import { FAILED, fetchHeaders, serveWithFetchHandler } from "./node-bridge";
-import { answerCachedRead, cachedReadOfUrl, handleRestRequest, passesStaffCheck, type CachedRead } from "./rest-handler";
+import { FAILED, fetchHeaders, restRequestOf, serveWithFetchHandler } from "./node-bridge";
+import { answerCachedRead, answerRestRequest, cachedReadOfUrl, handleRestRequest, passesStaffCheck, type CachedRead } from "./rest-handler";
 
 /** Answers the request when its path is one of ours (the promise settles once answered); null leaves it to Next. */
 export function serveApiRequest(request: IncomingMessage, response: ServerResponse): Promise<void> | null {
   const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
   const handler = apiHandlerFor(pathname);
   if (!handler) return null;
-  const read = handler === handleRestRequest ? cachedReadOf(request) : null;
-  if (read) return serveCachedRead(read, request, response);
-  return serveWithFetchHandler(handler, request, response);
+  if (handler !== handleRestRequest) return serveWithFetchHandler(handler, request, response);
+  const read = cachedReadOf(request);
+  return read ? serveCachedRead(read, request, response) : serveRest(request, response);
+}
+
+/** Any other REST request, answered by the same handler without Fetch API objects around it. */
+async function serveRest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  let result: CachedOrComputed;
+  try {
+    result = await answerRestRequest(restRequestOf(request));
+  } catch (error) {
+    console.error(`[api] ${request.method} ${request.url?.split("?")[0]}:`, error);
+    result = failedAnswer();
+  }
+  // A body left unread (refused as too large) is not read to its end for the next request: the connection closes.
+  if (!request.complete) response.setHeader("Connection", "close");
+  writeNodeResponseOf(result, request, response);
+}
+
+function failedAnswer(): CachedOrComputed {
+  return {
+    status: 500,
+    json: JSON.stringify(FAILED),
+    headers: new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" }),
+  };
 }
 
 /** A GET or HEAD of a cached read (catalogue, availability, the staff month list); null for anything else. */
@@ -39,11 +61,7 @@ async function serveCachedRead(read: CachedRead, request: IncomingMessage, respo
     result = await answerCachedRead(read, headers);
   } catch (error) {
     console.error(`[api] ${request.method} ${read.route.template}:`, error);
-    result = {
-      status: 500,
-      json: JSON.stringify(FAILED),
-      headers: new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" }),
-    };
+    result = failedAnswer();
   }
   writeNodeResponseOf(result, request, response);
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { FetchHandler } from "./api-routes";
-import { jsonError } from "./json-response";
+import { jsonError, MAX_BODY_BYTES } from "./json-response";
+import type { RestRequest } from "./rest-handler";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
@@ -23,6 +24,48 @@ export function fetchHeaders(request: IncomingMessage): Headers {
     else if (value !== undefined) headers.set(name, value);
   }
   return headers;
+}
+
+/**
+ * Node's request body as text, or null when it is larger than the limit: Content-Length is checked
+ * first, and a chunked body is counted as it comes, so an oversized one is never held whole
+ * (readBodyWithinLimit's rule, without a web stream in between).
+ */
+export function readNodeBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | null> {
+  if (Number(request.headers["content-length"] ?? "0") > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      resolve(null);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(new TextDecoder().decode(Buffer.concat(chunks, size)));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const stop = () => {
+      request.off("data", onData).off("end", onEnd).off("error", onError);
+      request.pause();
+    };
+    request.on("data", onData).on("end", onEnd).on("error", onError);
+  });
+}
+
+/** Node's request as the REST handler reads it, without Fetch API objects (see RestRequest). */
+export function restRequestOf(request: IncomingMessage): RestRequest {
+  return {
+    method: request.method ?? "GET",
+    url: requestUrl(request),
+    headers: fetchHeaders(request),
+    readBody: (limit) => readNodeBody(request, limit),
+  };
 }
 
 /** A Fetch API Request over Node's request; the body streams, so the body limit still counts it as it comes. */

@@ -2,7 +2,7 @@ import { createCaller } from "@/server/app/router";
 import { createTRPCContext, crewScopeOf, requireStaff } from "@/server/api/trpc";
 import { describeFailure, errorBody, rootCause, STATUS_OF_CODE, type ApiErrorBody } from "@/server/api/error-mapping";
 import { isCrossSiteWrite } from "@/server/auth/origin-check";
-import { bodyTooLarge, CROSS_SITE_REFUSED, jsonError, readBodyWithinLimit } from "./json-response";
+import { bodyTooLarge, CROSS_SITE_REFUSED, readBodyWithinLimit } from "./json-response";
 import {
   answerKey,
   cachedOrCompute,
@@ -40,20 +40,45 @@ class InputRefused {
 }
 
 /**
+ * A REST request as the handler reads it: what a Fetch API Request gives (handleRestRequest) and
+ * what the production server reads straight from Node's request without building one
+ * (src/server/http/api-server.ts), so both answer alike.
+ */
+export interface RestRequest {
+  method: string;
+  /** The absolute URL. */
+  url: string;
+  headers: Headers;
+  /** The body as text, or null when it is larger than `limit` bytes. */
+  readBody: (limit?: number) => Promise<string | null>;
+}
+
+/** Serves the typed procedures as REST, on Fetch API objects (see answerRestRequest). */
+export async function handleRestRequest(request: Request): Promise<Response> {
+  const answer = await answerRestRequest({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    readBody: (limit) => readBodyWithinLimit(request, limit),
+  });
+  return fetchResponseOf(answer, request);
+}
+
+/**
  * Serves the typed procedures as REST at the /api/* paths of the OpenAPI document. Around each
  * call: the origin check, the body limit, empty bodies for body-less POSTs, strict reading of path
  * and query values by their documented types, the operation's success status, and one error
  * shape { message, code, issues? } from the one error mapping.
  */
-export async function handleRestRequest(request: Request): Promise<Response> {
-  if (isCrossSiteWrite(request)) return jsonError(403, CROSS_SITE_REFUSED);
+export async function answerRestRequest(request: RestRequest): Promise<CachedOrComputed> {
+  if (isCrossSiteWrite(request)) return errorAnswer(403, CROSS_SITE_REFUSED);
 
   const url = new URL(request.url);
   const method = request.method === "HEAD" ? "GET" : request.method;
   const match = matchApiPath(method, url.pathname);
-  if (match.kind === "none") return jsonError(404, NO_OPERATION);
+  if (match.kind === "none") return errorAnswer(404, NO_OPERATION);
   if (match.kind === "wrong method") {
-    return jsonError(
+    return errorAnswer(
       405,
       { message: `This path answers ${match.allowed.join(", ")} only.`, code: "METHOD_NOT_SUPPORTED" },
       { Allow: match.allowed.join(", ") },
@@ -64,7 +89,7 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   try {
     input = await readInput(request, url, match.route, match.pathValues);
   } catch (error) {
-    if (error instanceof InputRefused) return jsonError(error.status, error.body);
+    if (error instanceof InputRefused) return errorAnswer(error.status, error.body);
     throw error;
   }
 
@@ -73,16 +98,23 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   // which refuses them exactly as it always has.
   if (method === "GET" && (isCachedRead(match.route.procedurePath) || isStaffCachedRead(match.route.procedurePath))) {
     const read = { route: match.route, ...cachedReadOf(match.route, input), staffOnly: isStaffCachedRead(match.route.procedurePath) };
-    if (!read.staffOnly || (await passesStaffCheck(request.headers)))
-      return fetchResponseOf(await answerCachedRead(read, request.headers), request);
+    if (!read.staffOnly || (await passesStaffCheck(request.headers))) return answerCachedRead(read, request.headers);
   }
 
-  const resHeaders = new Headers();
-  const { status, json } = await answer(request.headers, request.method, match.route, input, resHeaders);
+  const headers = new Headers();
+  const { status, json } = await answer(request.headers, request.method, match.route, input, headers);
   // Anything else may depend on who asks: no shared cache keeps it, and no browser stores it.
-  if (!resHeaders.has("Cache-Control")) resHeaders.set("Cache-Control", "private, no-store");
-  resHeaders.set("Content-Type", "application/json");
-  return new Response(request.method === "HEAD" ? null : json, { status, headers: resHeaders });
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  headers.set("Content-Type", "application/json");
+  return { status, json, headers };
+}
+
+/** An error answer in the one error shape, stored by no one. */
+function errorAnswer(status: number, body: ApiErrorBody, extra?: Record<string, string>): CachedOrComputed {
+  const headers = new Headers(extra);
+  headers.set("Content-Type", "application/json");
+  headers.set("Cache-Control", "no-store");
+  return { status, json: JSON.stringify(body), headers };
 }
 
 /**
@@ -175,7 +207,7 @@ function logFailure(method: string, route: RestRoute, databaseStage: string | un
 }
 
 /** The procedure's input: the JSON body (or the query string), with the path's values over it. */
-async function readInput(request: Request, url: URL, route: RestRoute, pathValues: Record<string, string>) {
+async function readInput(request: RestRequest, url: URL, route: RestRoute, pathValues: Record<string, string>) {
   if (!route.takesBody) return readUrlInput(url.searchParams, route, pathValues);
   return withPathValues(await readJsonBody(request, route.bodyLimit), route, pathValues);
 }
@@ -207,8 +239,8 @@ function readQuery(searchParams: URLSearchParams, route: RestRoute): Record<stri
   return input;
 }
 
-async function readJsonBody(request: Request, limit?: number): Promise<Record<string, unknown>> {
-  const text = await readBodyWithinLimit(request, limit);
+async function readJsonBody(request: RestRequest, limit?: number): Promise<Record<string, unknown>> {
+  const text = await request.readBody(limit);
   if (text === null) throw new InputRefused(413, bodyTooLarge(limit));
   // Some clients send body-less POSTs (logout, mark read): that is an empty input.
   if (text.trim() === "") return {};
