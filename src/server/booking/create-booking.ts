@@ -10,7 +10,7 @@ import { ConflictError, InvalidInputError } from "@/server/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
-import { lockDayAndCount } from "@/server/schedules/crew-capacity";
+import { lockDayAndCount, lockDayAndPlaceVisit } from "@/server/schedules/crew-capacity";
 import { emit } from "@/server/events/emit";
 import { requireTextNumber } from "@/server/texts/text-number";
 import { recordBookingTextConsent } from "./booking-text-consent";
@@ -115,9 +115,12 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     // sees every booking committed while this one waited. Held from here to the commit: the count,
     // the visit rows. Other dates never wait. A recurring booking is checked for its first visit
     // only: later visits fall on other dates, and staff resolve a clash there by moving that one visit.
-    const { busy, capacity } = await lockDayAndCount(tx, request.date, { start: startTime, end: endTime });
+    // A one-time visit is written in the same call as the count, when a crew is free.
+    const { busy, capacity } = schedule.isRecurring
+      ? await lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
+      : await lockDayAndPlaceVisit(tx, schedule, "booked");
     if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
-    await createPlanVisits(tx, schedule, "booked", now);
+    if (schedule.isRecurring) await createPlanVisits(tx, schedule, "booked", now);
     return booking;
   });
 }

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
-import { schedules } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { schedules, services, visits } from "@/server/db/schema";
 import { createCustomer } from "#test/support/helpers";
 import { bookableServices, daysAhead, existingVisit } from "#test/fixtures/bookings";
-import { countOverlappingVisits, getCrewCapacity, lockCapacityForDates, lockDayAndCount, setCrewCapacity } from "./crew-capacity";
+import {
+  countOverlappingVisits,
+  getCrewCapacity,
+  lockCapacityForDates,
+  lockDayAndCount,
+  lockDayAndPlaceVisit,
+  setCrewCapacity,
+} from "./crew-capacity";
 import { createPlanVisits } from "./plan-visits";
 
 describe("lockDayAndCount", () => {
@@ -68,5 +76,68 @@ describe("lockDayAndCount", () => {
 
     expect(answeredEarly).toBe(false);
     expect((await counting).busy).toBe(1);
+  });
+});
+
+describe("lockDayAndPlaceVisit", () => {
+  /** A one-time plan with every field a visit takes over from its plan set. */
+  async function onePlan(date: string, time: string) {
+    const db = await getDb();
+    const { customer } = await createCustomer({ fullName: "Placed Visit" });
+    const [service] = await db.select().from(services).where(eq(services.name, "Premium Lawn Care")).limit(1);
+    const perSqFt = service ?? (await bookableServices()).perSqFt;
+    const start = businessInstant(date as `${number}-${number}-${number}`, time);
+    const [plan] = await db
+      .insert(schedules)
+      .values({
+        customerId: customer.id,
+        serviceId: perSqFt.id,
+        date: start,
+        startTime: start,
+        endTime: new Date(start.getTime() + 90 * 60_000),
+        status: "pending",
+        totalPrice: 5150,
+        lawnSizeSqFt: 2400,
+        notes: "Gate code 1234",
+        specialInstructions: "Mind the dog",
+        address: "12 Oak St",
+        city: "Austin",
+        state: "TX",
+        zipCode: "78701",
+      })
+      .returning();
+    return plan!;
+  }
+
+  it("writes the visit createPlanVisits writes for the same plan, and counts as lockDayAndCount does", async () => {
+    const db = await getDb();
+    await setCrewCapacity(db, 3);
+    const date = daysAhead(63);
+    const placedPlan = await onePlan(date, "09:00");
+    const madePlan = await onePlan(date, "09:00");
+
+    const counted = await db.transaction((tx) => lockDayAndPlaceVisit(tx, placedPlan, "booked"));
+    await db.transaction((tx) => createPlanVisits(tx, madePlan, "booked"));
+
+    expect(counted).toEqual({ busy: 0, capacity: 3 });
+    const rowOf = async (planId: number) => {
+      const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, planId));
+      const { id, scheduleId, customerId, createdAt, updatedAt, ...fields } = visit!;
+      expect(id).toBe(planId);
+      return fields;
+    };
+    expect(await rowOf(placedPlan.id)).toEqual(await rowOf(madePlan.id));
+  });
+
+  it("writes nothing when every crew is taken", async () => {
+    const db = await getDb();
+    await setCrewCapacity(db, 1);
+    const date = daysAhead(64);
+    const first = await onePlan(date, "13:00");
+    const second = await onePlan(date, "13:30");
+
+    expect(await db.transaction((tx) => lockDayAndPlaceVisit(tx, first, "booked"))).toEqual({ busy: 0, capacity: 1 });
+    expect(await db.transaction((tx) => lockDayAndPlaceVisit(tx, second, "booked"))).toEqual({ busy: 1, capacity: 1 });
+    expect(await db.select().from(visits).where(eq(visits.scheduleId, second.id))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { businessDateOf, formatBusinessDate, isDateString, type DateString } from "@/lib/business-time";
 import type { Db } from "@/server/db";
 import { CREW_HOLDING_STATUSES, type ScheduleStatus } from "@/lib/schedule-enums";
-import { crews, visits } from "@/server/db/schema";
+import { crews, visits, type VisitOrigin } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
 import { rowsOf } from "@/server/db/rows";
 import { LONGEST_VISIT_MS, overlapping } from "./visits";
@@ -84,6 +84,27 @@ export async function lockDayAndCount(
     await tx.execute(
       sql`select busy, capacity from greenscape_lock_day_and_count(${CAPACITY_LOCK_NAMESPACE}::int, ${dayLockKey(date)}::int,
         ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
+        ${`${LONGEST_VISIT_MS} milliseconds`}::interval, ${`{${CREW_HOLDING_STATUSES.join(",")}}`}::text[])`,
+    ),
+  );
+  return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
+}
+
+/**
+ * A one-time plan's visit, placed under its Austin day's lock: takes the lock, counts as
+ * lockDayAndCount does and, when a crew is free, writes the visit as createPlanVisits would, all in
+ * one round trip (migration 0037). Nothing is written when every crew is taken: the count says so.
+ */
+export async function lockDayAndPlaceVisit(
+  tx: Db,
+  plan: { id: number; startTime: Date },
+  origin: Exclude<VisitOrigin, "series">,
+): Promise<{ busy: number; capacity: number }> {
+  const date = businessDateOf(plan.startTime);
+  const [row] = rowsOf<{ busy: number; capacity: number }>(
+    await tx.execute(
+      sql`select busy, capacity from greenscape_place_booked_visit(${CAPACITY_LOCK_NAMESPACE}::int, ${dayLockKey(date)}::int,
+        ${plan.id}::int, ${date}::date, ${origin}::text,
         ${`${LONGEST_VISIT_MS} milliseconds`}::interval, ${`{${CREW_HOLDING_STATUSES.join(",")}}`}::text[])`,
     ),
   );
