@@ -21,7 +21,7 @@ const TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
 function cpuOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   const ms = (index) => (Number(fields[index]) * 1000) / TICKS;
-  return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
+  return { own: ms(11) + ms(12), user: ms(11), system: ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
 }
 
 /** CPU of the postmaster, of the children it reaped, and of its live children, in ms. */
@@ -58,7 +58,7 @@ try {
       body: bookingAt(90_000 + index, { days: 20, firstDay: 200, emailPrefix: "cpu-warm" }),
     });
   }
-  const before = { app: cpuOf(server.child.pid).own, database: clusterCpu(postmaster), wall: performance.now() };
+  const before = { app: cpuOf(server.child.pid), database: clusterCpu(postmaster), wall: performance.now() };
   let index = 0;
   const result = await new Promise((resolve, reject) =>
     autocannon(
@@ -80,6 +80,7 @@ try {
   // The announcements and their emails run on the queue after the commits: they are the booking's cost
   // too, and how long they trail the last booking is how late a rush's confirmation emails are.
   const loadEnded = performance.now();
+  const rushEnd = { app: cpuOf(server.child.pid), database: clusterCpu(postmaster) };
   let left = 0;
   for (let waited = 0; waited < 180; waited++) {
     [{ left }] = await sql`select count(*)::int as left from pgboss.job
@@ -88,15 +89,21 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const trailing = left === 0 ? `${((performance.now() - loadEnded) / 1000).toFixed(1)} s` : `more than 180 s (${left} jobs left)`;
-  const after = { app: cpuOf(server.child.pid).own, database: clusterCpu(postmaster), wall: performance.now() };
+  const after = { app: cpuOf(server.child.pid), database: clusterCpu(postmaster), wall: performance.now() };
   const booked = result["2xx"];
-  const appMs = (after.app - before.app) / booked;
+  const appMs = (after.app.own - before.app.own) / booked;
+  const perBooking = (to, from) => ((to - from) / booked).toFixed(2);
   const databaseMs = (after.database - before.database) / booked;
   const cores = os.cpus().length;
   console.log(
     `${booked} bookings across ${DAYS} days at 50 connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms`,
   );
   console.log(`The announcements and emails finished ${trailing} after the last booking`);
+  console.log(
+    `CPU per booking during the rush: app ${perBooking(rushEnd.app.own, before.app.own)} ms ` +
+      `(user ${perBooking(rushEnd.app.user, before.app.user)}, system ${perBooking(rushEnd.app.system, before.app.system)}), ` +
+      `PostgreSQL ${perBooking(rushEnd.database, before.database)} ms`,
+  );
   console.log(`CPU per booking (its announcement included): app ${appMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms`);
   console.log(
     `Ceiling on ${cores} cores with nothing else running: ${Math.round((cores * 1000) / (appMs + databaseMs))} bookings/s ` +
