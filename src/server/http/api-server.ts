@@ -30,10 +30,26 @@ async function serveRest(request: IncomingMessage, response: ServerResponse): Pr
   }
   // A body left unread (refused as too large) is not read to its end for the next request: the connection closes.
   if (!request.complete) response.setHeader("Connection", "close");
-  writeNodeResponseOf(result, request, response);
+  writeSafely(result, request, response);
 }
 
-function failedAnswer(): CachedOrComputed {
+/**
+ * Writes the answer; a header Node refuses (where Fetch API objects were lenient) answers a plain
+ * 500 instead of an exception no caller catches, and a response already begun is cut off.
+ */
+function writeSafely(result: CachedOrComputed, request: IncomingMessage, response: ServerResponse): void {
+  try {
+    writeNodeResponseOf(result, request, response);
+  } catch (error) {
+    console.error(`[api] ${request.method} ${request.url?.split("?")[0]}: the answer could not be written:`, error);
+    if (response.headersSent) return void response.destroy(error as Error);
+    const failed = failedAnswer();
+    response.writeHead(failed.status, Object.fromEntries(failed.headers));
+    response.end(failed.json);
+  }
+}
+
+function failedAnswer(): { status: number; json: string; headers: Headers } {
   return {
     status: 500,
     json: JSON.stringify(FAILED),
@@ -63,5 +79,5 @@ async function serveCachedRead(read: CachedRead, request: IncomingMessage, respo
     console.error(`[api] ${request.method} ${read.route.template}:`, error);
     result = failedAnswer();
   }
-  writeNodeResponseOf(result, request, response);
+  writeSafely(result, request, response);
 }
