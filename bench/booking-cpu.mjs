@@ -3,43 +3,16 @@
 // (as bench:writes does), reading the CPU time of the server process and of every process of the
 // PostgreSQL cluster (its postmaster, the children it reaped and those alive) before and after. Run it
 // on a cluster of its own (BENCH_DATABASE_URL), or other work's queries are counted as the bench's.
-import { readdirSync, readFileSync } from "node:fs";
-import { execSync } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { bookingBody as bookingAt, buildIfNeeded, freshDatabase, fromClient, startServer } from "./lib.mjs";
+import { bookingBody as bookingAt, buildIfNeeded, clusterCpu, cpuOf, freshDatabase, fromClient, startServer } from "./lib.mjs";
 import { seedVisits } from "./visits-data.mjs";
 
 const COUNT = Number(process.argv[2] ?? 2000);
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3300);
 const DAYS = 30;
 const bookingBody = (index) => bookingAt(index, { days: DAYS, emailPrefix: "cpu-booker" });
-const TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
-
-/** [own user+system, reaped children's user+system] of a process, in ms. */
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  const ms = (index) => (Number(fields[index]) * 1000) / TICKS;
-  return { own: ms(11) + ms(12), user: ms(11), system: ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
-}
-
-/** CPU of the postmaster, of the children it reaped, and of its live children, in ms. */
-function clusterCpu(postmaster) {
-  const root = cpuOf(postmaster);
-  let total = root.own + root.reaped;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const child = cpuOf(Number(entry));
-      if (child.parent === postmaster) total += child.own;
-    } catch {
-      // The process ended between the listing and the read: the postmaster has reaped it.
-    }
-  }
-  return total;
-}
-
 buildIfNeeded();
 const url = await freshDatabase(`greenscape_bench_booking_cpu_${PORT}`);
 const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_DEMO_DATA: "false" } });

@@ -8,42 +8,17 @@
 // For each: bookings a second, p50 / p97.5, and the CPU a booking of the server process and of PostgreSQL
 // (every process of the cluster) during the rush. Run it on a cluster of its own (BENCH_DATABASE_URL) and
 // with nothing else running; BENCH_RUNS rounds alternate the four.
-import { spawn, execSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { bookingBody, buildIfNeeded, freshDatabase, fromClient, machine, startServer } from "./lib.mjs";
+import { bookingBody, buildIfNeeded, clusterCpu, cpuOf, freshDatabase, fromClient, machine, startServer } from "./lib.mjs";
 import { seedVisits } from "./visits-data.mjs";
 
 const COUNT = Number(process.argv[2] ?? 3000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const LAYERS = (process.env.BENCH_LAYERS ?? "floor,domain,app,app+jobs").split(",");
 const PORT = { floor: 3312, domain: 3311, app: 3310, "app+jobs": 3313 };
-const TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
-
-/** [user+system of the process, of the children it reaped, its parent] in ms. */
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  const ms = (index) => (Number(fields[index]) * 1000) / TICKS;
-  return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
-}
-
-function clusterCpu(postmaster) {
-  const root = cpuOf(postmaster);
-  let total = root.own + root.reaped;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const child = cpuOf(Number(entry));
-      if (child.parent === postmaster) total += child.own;
-    } catch {
-      // Ended between the listing and the read: reaped, and counted in the postmaster's figure.
-    }
-  }
-  return total;
-}
-
 /** Resolves once anything answers at `url` (a 404 included). */
 async function answersAtAll(url, timeoutMs) {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a fresh PostgreSQL database, the production server, waiting.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { execSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import postgres from "postgres";
 
@@ -158,4 +158,29 @@ export function bookingBody(index, { days, firstDay = 2, emailPrefix = "booker" 
     email: `${emailPrefix}${index}@example.com`,
     phone: "5125550111",
   });
+}
+
+const TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+
+/** A process's CPU in ms from /proc: its own (user, system and both), its reaped children's, and its parent's pid. */
+export function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ms = (index) => (Number(fields[index]) * 1000) / TICKS;
+  return { own: ms(11) + ms(12), user: ms(11), system: ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
+}
+
+/** CPU of the postmaster, of the children it reaped, and of its live children, in ms. */
+export function clusterCpu(postmaster) {
+  const root = cpuOf(postmaster);
+  let total = root.own + root.reaped;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const child = cpuOf(Number(entry));
+      if (child.parent === postmaster) total += child.own;
+    } catch {
+      // The process ended between the listing and the read: the postmaster has reaped it.
+    }
+  }
+  return total;
 }
