@@ -6,8 +6,12 @@ const nextConfig = {
   // MAX_PHOTO_BYTES in src/lib/validation/quotes.ts), plus 64 KiB for its text fields (the
   // description is at most 5,000 characters), the state React sends back and the parts' headers.
   experimental: { serverActions: { bodySizeLimit: 3 * 5 * 1024 * 1024 + 64 * 1024 } },
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. The
+  // database and API packages are loaded from node_modules too, so the pages and the API bundle
+  // (scripts/build-api.mjs, which bundles none) share one copy: with two, the database handle one
+  // copy opened checks every table and SQL piece of the other by walking its prototype chain
+  // instead of `instanceof`, and each copy's code warms up on its own (bench/RESULTS.md, issue 42).
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "drizzle-orm", "postgres", "pg-boss", "zod", "@trpc/server"],
   poweredByHeader: false,
   reactStrictMode: true,
   // Next's development request log writes each URL with its query string, and its server-action
