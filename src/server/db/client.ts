@@ -3,13 +3,16 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/server/config";
 import { listenOnPostgres, type ListenEvents } from "./change-listener";
-import * as schema from "./schema";
 
 export type { ListenEvents } from "./change-listener";
 
-export type Schema = typeof schema;
-/** The same Drizzle API whether the app runs on PostgreSQL or on embedded PGlite. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The same Drizzle API whether the app runs on PostgreSQL or on embedded PGlite. Queries name their
+ * tables (src/server/db/schema): the handle is made without the schema, as the relational
+ * `db.query` API it would enable goes unused, and Drizzle would build one of its query builders
+ * per table for every transaction (a sixth of a booking's own code, bench/RESULTS.md, issue 42).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -69,7 +72,6 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
   });
   const db = drizzle({
     client: retryingStaleConnections(sql, { connectionWaitMs: config().database.connectionWaitSeconds * 1000 }),
-    schema,
     casing: "snake_case",
   });
   // A script with its own BEGIN needs one connection to itself: postgres.js refuses it on a pool.
@@ -258,7 +260,7 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   // PGlite does not create its data folder itself.
   if (!inMemory) mkdirSync(location, { recursive: true });
   const client = inMemory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(location, { extensions: { pg_trgm } });
-  const db = drizzle({ client, schema, casing: "snake_case" });
+  const db = drizzle({ client, casing: "snake_case" });
   const runScript = async (script: string) => {
     try {
       await client.exec(script);
