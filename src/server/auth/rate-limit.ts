@@ -1,6 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { rateLimits } from "@/server/db/schema";
+import { runStatement } from "@/server/db/statement";
 import { TooManyRequestsError } from "@/server/errors";
 
 /**
@@ -66,6 +67,33 @@ export async function countAttempt(
 }
 
 /**
+ * The count of countAttempts: each row of $2 is a counter with its rule's window, longest window,
+ * allowance and most strikes. A new counter starts at one hit; an existing one counts on, or starts a
+ * new window once its own has passed (doubled for each strike, up to the longest), taking a strike
+ * when the window it leaves used up its allowance (one attempt after a strike). Every right-hand side
+ * reads the row as it was: the three columns change together. Rows are written in key order, so two
+ * counts that share counters wait for each other in a line, never in a circle. Written as one text,
+ * not assembled from pieces: it runs on every booking and sign-in (bench/RESULTS.md, issue 42).
+ */
+const COUNT_ATTEMPTS = `with rule as (
+  select * from jsonb_to_recordset($2::jsonb)
+    as t(key text, window_ms double precision, max_window_ms double precision, allowance integer, max_strikes integer)
+)
+insert into rate_limits as r (key, hits, window_started_at, strikes)
+select rule.key, 1, $1::timestamptz, 0 from rule order by rule.key collate "C"
+on conflict (key) do update set (strikes, hits, window_started_at) = (
+  select case when s.expired then (case when r.hits >= s.allowance then least(r.strikes + 1, s.max_strikes) else 0 end) else r.strikes end,
+    case when s.expired then 1 else r.hits + 1 end,
+    case when s.expired then $1::timestamptz else r.window_started_at end
+  from (
+    select rule.max_strikes, case when r.strikes = 0 then rule.allowance else 1 end as allowance,
+      r.window_started_at + least(rule.window_ms * power(2, r.strikes), rule.max_window_ms) * interval '1 millisecond' <= $1::timestamptz as expired
+    from rule where rule.key = r.key
+  ) s
+)
+returning r.key, r.hits, r.strikes, (extract(epoch from r.window_started_at) * 1000)::double precision as window_started_ms`;
+
+/**
  * Counts one attempt against each (rule, subject) in one statement, and says of each whether it may
  * go on, in the order given. Each rule keeps its own window, allowance and backoff: the update picks
  * them by the counter's key.
@@ -77,42 +105,25 @@ export async function countAttempts(
   { sweep = true }: { sweep?: boolean } = {},
 ): Promise<LimitCount[]> {
   const counters = attempts.map(([rule, subject]) => ({ rule, key: keyOf(rule, subject) }));
-  // Rows are locked in the order they are written: in key order, two counts that share counters
-  // wait for each other in a line, never in a circle.
-  const ordered = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // One statement cannot count one row twice; two rules never share a name.
   if (new Set(counters.map(({ key }) => key)).size !== counters.length) throw new Error("An attempt was counted twice against one counter");
-  const r = rateLimits;
-  /** The value of `pick` for the rule whose counter this row is. */
-  const ofRule = (pick: (rule: LimitRule) => number) =>
-    sql`(case ${r.key} ${sql.join(
-      counters.map(({ key, rule }) => sql`when ${key} then ${pick(rule)}::double precision`),
-      sql` `,
-    )} end)`;
-  // Dates inside raw sql fragments are not serialized by the drivers: pass them as ISO text.
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const windowMs = sql`least(${ofRule((rule) => rule.windowMs)} * power(2, ${r.strikes}), ${ofRule((rule) => rule.backoff?.maxWindowMs ?? rule.windowMs)})`;
-  const expired = sql`(${r.windowStartedAt} + ${windowMs} * interval '1 millisecond' <= ${nowSql})`;
-  const allowance = sql`(case when ${r.strikes} = 0 then ${ofRule((rule) => rule.limit)} else 1 end)`;
-  const rows = await db
-    .insert(rateLimits)
-    .values(ordered.map(({ key }) => ({ key, hits: 1, windowStartedAt: now, strikes: 0 })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        // Every right-hand side reads the row as it was: the three columns change together.
-        strikes: sql`case when ${expired} then (case when ${r.hits} >= ${allowance} then least(${r.strikes} + 1, ${ofRule(maxStrikes)})::integer else 0 end) else ${r.strikes} end`,
-        hits: sql`case when ${expired} then 1 else ${r.hits} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then ${nowSql} else ${r.windowStartedAt} end`,
-      },
-    })
-    .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt, strikes: rateLimits.strikes });
+  const rules = counters.map(({ key, rule }) => ({
+    key,
+    window_ms: rule.windowMs,
+    max_window_ms: rule.backoff?.maxWindowMs ?? rule.windowMs,
+    allowance: rule.limit,
+    max_strikes: maxStrikes(rule),
+  }));
+  const rows = await runStatement<{ key: string; hits: number; strikes: number; window_started_ms: number }>(db, COUNT_ATTEMPTS, [
+    now.toISOString(),
+    JSON.stringify(rules),
+  ]);
   if (sweep) await sweepNowAndThen(db, now);
 
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return counters.map(({ rule, key }) => {
     const row = byKey.get(key)!;
-    const windowEnds = row.windowStartedAt.getTime() + windowMsAfter(rule, row.strikes);
+    const windowEnds = row.window_started_ms + windowMsAfter(rule, row.strikes);
     return {
       admitted: row.hits <= allowanceAfter(rule, row.strikes),
       hits: row.hits,

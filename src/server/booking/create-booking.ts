@@ -12,6 +12,7 @@ import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { lockDayAndCount, lockDayAndPlaceVisit } from "@/server/schedules/crew-capacity";
 import { emit } from "@/server/events/emit";
+import { runStatement, tableRowOf } from "@/server/db/statement";
 import { requireTextNumber } from "@/server/texts/text-number";
 import { recordBookingTextConsent } from "./booking-text-consent";
 
@@ -68,14 +69,11 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       ...bookedBy,
       customerId,
       serviceId: service.id,
-      date: startTime,
       startTime,
       endTime,
-      status: "pending",
       isRecurring: request.isRecurring,
       // Open-ended series: staff set an end date when the customer stops.
-      recurringFrequency: request.isRecurring ? request.recurringFrequency : null,
-      recurringEndDate: null,
+      recurringFrequency: request.isRecurring ? (request.recurringFrequency ?? null) : null,
       lawnSizeSqFt,
       totalPrice: price.total,
       specialInstructions: request.specialInstructions || null,
@@ -147,14 +145,63 @@ function lawnSizeFor(service: ServiceRow, requested: number | null | undefined):
   return requested ?? DEFAULT_LAWN_SIZE_SQ_FT;
 }
 
-async function insertSchedule(tx: Db, values: Omit<typeof schedules.$inferInsert, "bookingReference">) {
+/**
+ * The booked plan's insert, written as one text rather than assembled by Drizzle's builder on every
+ * booking (bench/RESULTS.md, issue 42). An empty booked email is filled with the customer's by the
+ * table's trigger (drizzle/0011_ownership.sql).
+ */
+const INSERT_BOOKED_PLAN = `insert into schedules (customer_id, service_id, date, start_time, end_time, status, is_recurring,
+  recurring_frequency, recurring_end_date, lawn_size_sq_ft, total_price, special_instructions, address, city, state, zip_code,
+  booked_via, booked_email, booked_name, booking_reference)
+values ($1::integer, $2::integer, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::boolean,
+  $8::text, null, $9::integer, $10::integer, $11::text, $12::text, $13::text, $14::text, $15::text,
+  $16::text, coalesce($17::text, ''), $18::text, $19::text)
+on conflict (booking_reference) do nothing
+returning *`;
+
+interface BookedPlan {
+  bookedVia: "account" | "website";
+  bookedEmail?: string;
+  bookedName?: string;
+  customerId: number;
+  serviceId: number;
+  startTime: Date;
+  endTime: Date;
+  isRecurring: boolean;
+  recurringFrequency: TCreateBookingRequest["recurringFrequency"] | null;
+  lawnSizeSqFt: number | null;
+  totalPrice: number;
+  specialInstructions: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+async function insertSchedule(tx: Db, plan: BookedPlan) {
   for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
-    const [row] = await tx
-      .insert(schedules)
-      .values({ ...values, bookingReference: newBookingReference() })
-      .onConflictDoNothing({ target: schedules.bookingReference })
-      .returning();
-    if (row) return row;
+    const [row] = await runStatement<Record<string, unknown>>(tx, INSERT_BOOKED_PLAN, [
+      plan.customerId,
+      plan.serviceId,
+      plan.startTime.toISOString(),
+      plan.startTime.toISOString(),
+      plan.endTime.toISOString(),
+      "pending",
+      plan.isRecurring,
+      plan.recurringFrequency,
+      plan.lawnSizeSqFt,
+      plan.totalPrice,
+      plan.specialInstructions,
+      plan.address,
+      plan.city,
+      plan.state,
+      plan.zipCode,
+      plan.bookedVia,
+      plan.bookedEmail ?? null,
+      plan.bookedName ?? null,
+      newBookingReference(),
+    ]);
+    if (row) return tableRowOf(schedules, row);
   }
   throw new Error("Could not allocate a unique booking reference");
 }

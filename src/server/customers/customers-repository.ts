@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { rowsOf } from "@/server/db/rows";
+import { runStatement } from "@/server/db/statement";
 import { customers } from "@/server/db/schema";
 import { emit } from "@/server/events/emit";
 import type { CustomerSource } from "./events";
@@ -41,6 +41,9 @@ export async function insertCustomerIfNew(db: Db, values: NewCustomer, source: C
 /** What a booking, a quote's acceptance or an inquiry knows of the customer it makes. */
 export type CustomerFromForm = Pick<NewCustomer, "fullName" | "email" | "phone" | "address" | "city" | "state" | "zipCode" | "notes">;
 
+const FIND_OR_ADD_CUSTOMER = `select customer_id, created from greenscape_find_or_add_customer($1::text, $2::text, $3::text,
+  $4::text, $5::text, $6::text, $7::text, $8::text)`;
+
 /**
  * The id of the customer with this email, or of a new one built from `values`, in one round trip
  * (the database function of migration 0035). A found profile is never changed: anyone can type an
@@ -51,13 +54,16 @@ export async function findOrCreateCustomer(
   values: CustomerFromForm,
   source: CustomerSource,
 ): Promise<{ customerId: number; created: boolean }> {
-  const text = (value: string | null | undefined) => sql`${value ?? null}::text`;
-  const [row] = rowsOf<{ customer_id: number; created: boolean }>(
-    await db.execute(
-      sql`select customer_id, created from greenscape_find_or_add_customer(${text(values.fullName)}, ${text(normalizeEmail(values.email))},
-        ${text(values.phone)}, ${text(values.address)}, ${text(values.city)}, ${text(values.state)}, ${text(values.zipCode)}, ${text(values.notes)})`,
-    ),
-  );
+  const [row] = await runStatement<{ customer_id: number; created: boolean }>(db, FIND_OR_ADD_CUSTOMER, [
+    values.fullName,
+    normalizeEmail(values.email),
+    values.phone ?? null,
+    values.address ?? null,
+    values.city ?? null,
+    values.state ?? null,
+    values.zipCode ?? null,
+    values.notes ?? null,
+  ]);
   if (!row?.customer_id) throw new Error("Customer record vanished while being created");
   if (row.created) await emit(db, { type: "customer.created", customerId: row.customer_id, source });
   return { customerId: row.customer_id, created: row.created };

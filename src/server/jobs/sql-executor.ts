@@ -1,5 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { runStatement } from "@/server/db/statement";
 
 /** What pg-boss needs from a database: run one SQL text with `$1…$n` values and give back rows. */
 export interface SqlExecutor {
@@ -26,9 +26,8 @@ export function drizzleExecutor(db: Db, runScript?: ScriptRunner): SqlExecutor {
         await runScript(text);
         return { rows: [] };
       }
-      const result: unknown = await db.execute(withValues(text, values));
-      const rows = Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
-      return { rows: [...rows] as Record<string, unknown>[] };
+      const rows = await runStatement<Record<string, unknown>>(db, text, values.map(toParameter));
+      return { rows: [...rows] };
     },
   };
 }
@@ -36,20 +35,6 @@ export function drizzleExecutor(db: Db, runScript?: ScriptRunner): SqlExecutor {
 /** A text with more than one statement, or a transaction of its own. */
 function isScript(text: string): boolean {
   return /^\s*BEGIN\s*;/i.test(text) || text.trim().replace(/;\s*$/, "").includes(";");
-}
-
-/** Rebuilds `$1…$n` placeholders as Drizzle parameters (Drizzle numbers them itself). */
-function withValues(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  for (let index = 0; index < parts.length; index++) {
-    if (index % 2 === 0) {
-      if (parts[index]) chunks.push(sql.raw(parts[index]!));
-    } else {
-      chunks.push(sql`${toParameter(values[Number(parts[index]) - 1])}`);
-    }
-  }
-  return sql.join(chunks);
 }
 
 /**

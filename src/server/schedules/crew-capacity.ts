@@ -4,7 +4,7 @@ import type { Db } from "@/server/db";
 import { CREW_HOLDING_STATUSES, type ScheduleStatus } from "@/lib/schedule-enums";
 import { crews, visits, type VisitOrigin } from "@/server/db/schema";
 import { ConflictError } from "@/server/errors";
-import { rowsOf } from "@/server/db/rows";
+import { runStatement } from "@/server/db/statement";
 import { LONGEST_VISIT_MS, overlapping } from "./visits";
 
 /** A new business runs two crews (the migration and a fresh database start with them). */
@@ -12,6 +12,16 @@ export const DEFAULT_CREW_CAPACITY = 2;
 
 /** First key of the advisory locks that guard each day's crew capacity (an arbitrary constant). */
 const CAPACITY_LOCK_NAMESPACE = 4_701;
+
+/** The arguments every count of a day's crews passes: how far back an overlapping visit can start, and which visits hold a crew. */
+const LONGEST_VISIT = `${LONGEST_VISIT_MS} milliseconds`;
+const HOLDING_STATUSES = `{${CREW_HOLDING_STATUSES.join(",")}}`;
+
+const LOCK_DAY_AND_COUNT = `select busy, capacity from greenscape_lock_day_and_count($1::int, $2::int,
+  $3::timestamptz, $4::timestamptz, $5::interval, $6::text[])`;
+
+const PLACE_BOOKED_VISIT = `select busy, capacity from greenscape_place_booked_visit($1::int, $2::int,
+  $3::int, $4::date, $5::text, $6::interval, $7::text[])`;
 
 /** The second key of an Austin date's capacity lock, whoever takes it: the date as the number YYYYMMDD. */
 const dayLockKey = (date: DateString) => Number(date.replaceAll("-", ""));
@@ -80,13 +90,14 @@ export async function lockDayAndCount(
   date: DateString,
   range: { start: Date; end: Date },
 ): Promise<{ busy: number; capacity: number }> {
-  const [row] = rowsOf<{ busy: number; capacity: number }>(
-    await tx.execute(
-      sql`select busy, capacity from greenscape_lock_day_and_count(${CAPACITY_LOCK_NAMESPACE}::int, ${dayLockKey(date)}::int,
-        ${range.start.toISOString()}::timestamptz, ${range.end.toISOString()}::timestamptz,
-        ${`${LONGEST_VISIT_MS} milliseconds`}::interval, ${`{${CREW_HOLDING_STATUSES.join(",")}}`}::text[])`,
-    ),
-  );
+  const [row] = await runStatement<{ busy: number; capacity: number }>(tx, LOCK_DAY_AND_COUNT, [
+    CAPACITY_LOCK_NAMESPACE,
+    dayLockKey(date),
+    range.start.toISOString(),
+    range.end.toISOString(),
+    LONGEST_VISIT,
+    HOLDING_STATUSES,
+  ]);
   return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
 }
 
@@ -101,13 +112,15 @@ export async function lockDayAndPlaceVisit(
   origin: Exclude<VisitOrigin, "series">,
 ): Promise<{ busy: number; capacity: number }> {
   const date = businessDateOf(plan.startTime);
-  const [row] = rowsOf<{ busy: number; capacity: number }>(
-    await tx.execute(
-      sql`select busy, capacity from greenscape_place_booked_visit(${CAPACITY_LOCK_NAMESPACE}::int, ${dayLockKey(date)}::int,
-        ${plan.id}::int, ${date}::date, ${origin}::text,
-        ${`${LONGEST_VISIT_MS} milliseconds`}::interval, ${`{${CREW_HOLDING_STATUSES.join(",")}}`}::text[])`,
-    ),
-  );
+  const [row] = await runStatement<{ busy: number; capacity: number }>(tx, PLACE_BOOKED_VISIT, [
+    CAPACITY_LOCK_NAMESPACE,
+    dayLockKey(date),
+    plan.id,
+    date,
+    origin,
+    LONGEST_VISIT,
+    HOLDING_STATUSES,
+  ]);
   return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
 }
 
