@@ -12,6 +12,7 @@ import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
 import { lockDayAndCount, lockDayAndPlaceVisit } from "@/server/schedules/crew-capacity";
 import { emit } from "@/server/events/emit";
+import { transactionAnnouncedAfterCommit } from "@/server/cache/announced-transaction";
 import { runStatement, tableRowOf } from "@/server/db/statement";
 import { requireTextNumber } from "@/server/texts/text-number";
 import { recordBookingTextConsent } from "./booking-text-consent";
@@ -20,6 +21,9 @@ export const SLOT_TAKEN_MESSAGE = "That time slot is no longer available";
 export const DATE_NOT_BOOKABLE_MESSAGE = BOOKING_MESSAGES.dateNotBookable;
 
 const REFERENCE_ATTEMPTS = 5;
+
+/** The watched tables a booking writes (the text-consent record included), announced once it commits. */
+export const BOOKING_WRITES = ["customers", "schedules", "visits"] as const;
 
 export interface CreateBookingOptions {
   /** The parsed request; `textConsent` may be left out by callers that never ask (false). */
@@ -49,7 +53,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   // A ticked "Text me" needs a phone that can take texts, whoever the booking turns out to be for.
   const textNumber = request.textConsent ? requireTextNumber(request.phone) : null;
 
-  return db.transaction(async (tx) => {
+  return transactionAnnouncedAfterCommit(db, BOOKING_WRITES, async (tx) => {
     await options.admit?.(tx);
     // Everything that does not read the day's crews comes before its lock: the customer, the plan
     // and the announcement's job are seen by no one until the commit, and go if the slot is full.

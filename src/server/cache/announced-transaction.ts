@@ -1,0 +1,53 @@
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Db } from "@/server/db";
+import { runStatement } from "@/server/db/statement";
+import { CHANGES_CHANNEL } from "./change-feed";
+import type { WatchedTable } from "./watched-tables";
+
+const ANNOUNCE_AFTER_COMMIT = "select set_config('greenscape.announce_after_commit', 'on', true)";
+const ANNOUNCE = "select pg_notify($1::text, changed) from unnest($2::text[]) changed";
+
+/** Tables written by transactions committed since the last announcement, and whether one is due. */
+const written = new Set<WatchedTable>();
+let announcing = false;
+
+/**
+ * Runs `work` in a transaction of its own whose writes to `tables` are announced on the change
+ * channel once it has committed, instead of by the tables' triggers at its commit (migration 0038):
+ * PostgreSQL makes notifying commits wait for each other, and every booking would otherwise be one.
+ * The transactions committed while an announcement is due share it, so a rush of bookings sends a
+ * few notifications, not one at each commit. `tables` must name every watched table `work` writes.
+ *
+ * Should the process end between a commit and its announcement, other instances keep answers made
+ * before the write until those expire (a minute, public-answers.ts), and the located addresses wait
+ * for the locating job's round: as when a listener misses a notification. This process forgets its
+ * own at once either way (forgetCachesAfterLocalWrite). Inside a caller's transaction, `work` runs
+ * there and the triggers announce at that transaction's commit, as for any write.
+ */
+export async function transactionAnnouncedAfterCommit<T>(
+  db: Db,
+  tables: readonly WatchedTable[],
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  if ((db as unknown) instanceof PgTransaction) return db.transaction(work);
+  const result = await db.transaction(async (tx) => {
+    await runStatement(tx, ANNOUNCE_AFTER_COMMIT, []);
+    return work(tx);
+  });
+  announceSoon(db, tables);
+  return result;
+}
+
+function announceSoon(db: Db, tables: readonly WatchedTable[]): void {
+  for (const table of tables) written.add(table);
+  if (announcing) return;
+  announcing = true;
+  setImmediate(() => {
+    const changed = [...written];
+    written.clear();
+    announcing = false;
+    runStatement(db, ANNOUNCE, [CHANGES_CHANNEL, `{${changed.join(",")}}`]).catch((error) => {
+      console.warn("[greenscape] Could not announce committed writes; other instances' answers expire within a minute:", error);
+    });
+  });
+}
