@@ -56,8 +56,8 @@ describe("transactionAnnouncedAfterCommit", () => {
 
     const announced = await listenFromHere();
     await transactionAnnouncedAfterCommit(db, ["customers"], (tx) => tx.execute(rename(customer.id, "Announced After")));
-    await eventually(async () => expect(heard.slice(-3)).toContain("customers"));
-    expect(await announced()).toContain("customers");
+    // The announcement goes out on the next turn of the event loop: a marker may overtake it.
+    await eventually(async () => expect(await announced()).toContain("customers"));
   });
 
   it("announces nothing for a transaction that rolled back", async () => {

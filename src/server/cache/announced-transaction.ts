@@ -1,5 +1,5 @@
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db";
+import { isTransaction } from "@/server/db/in-transaction";
 import { runStatement } from "@/server/db/statement";
 import { CHANGES_CHANNEL } from "./change-feed";
 import type { WatchedTable } from "./watched-tables";
@@ -29,7 +29,7 @@ export async function transactionAnnouncedAfterCommit<T>(
   tables: readonly WatchedTable[],
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  if ((db as unknown) instanceof PgTransaction) return db.transaction(work);
+  if (isTransaction(db)) return db.transaction(work);
   const result = await db.transaction(async (tx) => {
     await runStatement(tx, ANNOUNCE_AFTER_COMMIT, []);
     return work(tx);
