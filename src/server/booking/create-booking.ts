@@ -55,8 +55,8 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
 
   return transactionAnnouncedAfterCommit(db, BOOKING_WRITES, async (tx) => {
     await options.admit?.(tx);
-    // Everything that does not read the day's crews comes before its lock: the customer, the plan
-    // and the announcement's job are seen by no one until the commit, and go if the slot is full.
+    // Everything that does not read the day's crews comes before its lock or with it: the customer,
+    // the plan and the announcement's job are seen by no one until the commit, and go if the slot is full.
     const { fullName, email, phone, address, city, state, zipCode } = request;
     const { customerId, created } = signedInCustomerId
       ? { customerId: signedInCustomerId, created: false }
@@ -110,17 +110,20 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     };
     // The confirmation, the office's notice and the webhook are made by a job after the commit;
     // the job commits with the booking, or not at all.
-    await emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
+    const announced = emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
 
     // Bookings for one Austin date wait for each other here, so the count cannot be overtaken by a
     // booking racing for the same last place (read-then-write is safe under the lock), and the count
     // sees every booking committed while this one waited. Held from here to the commit: the count,
     // the visit rows. Other dates never wait. A recurring booking is checked for its first visit
     // only: later visits fall on other dates, and staff resolve a clash there by moving that one visit.
-    // A one-time visit is written in the same call as the count, when a crew is free.
-    const { busy, capacity } = schedule.isRecurring
-      ? await lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
-      : await lockDayAndPlaceVisit(tx, schedule, "booked");
+    // A one-time visit is written in the same call as the count, when a crew is free. The job's row
+    // and this call go to PostgreSQL together, one round trip for both; whichever fails first fails
+    // the booking, and when every crew is taken the job goes with the rest.
+    const counting = schedule.isRecurring
+      ? lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
+      : lockDayAndPlaceVisit(tx, schedule, "booked");
+    const [{ busy, capacity }] = await Promise.all([counting, announced]);
     if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
     if (schedule.isRecurring) await createPlanVisits(tx, schedule, "booked", now);
     return booking;

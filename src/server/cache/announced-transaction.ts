@@ -31,8 +31,20 @@ export async function transactionAnnouncedAfterCommit<T>(
 ): Promise<T> {
   if (isTransaction(db)) return db.transaction(work);
   const result = await db.transaction(async (tx) => {
-    await runStatement(tx, ANNOUNCE_AFTER_COMMIT, []);
-    return work(tx);
+    // Sent with the work's first statement instead of a round trip before it: a transaction's
+    // statements run in the order they are issued, and this one is issued before `work` starts.
+    const quieted = runStatement(tx, ANNOUNCE_AFTER_COMMIT, []);
+    // Awaited below; until then a failure must not count as unhandled while the work runs.
+    quieted.catch(() => {});
+    try {
+      const value = await work(tx);
+      await quieted;
+      return value;
+    } catch (error) {
+      // When the setting itself failed, the work failed for that reason: say so.
+      await quieted;
+      throw error;
+    }
   });
   announceSoon(db, tables);
   return result;
