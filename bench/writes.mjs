@@ -17,6 +17,8 @@ import {
   austinDate,
   bookingBody,
   ADMIN_URL,
+  clusterCpu,
+  cpuOf,
   buildIfNeeded,
   freshDatabase,
   fromClient,
@@ -45,6 +47,36 @@ function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
+/** The whole machine's busy and total CPU so far, in ms, from /proc/stat (idle and I/O wait are not busy). */
+function machineCpu() {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: ((total - fields[3] - fields[4]) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
+}
+
+/**
+ * Where a rush's CPU went, per booking stored: the server, PostgreSQL (the whole cluster: every backend,
+ * the WAL writer), this process (the load generator, which does the same work for the floor and the app,
+ * so its figure shows how fast the host ran), and how much of the two cores stayed idle.
+ */
+async function accountedRush(serverPid, postmaster, rush) {
+  const cpu = () => ({ server: cpuMs(serverPid), database: clusterCpu(postmaster), generator: process.cpuUsage(), machine: machineCpu() });
+  const before = cpu();
+  const result = await rush();
+  const after = cpu();
+  const booked = Math.max(1, result["2xx"]);
+  const generator = (usage) => (usage.user + usage.system) / 1000;
+  return {
+    result,
+    cpu: {
+      server: (after.server - before.server) / booked,
+      database: (after.database - before.database) / booked,
+      generator: (generator(after.generator) - generator(before.generator)) / booked,
+      idleShare: 1 - (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total),
+    },
+  };
+}
+
 const load = () =>
   os
     .loadavg()
@@ -163,6 +195,8 @@ async function measure(label, dir, raw, socketDir = null) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const visits = await seedVisits(url);
+    const [{ pid }] = await sql`select pg_backend_pid() as pid`;
+    const postmaster = cpuOf(pid).parent;
     await sql`update crews set active = (position <= ${CREWS})`;
     const cookie = await staffCookie(APP_PORT);
     const app = `http://127.0.0.1:${APP_PORT}`;
@@ -189,9 +223,9 @@ async function measure(label, dir, raw, socketDir = null) {
     let floorOneDay;
     let floorCpuPerBooking;
     try {
-      const floorCpuBefore = cpuMs(floor.pid);
-      floorSpread = await bookings(FLOOR_PORT, DAYS, 40);
-      floorCpuPerBooking = (cpuMs(floor.pid) - floorCpuBefore) / Math.max(1, floorSpread["2xx"]);
+      const accounted = await accountedRush(floor.pid, postmaster, () => bookings(FLOOR_PORT, DAYS, 40));
+      floorSpread = accounted.result;
+      floorCpuPerBooking = accounted.cpu;
       row.load.floorSpread = load();
       floorOneDay = await bookings(FLOOR_PORT, 1, 80);
       const floorSql = postgres(floor.url, { max: 1, onnotice: () => {} });
@@ -200,12 +234,10 @@ async function measure(label, dir, raw, socketDir = null) {
     } finally {
       await floor.stop();
     }
-    row.floorSpread = { ...rushFigures(floorSpread), cpuPerBooking: floorCpuPerBooking };
+    row.floorSpread = { ...rushFigures(floorSpread), cpuPerBooking: floorCpuPerBooking.server, cpu: floorCpuPerBooking };
     row.floorOneDay = rushFigures(floorOneDay);
 
-    const cpuBefore = cpuMs(server.child.pid);
-    const spread = await bookings(APP_PORT, DAYS, 40);
-    const cpuPerBooking = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, spread["2xx"]);
+    const { result: spread, cpu } = await accountedRush(server.child.pid, postmaster, () => bookings(APP_PORT, DAYS, 40));
     row.load.spread = load();
     const rawPost = await bookings(RAW_PORT, DAYS, 40);
     const oneDay = await bookings(APP_PORT, 1, 80);
@@ -213,7 +245,7 @@ async function measure(label, dir, raw, socketDir = null) {
     const [{ spreadStored }] = await sql`select count(*)::int as "spreadStored" from customers where email like ${"writes40\\_%"}`;
     const [{ oneDayStored }] = await sql`select count(*)::int as "oneDayStored" from visits v join schedules s on s.id = v.schedule_id
       join customers c on c.id = s.customer_id where c.email like ${"writes80\\_%"}`;
-    row.spread = { ...rushFigures(spread), customers: spreadStored, cpuPerBooking };
+    row.spread = { ...rushFigures(spread), customers: spreadStored, cpuPerBooking: cpu.server, cpu };
     row.rawPost = rushFigures(rawPost);
     row.oneDay = { ...rushFigures(oneDay), visits: oneDayStored };
     row.doubleBookings = await doubleBookings(sql, 40, 80);
@@ -267,6 +299,15 @@ async function main() {
     (row) =>
       `| ${row.label} | ${rush(row.floorSpread)}, CPU ${row.floorSpread.cpuPerBooking.toFixed(1)} ms a booking | ${rush(row.spread)}, CPU ${row.spread.cpuPerBooking.toFixed(1)} ms a booking | **${share(row.spread.bookedPerSecond, row.floorSpread.bookedPerSecond)}** | ${(row.spread.p95 / row.floorSpread.p95).toFixed(1)}× | ${Math.round(row.rawPost.rps)}, p95 ${ms(row.rawPost.p95)} | ${rush(row.floorOneDay)} | ${rush(row.oneDay)} | ${share(row.oneDay.bookedPerSecond, row.floorOneDay.bookedPerSecond)} | ${row.floorDoubleBookings} / ${row.doubleBookings} | ${row.load.floorSpread} → ${row.load.spread} → ${row.load.oneDay} |`,
   );
+  const accounts = rows.flatMap((row) =>
+    [
+      ["floor", row.floorSpread],
+      ["app", row.spread],
+    ].map(
+      ([who, figures]) =>
+        `| ${row.label}, ${who} | ${Math.round(figures.bookedPerSecond)} | ${ms(figures.cpu.server)} | ${ms(figures.cpu.database)} | ${ms(figures.cpu.generator)} | ${(100 * figures.cpu.idleShare).toFixed(0)}% |`,
+    ),
+  );
   const markdown = `### Writes and first reads (\`npm run bench:writes\`), ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${machine()}; load average at the start ${loadBefore}. Production builds on PostgreSQL (${new URL(ADMIN_URL).host}), ${rows[0]?.visits.toLocaleString("en-US")} visit rows
@@ -287,7 +328,14 @@ Target (issue 42): the app at least 50% of the floor's bookings a second across 
 
 | build | floor, ${DAYS} days: req/s | app, ${DAYS} days: req/s | app ÷ floor | app p95 ÷ floor p95 | raw POST req/s | floor, one day | app, one day | app ÷ floor | double bookings | load average (1 min): floor → app → one day |
 |---|---|---|---|---|---|---|---|---|---|---|
-${bookingLines.join("\n")}`;
+${bookingLines.join("\n")}
+
+Where the CPU of the ${DAYS}-day rush went, per booking stored: the server process, PostgreSQL (the whole cluster), and the load generator,
+which does the same work for the floor and the app (a slower host shows as a dearer generator); idle is the share of the two cores left unused.
+
+| build, server | booked/s | server CPU | PostgreSQL CPU | load generator CPU | cores idle |
+|---|---|---|---|---|---|
+${accounts.join("\n")}`;
   writeSection(SCALE === 1 ? "writes" : `writes-scale${SCALE}`, markdown, rows);
 }
 
