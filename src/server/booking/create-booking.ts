@@ -14,6 +14,7 @@ import { lockDayAndCount, lockDayAndPlaceVisit } from "@/server/schedules/crew-c
 import { emit } from "@/server/events/emit";
 import { transactionAnnouncedAfterCommit } from "@/server/cache/announced-transaction";
 import { runStatement, tableRowOf } from "@/server/db/statement";
+import { settledTogether } from "@/server/db/settled-together";
 import { requireTextNumber } from "@/server/texts/text-number";
 import { recordBookingTextConsent } from "./booking-text-consent";
 
@@ -118,12 +119,12 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     // the visit rows. Other dates never wait. A recurring booking is checked for its first visit
     // only: later visits fall on other dates, and staff resolve a clash there by moving that one visit.
     // A one-time visit is written in the same call as the count, when a crew is free. The job's row
-    // and this call go to PostgreSQL together, one round trip for both; whichever fails first fails
-    // the booking, and when every crew is taken the job goes with the rest.
+    // and this call go to PostgreSQL together, one round trip for both, and both finish before either
+    // is judged; when every crew is taken the job goes with the rest.
     const counting = schedule.isRecurring
       ? lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
       : lockDayAndPlaceVisit(tx, schedule, "booked");
-    const [{ busy, capacity }] = await Promise.all([counting, announced]);
+    const [{ busy, capacity }] = await settledTogether([counting, announced]);
     if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
     if (schedule.isRecurring) await createPlanVisits(tx, schedule, "booked", now);
     return booking;
