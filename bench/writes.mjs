@@ -42,11 +42,6 @@ const BASE_DIR = process.env.BENCH_BASE_DIR ? path.resolve(process.env.BENCH_BAS
 const SOCKET_DIR = process.env.BENCH_DB_SOCKET ?? null;
 const DATABASE = process.env.BENCH_DATABASE_NAME ?? `greenscape_bench_writes_${APP_PORT}`;
 const CLOCK_TICKS = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
-/** CPU time (user + system) a process has used so far, in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
 /** The whole machine's busy and total CPU so far, in ms, from /proc/stat (idle and I/O wait are not busy). */
 function machineCpu() {
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -60,7 +55,12 @@ function machineCpu() {
  * so its figure shows how fast the host ran), and how much of the two cores stayed idle.
  */
 async function accountedRush(serverPid, postmaster, rush) {
-  const cpu = () => ({ server: cpuMs(serverPid), database: clusterCpu(postmaster), generator: process.cpuUsage(), machine: machineCpu() });
+  const cpu = () => ({
+    server: cpuOf(serverPid).own,
+    database: clusterCpu(postmaster),
+    generator: process.cpuUsage(),
+    machine: machineCpu(),
+  });
   const before = cpu();
   const result = await rush();
   const after = cpu();
@@ -221,11 +221,11 @@ async function measure(label, dir, raw, socketDir = null) {
     const floor = await startFloor(visits);
     let floorSpread;
     let floorOneDay;
-    let floorCpuPerBooking;
+    let floorCpu;
     try {
       const accounted = await accountedRush(floor.pid, postmaster, () => bookings(FLOOR_PORT, DAYS, 40));
       floorSpread = accounted.result;
-      floorCpuPerBooking = accounted.cpu;
+      floorCpu = accounted.cpu;
       row.load.floorSpread = load();
       floorOneDay = await bookings(FLOOR_PORT, 1, 80);
       const floorSql = postgres(floor.url, { max: 1, onnotice: () => {} });
@@ -234,7 +234,7 @@ async function measure(label, dir, raw, socketDir = null) {
     } finally {
       await floor.stop();
     }
-    row.floorSpread = { ...rushFigures(floorSpread), cpuPerBooking: floorCpuPerBooking.server, cpu: floorCpuPerBooking };
+    row.floorSpread = { ...rushFigures(floorSpread), cpu: floorCpu };
     row.floorOneDay = rushFigures(floorOneDay);
 
     const { result: spread, cpu } = await accountedRush(server.child.pid, postmaster, () => bookings(APP_PORT, DAYS, 40));
@@ -245,7 +245,7 @@ async function measure(label, dir, raw, socketDir = null) {
     const [{ spreadStored }] = await sql`select count(*)::int as "spreadStored" from customers where email like ${"writes40\\_%"}`;
     const [{ oneDayStored }] = await sql`select count(*)::int as "oneDayStored" from visits v join schedules s on s.id = v.schedule_id
       join customers c on c.id = s.customer_id where c.email like ${"writes80\\_%"}`;
-    row.spread = { ...rushFigures(spread), customers: spreadStored, cpuPerBooking: cpu.server, cpu };
+    row.spread = { ...rushFigures(spread), customers: spreadStored, cpu };
     row.rawPost = rushFigures(rawPost);
     row.oneDay = { ...rushFigures(oneDay), visits: oneDayStored };
     row.doubleBookings = await doubleBookings(sql, 40, 80);
@@ -297,7 +297,7 @@ async function main() {
   );
   const bookingLines = rows.map(
     (row) =>
-      `| ${row.label} | ${rush(row.floorSpread)}, CPU ${row.floorSpread.cpuPerBooking.toFixed(1)} ms a booking | ${rush(row.spread)}, CPU ${row.spread.cpuPerBooking.toFixed(1)} ms a booking | **${share(row.spread.bookedPerSecond, row.floorSpread.bookedPerSecond)}** | ${(row.spread.p95 / row.floorSpread.p95).toFixed(1)}× | ${Math.round(row.rawPost.rps)}, p95 ${ms(row.rawPost.p95)} | ${rush(row.floorOneDay)} | ${rush(row.oneDay)} | ${share(row.oneDay.bookedPerSecond, row.floorOneDay.bookedPerSecond)} | ${row.floorDoubleBookings} / ${row.doubleBookings} | ${row.load.floorSpread} → ${row.load.spread} → ${row.load.oneDay} |`,
+      `| ${row.label} | ${rush(row.floorSpread)}, CPU ${row.floorSpread.cpu.server.toFixed(1)} ms a booking | ${rush(row.spread)}, CPU ${row.spread.cpu.server.toFixed(1)} ms a booking | **${share(row.spread.bookedPerSecond, row.floorSpread.bookedPerSecond)}** | ${(row.spread.p95 / row.floorSpread.p95).toFixed(1)}× | ${Math.round(row.rawPost.rps)}, p95 ${ms(row.rawPost.p95)} | ${rush(row.floorOneDay)} | ${rush(row.oneDay)} | ${share(row.oneDay.bookedPerSecond, row.floorOneDay.bookedPerSecond)} | ${row.floorDoubleBookings} / ${row.doubleBookings} | ${row.load.floorSpread} → ${row.load.spread} → ${row.load.oneDay} |`,
   );
   const accounts = rows.flatMap((row) =>
     [
