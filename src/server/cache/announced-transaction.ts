@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db";
 import { isTransaction } from "@/server/db/in-transaction";
+import { settledTogether } from "@/server/db/settled-together";
 import { runStatement } from "@/server/db/statement";
 import { CHANGES_CHANNEL } from "./change-feed";
 import type { WatchedTable } from "./watched-tables";
@@ -33,18 +34,8 @@ export async function transactionAnnouncedAfterCommit<T>(
   const result = await db.transaction(async (tx) => {
     // Sent with the work's first statement instead of a round trip before it: a transaction's
     // statements run in the order they are issued, and this one is issued before `work` starts.
-    const quieted = runStatement(tx, ANNOUNCE_AFTER_COMMIT, []);
-    // Awaited below; until then a failure must not count as unhandled while the work runs.
-    quieted.catch(() => {});
-    try {
-      const value = await work(tx);
-      await quieted;
-      return value;
-    } catch (error) {
-      // When the setting itself failed, the work failed for that reason: say so.
-      await quieted;
-      throw error;
-    }
+    const [, value] = await settledTogether([runStatement(tx, ANNOUNCE_AFTER_COMMIT, []), work(tx)]);
+    return value;
   });
   announceSoon(db, tables);
   return result;
