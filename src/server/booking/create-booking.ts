@@ -1,5 +1,6 @@
 import { businessInstant, type DateString } from "@/lib/business-time";
 import { bookingPrice, DEFAULT_LAWN_SIZE_SQ_FT } from "@/lib/pricing";
+import type { ScheduleStatus } from "@/lib/schedule-enums";
 import { isServicedZip, SERVICE_AREA_MESSAGES } from "@/lib/service-area";
 import { isBookableDate, latestBookableDate, slotsForDate } from "@/lib/slots";
 import { BOOKING_MESSAGES, lawnSizeIssue, type TCreateBookingRequest } from "@/lib/validation/booking";
@@ -7,6 +8,7 @@ import { findOrCreateCustomer, normalizeEmail } from "@/server/customers/custome
 import type { Db } from "@/server/db";
 import { schedules } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
+import { violatedConstraint } from "@/server/db/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
@@ -54,81 +56,99 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   // A ticked "Text me" needs a phone that can take texts, whoever the booking turns out to be for.
   const textNumber = request.textConsent ? requireTextNumber(request.phone) : null;
 
-  return transactionAnnouncedAfterCommit(db, BOOKING_WRITES, async (tx) => {
-    await options.admit?.(tx);
-    // Everything that does not read the day's crews comes before its lock or with it: the customer,
-    // the plan and the announcement's job are seen by no one until the commit, and go if the slot is full.
-    const { fullName, email, phone, address, city, state, zipCode } = request;
-    const { customerId, created } = signedInCustomerId
-      ? { customerId: signedInCustomerId, created: false }
-      : await findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking");
-    if (textNumber) {
-      await recordBookingTextConsent(tx, { customerId, number: textNumber, signedIn: signedInCustomerId !== null, created });
-    }
-    // A signed-in booking is the account's own; one made without signing in records the email and
-    // name typed, and joins an account only by the ownership rule (docs/product-rules.md#who-owns-a-visit).
-    const bookedBy = signedInCustomerId
-      ? ({ bookedVia: "account" } as const)
-      : ({ bookedVia: "website", bookedEmail: normalizeEmail(email), bookedName: fullName } as const);
-    const schedule = await insertSchedule(tx, {
-      ...bookedBy,
-      customerId,
-      serviceId: service.id,
-      startTime,
-      endTime,
-      isRecurring: request.isRecurring,
-      // Open-ended series: staff set an end date when the customer stops.
-      recurringFrequency: request.isRecurring ? (request.recurringFrequency ?? null) : null,
-      lawnSizeSqFt,
-      totalPrice: price.total,
-      specialInstructions: request.specialInstructions || null,
-      address: request.address,
-      city: request.city,
-      state: request.state,
-      zipCode: request.zipCode,
+  const book = () =>
+    transactionAnnouncedAfterCommit(db, BOOKING_WRITES, async (tx) => {
+      // Three round trips from the begin to the commit: what does not wait for an answer is sent
+      // together, and statements sent on one transaction run in the order they were issued.
+      // First: the limits, the customer and the plan's id (drawn now so that the plan, its job and its
+      // visit can go in one round trip after).
+      const { fullName, email, phone, address, city, state, zipCode } = request;
+      const admitted = options.admit?.(tx);
+      const customer = signedInCustomerId
+        ? { customerId: signedInCustomerId, created: false }
+        : findOrCreateCustomer(tx, { fullName, email, phone, address, city, state, zipCode }, "booking");
+      const [, { customerId, created }, scheduleId] = await settledTogether([admitted, customer, nextPlanId(tx)]);
+      if (textNumber) {
+        await recordBookingTextConsent(tx, { customerId, number: textNumber, signedIn: signedInCustomerId !== null, created });
+      }
+
+      // A signed-in booking is the account's own; one made without signing in records the email and
+      // name typed, and joins an account only by the ownership rule (docs/product-rules.md#who-owns-a-visit).
+      const bookedBy = signedInCustomerId
+        ? ({ bookedVia: "account" } as const)
+        : ({ bookedVia: "website", bookedEmail: normalizeEmail(email), bookedName: fullName } as const);
+      const plan: BookedPlan = {
+        ...bookedBy,
+        id: scheduleId,
+        bookingReference: newBookingReference(),
+        customerId,
+        serviceId: service.id,
+        startTime,
+        endTime,
+        isRecurring: request.isRecurring,
+        // Open-ended series: staff set an end date when the customer stops.
+        recurringFrequency: request.isRecurring ? (request.recurringFrequency ?? null) : null,
+        lawnSizeSqFt,
+        totalPrice: price.total,
+        specialInstructions: request.specialInstructions || null,
+        address: request.address,
+        city: request.city,
+        state: request.state,
+        zipCode: request.zipCode,
+      };
+      // The booking as the plan's row will hold it: the job carries it before the row is read back.
+      const booking = {
+        bookingReference: plan.bookingReference,
+        scheduleId,
+        status: PLAN_STATUS,
+        service: { id: service.id, name: service.name, duration: service.duration },
+        date: request.date,
+        timeSlot: request.timeSlot,
+        startTime,
+        endTime,
+        isRecurring: plan.isRecurring,
+        recurringFrequency: plan.recurringFrequency,
+        lawnSizeSqFt,
+        servicePrice: price.servicePrice,
+        recurringDiscount: price.recurringDiscount,
+        totalPrice: plan.totalPrice,
+        address: request.address,
+        city: request.city,
+        state: request.state,
+        zipCode: request.zipCode,
+        specialInstructions: plan.specialInstructions,
+      };
+
+      // Second: the plan, its announcement's job, and the day's lock with the count (and, for a
+      // one-time visit, the visit itself when a crew is free), in that order. The confirmation, the
+      // office's notice and the webhook are made by the job after the commit; the job commits with the
+      // booking, or not at all. Bookings for one Austin date wait for each other at the lock, so the
+      // count cannot be overtaken by a booking racing for the same last place (read-then-write is safe
+      // under the lock), and the count sees every booking committed while this one waited. Held from
+      // there to the commit: the count, the visit rows. Other dates never wait. A recurring booking is
+      // checked for its first visit only: later visits fall on other dates, and staff resolve a clash
+      // there by moving that one visit. All three finish before any is judged; when every crew is taken
+      // the plan and the job go with the rest.
+      const inserted = insertSchedule(tx, plan);
+      const announced = emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
+      const counting = plan.isRecurring
+        ? lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
+        : lockDayAndPlaceVisit(tx, plan, "booked");
+      const [schedule, , { busy, capacity }] = await settledTogether([inserted, announced, counting]);
+      if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
+      if (schedule.isRecurring) await createPlanVisits(tx, schedule, "booked", now);
+      return booking;
     });
 
-    const booking = {
-      bookingReference: schedule.bookingReference ?? "",
-      scheduleId: schedule.id,
-      status: schedule.status,
-      service: { id: service.id, name: service.name, duration: service.duration },
-      date: request.date,
-      timeSlot: request.timeSlot,
-      startTime: schedule.startTime,
-      endTime: schedule.endTime,
-      isRecurring: schedule.isRecurring,
-      recurringFrequency: schedule.recurringFrequency,
-      lawnSizeSqFt: schedule.lawnSizeSqFt,
-      servicePrice: price.servicePrice,
-      recurringDiscount: price.recurringDiscount,
-      totalPrice: schedule.totalPrice,
-      address: request.address,
-      city: request.city,
-      state: request.state,
-      zipCode: request.zipCode,
-      specialInstructions: schedule.specialInstructions,
-    };
-    // The confirmation, the office's notice and the webhook are made by a job after the commit;
-    // the job commits with the booking, or not at all.
-    const announced = emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
-
-    // Bookings for one Austin date wait for each other here, so the count cannot be overtaken by a
-    // booking racing for the same last place (read-then-write is safe under the lock), and the count
-    // sees every booking committed while this one waited. Held from here to the commit: the count,
-    // the visit rows. Other dates never wait. A recurring booking is checked for its first visit
-    // only: later visits fall on other dates, and staff resolve a clash there by moving that one visit.
-    // A one-time visit is written in the same call as the count, when a crew is free. The job's row
-    // and this call go to PostgreSQL together, one round trip for both, and both finish before either
-    // is judged; when every crew is taken the job goes with the rest.
-    const counting = schedule.isRecurring
-      ? lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
-      : lockDayAndPlaceVisit(tx, schedule, "booked");
-    const [{ busy, capacity }] = await settledTogether([counting, announced]);
-    if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
-    if (schedule.isRecurring) await createPlanVisits(tx, schedule, "booked", now);
-    return booking;
-  });
+  // A reference already taken (one chance in hundreds of millions) undoes the attempt, which is
+  // made again whole with a new one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await book();
+    } catch (error) {
+      if (attempt >= REFERENCE_ATTEMPTS || violatedConstraint(error) !== BOOKING_REFERENCE_UNIQUE) throw error;
+    }
+  }
 }
 
 function checkServiceArea(service: ServiceRow, zipCode: string) {
@@ -153,21 +173,35 @@ function lawnSizeFor(service: ServiceRow, requested: number | null | undefined):
   return requested ?? DEFAULT_LAWN_SIZE_SQ_FT;
 }
 
+/** The plan's id, drawn ahead of its insert so that the plan, its job and its visit go together. */
+const NEXT_PLAN_ID = "select nextval('schedules_id_seq')::integer as id";
+
+async function nextPlanId(tx: Db): Promise<number> {
+  const [row] = await runStatement<{ id: number }>(tx, NEXT_PLAN_ID, []);
+  return row!.id;
+}
+
+/** A new plan waits for the office to confirm it. */
+const PLAN_STATUS: ScheduleStatus = "pending";
+/** The unique index a booking reference already taken breaks. */
+const BOOKING_REFERENCE_UNIQUE = "schedules_bookingReference_unique";
+
 /**
  * The booked plan's insert, written as one text rather than assembled by Drizzle's builder on every
  * booking (bench/RESULTS.md, issue 42). An empty booked email is filled with the customer's by the
- * table's trigger (drizzle/0011_ownership.sql).
+ * table's trigger (drizzle/0011_ownership.sql). A reference already taken fails the statement.
  */
-const INSERT_BOOKED_PLAN = `insert into schedules (customer_id, service_id, date, start_time, end_time, status, is_recurring,
+const INSERT_BOOKED_PLAN = `insert into schedules (id, customer_id, service_id, date, start_time, end_time, status, is_recurring,
   recurring_frequency, recurring_end_date, lawn_size_sq_ft, total_price, special_instructions, address, city, state, zip_code,
   booked_via, booked_email, booked_name, booking_reference)
-values ($1::integer, $2::integer, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::boolean,
+values ($20::integer, $1::integer, $2::integer, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::boolean,
   $8::text, null, $9::integer, $10::integer, $11::text, $12::text, $13::text, $14::text, $15::text,
   $16::text, coalesce($17::text, ''), $18::text, $19::text)
-on conflict (booking_reference) do nothing
 returning *`;
 
 interface BookedPlan {
+  id: number;
+  bookingReference: string;
   bookedVia: "account" | "website";
   bookedEmail?: string;
   bookedName?: string;
@@ -187,29 +221,27 @@ interface BookedPlan {
 }
 
 async function insertSchedule(tx: Db, plan: BookedPlan) {
-  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
-    const [row] = await runStatement<Record<string, unknown>>(tx, INSERT_BOOKED_PLAN, [
-      plan.customerId,
-      plan.serviceId,
-      plan.startTime.toISOString(),
-      plan.startTime.toISOString(),
-      plan.endTime.toISOString(),
-      "pending",
-      plan.isRecurring,
-      plan.recurringFrequency,
-      plan.lawnSizeSqFt,
-      plan.totalPrice,
-      plan.specialInstructions,
-      plan.address,
-      plan.city,
-      plan.state,
-      plan.zipCode,
-      plan.bookedVia,
-      plan.bookedEmail ?? null,
-      plan.bookedName ?? null,
-      newBookingReference(),
-    ]);
-    if (row) return tableRowOf(schedules, row);
-  }
-  throw new Error("Could not allocate a unique booking reference");
+  const [row] = await runStatement<Record<string, unknown>>(tx, INSERT_BOOKED_PLAN, [
+    plan.customerId,
+    plan.serviceId,
+    plan.startTime.toISOString(),
+    plan.startTime.toISOString(),
+    plan.endTime.toISOString(),
+    PLAN_STATUS,
+    plan.isRecurring,
+    plan.recurringFrequency,
+    plan.lawnSizeSqFt,
+    plan.totalPrice,
+    plan.specialInstructions,
+    plan.address,
+    plan.city,
+    plan.state,
+    plan.zipCode,
+    plan.bookedVia,
+    plan.bookedEmail ?? null,
+    plan.bookedName ?? null,
+    plan.bookingReference,
+    plan.id,
+  ]);
+  return tableRowOf(schedules, row!);
 }

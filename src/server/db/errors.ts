@@ -8,6 +8,9 @@ interface ErrorLink {
   severity?: unknown;
   syscall?: unknown;
   cause?: unknown;
+  /** postgres.js's name for the constraint an error broke; PGlite's (pg-protocol) is `constraint`. */
+  constraint_name?: unknown;
+  constraint?: unknown;
 }
 
 function* causeChain(error: unknown): Generator<ErrorLink> {
@@ -31,6 +34,15 @@ export function postgresErrorCode(error: unknown): string | undefined {
 /** Another row already holds this value of a unique column: two requests raced past a check. */
 export function isUniqueViolation(error: unknown): boolean {
   return postgresErrorCode(error) === "23505";
+}
+
+/** The constraint PostgreSQL named in its answer (such as a unique index broken by an insert), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (const link of causeChain(error)) {
+    if (typeof link.constraint_name === "string") return link.constraint_name;
+    if (typeof link.constraint === "string") return link.constraint;
+  }
+  return undefined;
 }
 
 /** A row is still referenced (or references one that is gone). */
