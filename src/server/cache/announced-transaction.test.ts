@@ -56,7 +56,7 @@ describe("transactionAnnouncedAfterCommit", () => {
 
     const announced = await listenFromHere();
     await transactionAnnouncedAfterCommit(db, ["customers"], (tx) => tx.execute(rename(customer.id, "Announced After")));
-    // The announcement goes out on the next turn of the event loop: a marker may overtake it. It is
+    // The announcement goes out shortly after the commit: a marker may overtake it. It is
     // the only one: the setting, sent with the work's first statement (here its write), came first.
     await eventually(async () => expect(await announced()).toContain("customers"));
     expect((await announced()).filter((table) => table === "customers")).toEqual(["customers"]);

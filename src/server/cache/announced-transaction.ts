@@ -41,16 +41,30 @@ export async function transactionAnnouncedAfterCommit<T>(
   return result;
 }
 
+/**
+ * How long an announcement waits for more commits to share it. Until it has been sent no other
+ * starts, so a rush of bookings sends a few dozen a second rather than one for nearly every commit:
+ * each is a commit of its own, and every instance's listener wakes for it (bench/RESULTS.md, issue 42).
+ */
+const SHARED_FOR_MS = 20;
+
 function announceSoon(db: Db, tables: readonly WatchedTable[]): void {
   for (const table of tables) written.add(table);
   if (announcing) return;
   announcing = true;
-  setImmediate(() => {
-    const changed = [...written];
-    written.clear();
+  setTimeout(() => void announceWritten(db), SHARED_FOR_MS);
+}
+
+async function announceWritten(db: Db): Promise<void> {
+  const changed = [...written];
+  written.clear();
+  try {
+    await runStatement(db, ANNOUNCE, [CHANGES_CHANNEL, `{${changed.join(",")}}`]);
+  } catch (error) {
+    console.warn("[greenscape] Could not announce committed writes; other instances' answers expire within a minute:", error);
+  } finally {
     announcing = false;
-    runStatement(db, ANNOUNCE, [CHANGES_CHANNEL, `{${changed.join(",")}}`]).catch((error) => {
-      console.warn("[greenscape] Could not announce committed writes; other instances' answers expire within a minute:", error);
-    });
-  });
+    // Commits made while this one was on its way share the next.
+    if (written.size > 0) announceSoon(db, []);
+  }
 }
