@@ -137,6 +137,49 @@ describe("the job queue", () => {
     }
   });
 
+  it("completes a batch's finished jobs in one statement once all have run, and leaves the failed one to its retry", async () => {
+    const handle = await openDatabase();
+    const ran = new Set<number>();
+    const batch = Array.from({ length: JOBS_PER_FETCH }, (_, index) => -111 - index);
+    const ids: string[] = [];
+    for (const outboxId of batch) ids.push(await enqueueJob(handle.db, sendEmailJob, { outboxId }));
+    const worker = await startJobWorker(
+      handle,
+      [
+        sendingEmailWith(async (_db, job) => {
+          if (!batch.includes(job.data.outboxId)) return;
+          ran.add(job.data.outboxId);
+          if (job.data.outboxId === batch[0]) throw new Error("This one fails.");
+        }),
+      ],
+      { pollingIntervalSeconds: 0.5, policies: { [sendEmailJob.name]: { retryDelay: 60 } } },
+    );
+    const states = async () =>
+      rowsOf<{ id: string; state: string; completed_on: string | null }>(
+        await handle.db.execute(
+          sql`select id, state, completed_on::text from ${sql.identifier(JOB_SCHEMA)}.job where id = any(${`{${ids.join(",")}}`}::uuid[])`,
+        ),
+      );
+    try {
+      await waitFor(
+        async () => (await states()).filter((job) => job.state === "completed").length === JOBS_PER_FETCH - 1,
+        15_000,
+        "the batch to be completed",
+      );
+      const jobs = await states();
+      // Failed, and waiting for its retry (or tried again since, should the queue's policy retry at once).
+      expect(jobs.find((job) => job.id === ids[0])?.state).not.toBe("completed");
+      const completed = jobs.filter((job) => job.id !== ids[0]);
+      expect(completed.map((job) => job.state)).toEqual(Array(JOBS_PER_FETCH - 1).fill("completed"));
+      // One statement completes them: they share its moment.
+      expect(new Set(completed.map((job) => job.completed_on)).size).toBe(1);
+      expect(ran.size).toBe(JOBS_PER_FETCH);
+    } finally {
+      await worker.stop();
+      await handle.close();
+    }
+  });
+
   it("adds each periodic job once per period, however many instances ask", async () => {
     const first = await openDatabase();
     const second = await openDatabase();

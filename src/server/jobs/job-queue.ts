@@ -206,7 +206,12 @@ function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pol
         });
         continue;
       }
-      await Promise.all(jobs.map((job) => runJob(boss, db, definition, job)));
+      const done = await Promise.all(jobs.map((job) => runJob(boss, db, definition, job)));
+      await completeTogether(
+        boss,
+        definition.name,
+        jobs.filter((_, index) => done[index]),
+      );
     }
   })();
   return {
@@ -218,8 +223,25 @@ function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pol
   };
 }
 
-/** Runs one fetched job and records how it ended; never throws. */
-async function runJob(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+/**
+ * The batch's finished jobs, completed in one statement once all have run: pg-boss plans its
+ * completion afresh on every call (its job table is split by queue), 0.2 ms of PostgreSQL's time
+ * each, three a booking (bench/RESULTS.md, issue 42). Should it fail (the database went away), their
+ * leases run out and they are tried again, which each job's idempotency makes harmless, as when a
+ * process dies between a job's work and its completion.
+ */
+async function completeTogether(boss: PgBoss, name: string, finished: ReadonlyArray<{ id: string }>): Promise<void> {
+  if (finished.length === 0) return;
+  await boss
+    .complete(
+      name,
+      finished.map((job) => job.id),
+    )
+    .catch((error: unknown) => console.error(`[jobs] ${name}: ${finished.length} finished job(s) could not be recorded`, error));
+}
+
+/** Runs one fetched job; records a failure, and says whether it finished (to be completed with its batch). Never throws. */
+async function runJob(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
   const { name } = definition;
   try {
     const data = definition.payload.safeParse(job.data);
@@ -233,12 +255,13 @@ async function runJob(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, 
     }
     const running: RunningJob<unknown> = { id: job.id, data: data.data, retryCount: job.retryCount, retryLimit: job.retryLimit };
     await withinSeconds(definition.run(db, running), job.expireInSeconds);
-    await boss.complete(name, job.id);
+    return true;
   } catch (error) {
     // If even this fails (the database went away), the job's lease runs out and it is tried again.
     await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((failure: unknown) => {
       console.error(`[jobs] ${name} ${job.id} failed and could not be recorded`, error, failure);
     });
+    return false;
   }
 }
 
