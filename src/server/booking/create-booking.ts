@@ -58,10 +58,10 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
 
   const book = () =>
     transactionAnnouncedAfterCommit(db, BOOKING_WRITES, async (tx) => {
-      // Three round trips from the begin to the commit: what does not wait for an answer is sent
-      // together, and statements sent on one transaction run in the order they were issued.
-      // First: the limits, the customer and the plan's id (drawn now so that the plan, its job and its
-      // visit can go in one round trip after).
+      // Two round trips between the begin and the commit (a third when "Text me" is ticked): what does
+      // not wait for an answer is sent together, and statements sent on one transaction run in the
+      // order they were issued. First: the limits, the customer and the plan's id (drawn now so that
+      // the plan, its job and its visit can go in one round trip after).
       const { fullName, email, phone, address, city, state, zipCode } = request;
       const admitted = options.admit?.(tx);
       const customer = signedInCustomerId
