@@ -189,7 +189,7 @@ const NOTICES: NoticeCase[] = [
     kind: "completed",
     email: null,
     async send(customer) {
-      const { visit } = await planFor(customer.id, businessInstant(today, "00:30"));
+      const { visit } = await planFor(customer.id, businessInstant(today, "00:00"));
       await changeVisitStatus(await getDb(), String(visit.id), "completed");
     },
   },
@@ -198,7 +198,7 @@ const NOTICES: NoticeCase[] = [
     email: "autopay_action_needed",
     async send(customer) {
       // An autopay charge that cannot be made (card payments are not set up here) needs the customer.
-      const { plan, visit } = await planFor(customer.id, businessInstant(today, "00:30"));
+      const { plan, visit } = await planFor(customer.id, businessInstant(today, "00:00"));
       const [payment] = await (await getDb())
         .insert(payments)
         .values({
@@ -390,7 +390,9 @@ describe("a completed visit", () => {
   it("links the receipt when the visit was already paid", async () => {
     const db = await getDb();
     const customer = await customerWho("both", "completed");
-    const { plan, visit } = await planFor(customer.id, businessInstant(today, "00:30"));
+    // Midnight has begun at any hour of the run, so confirming it again claims no crew: at 00:30 it
+    // met the other tests' visits between midnight and half past and found every crew busy.
+    const { plan, visit } = await planFor(customer.id, businessInstant(today, "00:00"));
     const [paid] = await db
       .insert(payments)
       .values({ customerId: customer.id, scheduleId: plan.id, visitId: visit.id, amount: 3500, status: "completed", method: "cash" })
