@@ -8,12 +8,14 @@ import { sendEmail } from "@/server/email/send-email";
 import { emitWebhookEvent } from "@/server/webhooks/events";
 import { bookingConfirmationEmail, type ConfirmedBooking } from "@/server/email/templates/customer";
 import { getNotificationSettings } from "./settings";
+import type { TNotificationSettings } from "@/lib/validation/notifications";
+import { settledTogether } from "@/server/db/settled-together";
 import { newBookingStaffEmail, newInquiryStaffEmail } from "@/server/email/templates/staff";
 import { noticeOfficeOfMessage } from "./office-message-notice";
-import { addressedTo, findRecipientRecord } from "./recipients";
+import { addressedTo, findRecipientRecord, type RecipientRecord } from "./recipients";
 import { noticeRecorded, notifyCustomer } from "./notify-customer";
 import { bookingConfirmationText } from "@/server/texts/notice-texts";
-import { planContact } from "@/server/ownership/ownership";
+import { planContact, type PlanContact } from "@/server/ownership/ownership";
 import type { EventOf } from "@/server/events/emit";
 
 /**
@@ -31,26 +33,44 @@ async function customerById(db: Db, id: number) {
   return customer;
 }
 
+/** What a booking's announcement reads before it writes anything, read in one round trip. */
+interface AnnouncementFacts {
+  /** The confirmation was recorded already: the job ran before and lost its completion. */
+  announced: boolean;
+  record: RecipientRecord | null;
+  contact: PlanContact | null;
+  settings: TNotificationSettings;
+}
+
+function readAnnouncementFacts(tx: Db, customerId: number, booking: { bookingReference: string; scheduleId: number }) {
+  return settledTogether([
+    noticeRecorded(tx, bookingConfirmationKey(booking.bookingReference)),
+    findRecipientRecord(tx, customerId),
+    planContact(tx, booking.scheduleId),
+    getNotificationSettings(tx),
+  ]).then(([announced, record, contact, settings]): AnnouncementFacts => ({ announced, record, contact, settings }));
+}
+
 /**
- * A booking from the website: the customer's confirmation, the office's notice and `booking.created`.
- * Each names whom the ownership rule names (docs/product-rules.md#who-owns-a-visit): a booking made
- * without signing in under an account's email is addressed to the name typed on it until the account
- * owner confirms it, and the office sees the name typed (`typed`, null for a signed-in booking).
+ * A booking from the website: the customer's confirmation, the office's notice and `booking.created`,
+ * written together (their statements share round trips). Each names whom the ownership rule names
+ * (docs/product-rules.md#who-owns-a-visit): a booking made without signing in under an account's
+ * email is addressed to the name typed on it until the account owner confirms it, and the office
+ * sees the name typed (`typed`, null for a signed-in booking).
  */
-export async function announceBooking(
-  db: Db,
+async function announceBooking(
+  tx: Db,
   customerId: number,
   booking: AnnouncedBooking,
   typed: { fullName: string; phone: string } | null,
+  { record, contact, settings }: AnnouncementFacts,
 ) {
-  const record = await customerById(db, customerId);
-  const contact = await planContact(db, booking.scheduleId);
+  if (!record) throw new Error(`Customer ${customerId} not found`);
   const recipient = addressedTo(record, contact);
   // Someone booking under an account's email without signing in gave the phone they typed.
   const customer = { ...recipient, id: customerId, phone: contact?.ofRecord === false ? (typed?.phone ?? null) : recipient.phone };
   const awaitingOwner = contact?.awaitingOwner ?? false;
   const office = typed ? { ...customer, fullName: typed.fullName, phone: typed.phone } : customer;
-  const settings = await getNotificationSettings(db);
   const confirmed: ConfirmedBooking = {
     reference: booking.bookingReference,
     serviceName: booking.service.name,
@@ -64,8 +84,8 @@ export async function announceBooking(
     isRecurring: booking.isRecurring,
     recurringFrequency: booking.recurringFrequency,
   };
-  await notifyCustomer(
-    db,
+  const confirmation = notifyCustomer(
+    tx,
     customer,
     {
       email: bookingConfirmationEmail(customer, confirmed, { awaitingOwner }),
@@ -77,12 +97,12 @@ export async function announceBooking(
     },
     { idempotencyKey: bookingConfirmationKey(booking.bookingReference) },
   );
-  if (settings.notifyNewBooking) {
-    await sendEmail(db, newBookingStaffEmail(settings.officeEmail, office, confirmed), {
-      idempotencyKey: `staff-new-booking:${booking.bookingReference}`,
-    });
-  }
-  await emitWebhookEvent(db, "booking.created", {
+  const officeNotice = settings.notifyNewBooking
+    ? sendEmail(tx, newBookingStaffEmail(settings.officeEmail, office, confirmed), {
+        idempotencyKey: `staff-new-booking:${booking.bookingReference}`,
+      })
+    : null;
+  const webhook = emitWebhookEvent(tx, "booking.created", {
     booking: {
       reference: booking.bookingReference,
       scheduleId: booking.scheduleId,
@@ -101,6 +121,7 @@ export async function announceBooking(
       customer: { id: customer.id, fullName: customer.fullName, email: customer.email, phone: customer.phone },
     },
   });
+  await settledTogether([confirmation, officeNotice, webhook]);
 }
 
 const bookingConfirmationKey = (reference: string) => `booking-confirmation:${reference}`;
@@ -150,9 +171,10 @@ export async function queueBookingAnnouncement(tx: Db, { customerId, booking, ty
  */
 export async function announceQueuedBooking(db: Db, job: BookingAnnouncementJob): Promise<void> {
   await db.transaction(async (tx) => {
-    if (await noticeRecorded(tx, bookingConfirmationKey(job.booking.bookingReference))) return;
+    const facts = await readAnnouncementFacts(tx, job.customerId, job.booking);
+    if (facts.announced) return;
     const booking = { ...job.booking, startTime: new Date(job.booking.startTime), endTime: new Date(job.booking.endTime) };
-    await announceBooking(tx, job.customerId, booking, job.typed);
+    await announceBooking(tx, job.customerId, booking, job.typed, facts);
   });
 }
 
