@@ -12,7 +12,8 @@ import { sendEmail } from "@/server/email/send-email";
 import { setEnv } from "#test/support/env";
 import { startSmtpServer } from "#test/doubles/smtp-server";
 import { startTestWorker, waitFor } from "#test/support/notifications";
-import { enqueueJob, JOBS_PER_FETCH, startJobWorker } from "./job-queue";
+import PgBoss from "pg-boss";
+import { enqueueJob, JOBS_PER_FETCH, onPartition, startJobWorker } from "./job-queue";
 import { listFailingJobs, QUEUE_LABELS, retryFailedJob } from "./failing-jobs";
 import { JOB_DEFINITIONS } from "@/server/app/background-work";
 import { sendEmailJob } from "@/server/email/jobs";
@@ -242,6 +243,47 @@ describe("the job queue", () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it("fetches a queue's jobs from its partition alone, even once PostgreSQL settles on a generic plan", async () => {
+    if (embedded) return;
+    const handle = await openDatabase();
+    try {
+      // The worker's fetch as pg-boss writes it, sent where the worker sends it.
+      const [{ partition_name: partition }] = rowsOf<{ partition_name: string }>(
+        await handle.db.execute(sql`select partition_name from ${sql.identifier(JOB_SCHEMA)}.queue where name = 'send-email'`),
+      ) as [{ partition_name: string }];
+      const sent: string[] = [];
+      const capturing = { executeSql: async (text: string) => (sent.push(text), { rows: [] }) };
+      await new PgBoss({ db: capturing, schema: JOB_SCHEMA }).fetch(sendEmailJob.name, {
+        batchSize: JOBS_PER_FETCH,
+        includeMetadata: true,
+        db: onPartition(capturing, partition),
+      });
+      const [fetch] = sent as [string];
+      expect(fetch).toContain(`${JOB_SCHEMA}."${partition}"`);
+      expect(fetch).not.toMatch(new RegExp(`${JOB_SCHEMA}\\.job\\b`));
+      const plan = await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(
+            sql.raw(
+              `insert into ${JOB_SCHEMA}.job (name, data, state, start_after) select 'send-email', '{}'::jsonb, 'created', now() - interval '1 minute' from generate_series(1, 2000)`,
+            ),
+          );
+          await tx.execute(sql.raw(`analyze ${JOB_SCHEMA}.job`));
+          await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
+          await tx.execute(sql.raw(`prepare partition_fetch (text, integer) as ${fetch}`));
+          const explained = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute partition_fetch('send-email', 5)`)));
+          await tx.execute(sql.raw("deallocate partition_fetch"));
+          throw new RolledBack(explained.map((row) => row["QUERY PLAN"]).join("\n"));
+        })
+        .catch((error: unknown) => (error instanceof RolledBack ? error.message : Promise.reject(error)));
+      expect(plan).toMatch(/Index Scan using \S+_next/);
+      // One table: no other queue's partition is planned for or read.
+      expect(plan).not.toMatch(/Append/);
+    } finally {
+      await handle.close();
     }
   });
 

@@ -154,7 +154,10 @@ export async function startJobWorker(
   }
 
   const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
-  const loops = [...queues.values()].map((definition) => workQueue(boss, handle.db, definition, pollingMs));
+  const partitions = await partitionsOf(handle.db);
+  const loops = [...queues.values()].map((definition) =>
+    workQueue(boss, handle.db, definition, pollingMs, onPartition(drizzleExecutor(handle.db), partitions.get(definition.name))),
+  );
   const timers = periodicJobs.map(({ definition: { name, everySeconds = 0 }, data }) => {
     const add = () =>
       // One job per period, whichever instance asks first: the database refuses the others.
@@ -193,12 +196,38 @@ function byName(definitions: JobDefinitions): Map<string, JobDefinition<unknown>
  */
 export const JOBS_PER_FETCH = 5;
 
-function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pollingMs: number) {
+/** The partition pg-boss keeps each queue's jobs in, by queue name. */
+async function partitionsOf(db: Db): Promise<Map<string, string>> {
+  const rows = rowsOf<{ name: string; partition_name: string | null }>(
+    await db.execute(sql`select name, partition_name from ${sql.identifier(JOB_SCHEMA)}.queue`),
+  );
+  return new Map(rows.flatMap(({ name, partition_name }) => (partition_name ? [[name, partition_name] as const] : [])));
+}
+
+const JOB_TABLE = new RegExp(`\\b${JOB_SCHEMA}\\.job\\b`, "g");
+
+/**
+ * pg-boss's own statements for a queue's jobs, sent to the queue's partition instead of the job
+ * table they are split from. Over the parent table, a prepared fetch or completion was either planned
+ * afresh at every call for its partition (0.55 ms of PostgreSQL's time a fetch) or, once PostgreSQL
+ * settled on a plan for every partition, run through all of them: 5 ms a fetch with a rush's emails
+ * waiting, and the emails then trailed the rush by half a minute more (bench/RESULTS.md, issue 42).
+ * On the partition the same statement has one table to plan for. Without a partition (none is
+ * known), they go to the job table as pg-boss wrote them.
+ */
+export function onPartition(executor: SqlExecutor, partition: string | undefined): SqlExecutor {
+  if (!partition) return executor;
+  const table = `${JOB_SCHEMA}."${partition.replaceAll('"', '""')}"`;
+  return { executeSql: (text, values) => executor.executeSql(text.replace(JOB_TABLE, table), values) };
+}
+
+function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pollingMs: number, partition: SqlExecutor) {
   let stopping = false;
   let wake = () => {};
   const loop = (async () => {
     while (!stopping) {
-      const jobs = (await boss.fetch(definition.name, { batchSize: JOBS_PER_FETCH, includeMetadata: true }).catch(() => null)) ?? [];
+      const fetching = boss.fetch(definition.name, { batchSize: JOBS_PER_FETCH, includeMetadata: true, db: partition });
+      const jobs = (await fetching.catch(() => null)) ?? [];
       if (jobs.length === 0) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollingMs);
@@ -211,6 +240,7 @@ function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pol
         boss,
         definition.name,
         jobs.filter((_, index) => done[index]),
+        partition,
       );
     }
   })();
@@ -224,20 +254,32 @@ function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pol
 }
 
 /**
- * The batch's finished jobs, completed in one statement once all have run: pg-boss plans its
- * completion afresh on every call (its job table is split by queue), 0.2 ms of PostgreSQL's time
- * each, three a booking (bench/RESULTS.md, issue 42). Should it fail (the database went away), their
+ * The batch's finished jobs, completed in one statement once all have run, on the queue's partition
+ * (onPartition): one completion a call was 0.2 ms of PostgreSQL's time, three a booking
+ * (bench/RESULTS.md, issue 42). Should it fail (the database went away), their
  * leases run out and they are tried again, which each job's idempotency makes harmless, as when a
  * process dies between a job's work and its completion.
  */
-async function completeTogether(boss: PgBoss, name: string, finished: ReadonlyArray<{ id: string }>): Promise<void> {
+async function completeTogether(
+  boss: PgBoss,
+  name: string,
+  finished: ReadonlyArray<{ id: string }>,
+  partition: SqlExecutor,
+): Promise<void> {
   if (finished.length === 0) return;
-  await boss
-    .complete(
-      name,
-      finished.map((job) => job.id),
-    )
-    .catch((error: unknown) => console.error(`[jobs] ${name}: ${finished.length} finished job(s) could not be recorded`, error));
+  // pg-boss 10 takes (name, ids, data, options); its types leave out data beside a list of ids.
+  const complete = boss.complete.bind(boss) as unknown as (
+    name: string,
+    ids: string[],
+    data: null,
+    options: PgBoss.ConnectionOptions,
+  ) => Promise<unknown>;
+  await complete(
+    name,
+    finished.map((job) => job.id),
+    null,
+    { db: partition },
+  ).catch((error: unknown) => console.error(`[jobs] ${name}: ${finished.length} finished job(s) could not be recorded`, error));
 }
 
 /** Runs one fetched job; records a failure, and says whether it finished (to be completed with its batch). Never throws. */
