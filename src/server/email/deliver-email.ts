@@ -3,6 +3,7 @@ import { BUSINESS } from "@/lib/business";
 import { config } from "@/server/config";
 import type { Db } from "@/server/db";
 import { emailOutbox } from "@/server/db/schema";
+import { runStatement, tableRowOf } from "@/server/db/statement";
 import { withoutSecrets } from "./send-email";
 import { smtpTransport } from "./smtp";
 
@@ -22,14 +23,15 @@ function logsMayCarryLinks(): boolean {
  * never sent again.
  */
 export async function deliverEmail(db: Db, outboxId: number, attempt: { last: boolean }): Promise<void> {
-  const [email] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+  const [row] = await runStatement<Record<string, unknown>>(db, READ_EMAIL, [outboxId]);
+  const email = row ? tableRowOf(emailOutbox, row) : undefined;
   if (!email || email.status === "sent" || email.status === "outbox") return;
 
   const smtp = smtpTransport();
   if (!smtp) {
     const body = logsMayCarryLinks() ? email.body : withoutSecrets(email.body, email.secrets);
     console.info(`[email outbox #${email.id}] To: ${email.to}\nSubject: ${email.subject}\n\n${body}`);
-    await db.update(emailOutbox).set({ status: "outbox" }).where(eq(emailOutbox.id, email.id));
+    await runStatement(db, KEPT_IN_OUTBOX, [email.id]);
     return;
   }
 
@@ -50,16 +52,20 @@ export async function deliverEmail(db: Db, outboxId: number, attempt: { last: bo
       .where(eq(emailOutbox.id, email.id));
     throw error;
   }
-  await db
-    .update(emailOutbox)
-    .set({
-      status: "sent",
-      sentAt: new Date(),
-      attempts: email.attempts + 1,
-      lastError: null,
-      body: withoutSecrets(email.body, email.secrets),
-      html: email.html === null ? null : withoutSecrets(email.html, email.secrets),
-      secrets: null,
-    })
-    .where(eq(emailOutbox.id, email.id));
+  await runStatement(db, SENT, [
+    email.id,
+    new Date().toISOString(),
+    email.attempts + 1,
+    withoutSecrets(email.body, email.secrets),
+    email.html === null ? null : withoutSecrets(email.html, email.secrets),
+  ]);
 }
+
+// The send job's statements for every email, written as texts rather than assembled by Drizzle's
+// builder each time (bench/RESULTS.md, issue 42); a failure's update stays a query of its own.
+const READ_EMAIL = "select * from email_outbox where id = $1::integer";
+const KEPT_IN_OUTBOX = "update email_outbox set status = 'outbox' where id = $1::integer";
+/** Sent: its stored copy loses its live links. */
+const SENT = `update email_outbox set status = 'sent', sent_at = $2::timestamptz, attempts = $3::integer, last_error = null,
+  body = $4::text, html = $5::text, secrets = null
+  where id = $1::integer`;

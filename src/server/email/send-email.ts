@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db";
 import { inTransaction } from "@/server/db/in-transaction";
-import { emailOutbox } from "@/server/db/schema";
+import { runStatement } from "@/server/db/statement";
 import { enqueueJob } from "@/server/jobs/job-queue";
 import { sendEmailQueue } from "./send-email-queue";
 
@@ -25,6 +25,16 @@ export function withoutSecrets(text: string, secrets: readonly string[] | null |
   return (secrets ?? []).reduce((result, secret) => (secret ? result.replaceAll(secret, REMOVED_SECRET) : result), text);
 }
 
+/**
+ * The outbox row's insert, written as one text rather than assembled by Drizzle's builder for every
+ * email (two a booking; bench/RESULTS.md, issue 42). Headers and secrets travel as JSON.
+ */
+const RECORD_EMAIL = `insert into email_outbox ("to", subject, body, html, kind, headers, secrets, idempotency_key)
+  values ($1::text, $2::text, $3::text, $4::text, $5::text, $6::jsonb,
+    (select array_agg(secret) from jsonb_array_elements_text($7::jsonb) secret), $8::text)
+  on conflict (idempotency_key) do nothing
+  returning id`;
+
 export interface SendEmailOptions {
   /** An email with a key is recorded once: asking again with the same key sends nothing. */
   idempotencyKey?: string;
@@ -42,20 +52,16 @@ export interface SendEmailOptions {
  */
 export async function sendEmail(db: Db, email: OutgoingEmail, options: SendEmailOptions = {}): Promise<number | null> {
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(emailOutbox)
-      .values({
-        to: email.to,
-        subject: email.subject,
-        body: email.body,
-        html: email.html ?? null,
-        kind: email.kind ?? null,
-        headers: email.headers ?? null,
-        secrets: email.secrets?.length ? email.secrets : null,
-        idempotencyKey: options.idempotencyKey ?? null,
-      })
-      .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
-      .returning({ id: emailOutbox.id });
+    const [row] = await runStatement<{ id: number }>(tx, RECORD_EMAIL, [
+      email.to,
+      email.subject,
+      email.body,
+      email.html ?? null,
+      email.kind ?? null,
+      email.headers ? JSON.stringify(email.headers) : null,
+      email.secrets?.length ? JSON.stringify(email.secrets) : null,
+      options.idempotencyKey ?? null,
+    ]);
     if (!row) return null;
     await enqueueJob(tx, sendEmailQueue, { outboxId: row.id }, options.sendAfter ? { startAfter: options.sendAfter } : {});
     return row.id;
