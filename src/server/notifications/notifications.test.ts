@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { rowsOf } from "@/server/db/rows";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessInstant, businessToday } from "@/lib/business-time";
@@ -96,11 +97,9 @@ describe("the office", () => {
     expect(notices[0]!.body).toContain("Message 1: hello");
     for (let number = 2; number <= 12; number++) expect(notices[1]!.body).toContain(`Message ${number}: more`);
     // The follow-up waits for the window to close before it is sent.
-    const [job] = (await (
-      await getDb()
-    ).execute(sql`select start_after from pgboss.job where data->>'outboxId' = ${String(notices[1]!.id)}`)) as unknown as Array<{
-      start_after: Date;
-    }>;
+    const [job] = rowsOf<{ start_after: Date | string }>(
+      await (await getDb()).execute(sql`select start_after from pgboss.job where data->>'outboxId' = ${String(notices[1]!.id)}`),
+    );
     expect(new Date(job!.start_after).getTime()).toBeGreaterThanOrEqual(notices[0]!.createdAt.getTime() + MESSAGE_FOLD_MS - 1000);
 
     // After the window, the next message is told at once again.
