@@ -96,7 +96,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
         state: request.state,
         zipCode: request.zipCode,
       };
-      // The booking as the plan's row will hold it: the job carries it before the row is read back.
+      // The booking as the plan's row will hold it, built from the values sent: the job and the answer carry it.
       const booking = {
         bookingReference: plan.bookingReference,
         scheduleId,
@@ -134,9 +134,9 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       const counting = plan.isRecurring
         ? lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
         : lockDayAndPlaceVisit(tx, plan, "booked");
-      const [schedule, , { busy, capacity }] = await settledTogether([inserted, announced, counting]);
+      const [series, , { busy, capacity }] = await settledTogether([inserted, announced, counting]);
       if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
-      if (schedule.isRecurring) await createPlanVisits(tx, schedule, "booked", now);
+      if (series) await createPlanVisits(tx, series, "booked", now);
       return booking;
     });
 
@@ -196,8 +196,9 @@ const INSERT_BOOKED_PLAN = `insert into schedules (id, customer_id, service_id, 
   booked_via, booked_email, booked_name, booking_reference)
 values ($20::integer, $1::integer, $2::integer, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::boolean,
   $8::text, null, $9::integer, $10::integer, $11::text, $12::text, $13::text, $14::text, $15::text,
-  $16::text, coalesce($17::text, ''), $18::text, $19::text)
-returning *`;
+  $16::text, coalesce($17::text, ''), $18::text, $19::text)`;
+/** A series' plan is read back for its visits; a one-time plan's visit is placed from the values sent. */
+const INSERT_BOOKED_SERIES = `${INSERT_BOOKED_PLAN}\nreturning *`;
 
 interface BookedPlan {
   id: number;
@@ -220,8 +221,9 @@ interface BookedPlan {
   zipCode: string;
 }
 
+/** Inserts the plan; a series' plan comes back as its row (for its visits), a one-time plan as null. */
 async function insertSchedule(tx: Db, plan: BookedPlan) {
-  const [row] = await runStatement<Record<string, unknown>>(tx, INSERT_BOOKED_PLAN, [
+  const [row] = await runStatement<Record<string, unknown>>(tx, plan.isRecurring ? INSERT_BOOKED_SERIES : INSERT_BOOKED_PLAN, [
     plan.customerId,
     plan.serviceId,
     plan.startTime.toISOString(),
@@ -243,5 +245,5 @@ async function insertSchedule(tx: Db, plan: BookedPlan) {
     plan.bookingReference,
     plan.id,
   ]);
-  return tableRowOf(schedules, row!);
+  return row ? tableRowOf(schedules, row) : null;
 }
