@@ -42,12 +42,12 @@ interface AnnouncementFacts {
   settings: TNotificationSettings;
 }
 
-function readAnnouncementFacts(tx: Db, customerId: number, booking: { bookingReference: string; scheduleId: number }) {
+function readAnnouncementFacts(db: Db, customerId: number, booking: { bookingReference: string; scheduleId: number }) {
   return settledTogether([
-    noticeRecorded(tx, bookingConfirmationKey(booking.bookingReference)),
-    findRecipientRecord(tx, customerId),
-    planContact(tx, booking.scheduleId),
-    getNotificationSettings(tx),
+    noticeRecorded(db, bookingConfirmationKey(booking.bookingReference)),
+    findRecipientRecord(db, customerId),
+    planContact(db, booking.scheduleId),
+    getNotificationSettings(db),
   ]).then(([announced, record, contact, settings]): AnnouncementFacts => ({ announced, record, contact, settings }));
 }
 
