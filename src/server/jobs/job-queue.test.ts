@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDatabase } from "@/server/db";
+import { closeDatabase, type Db } from "@/server/db";
 import { openDatabase } from "@/server/db/client";
 import { rowsOf } from "@/server/db/rows";
 import { emailOutbox } from "@/server/db/schema";
@@ -49,6 +49,29 @@ class RolledBack extends Error {}
 /** The app's email job with another handler, for a worker that works only that queue. */
 function sendingEmailWith(run: JobDefinition<{ outboxId: number }>["run"]) {
   return defineJob({ ...sendEmailJob, run });
+}
+
+/**
+ * The plan an `explain` among `statements` prints over a backlog of 2,000 waiting emails, made and
+ * looked at in a transaction rolled back after, so no worker of another test ever sees them.
+ */
+async function planOverBacklog(db: Db, statements: string[]): Promise<string> {
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(
+          `insert into ${JOB_SCHEMA}.job (name, data, state, start_after) select 'send-email', '{}'::jsonb, 'created', now() - interval '1 minute' from generate_series(1, 2000)`,
+        ),
+      );
+      await tx.execute(sql.raw(`analyze ${JOB_SCHEMA}.job`));
+      let plan = "";
+      for (const statement of statements) {
+        const rows = rowsOf<{ "QUERY PLAN"?: string }>(await tx.execute(sql.raw(statement)));
+        if (statement.startsWith("explain")) plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+      }
+      throw new RolledBack(plan);
+    })
+    .catch((error: unknown) => (error instanceof RolledBack ? error.message : Promise.reject(error)));
 }
 
 describe("the job queue", () => {
@@ -218,26 +241,10 @@ describe("the job queue", () => {
       );
       expect(indexes).toHaveLength(Number(partitions[0]!.count));
       if (embedded) return;
-      // A backlog of waiting emails, made and looked at in a transaction rolled back after, so no
-      // worker of another test ever sees them: the next five are read from the index, not sorted from all.
-      const plan = await first.db
-        .transaction(async (tx) => {
-          await tx.execute(
-            sql.raw(
-              `insert into ${JOB_SCHEMA}.job (name, data, state, start_after) select 'send-email', '{}'::jsonb, 'created', now() - interval '1 minute' from generate_series(1, 2000)`,
-            ),
-          );
-          await tx.execute(sql.raw(`analyze ${JOB_SCHEMA}.job`));
-          const explained = rowsOf<{ "QUERY PLAN": string }>(
-            await tx.execute(
-              sql.raw(
-                `explain select id from ${JOB_SCHEMA}.job where name = 'send-email' and state < 'active' and start_after < now() order by priority desc, created_on, id limit 5 for update skip locked`,
-              ),
-            ),
-          );
-          throw new RolledBack(explained.map((row) => row["QUERY PLAN"]).join("\n"));
-        })
-        .catch((error: unknown) => (error instanceof RolledBack ? error.message : Promise.reject(error)));
+      // With a backlog waiting, the next five are read from the index, not sorted from all.
+      const plan = await planOverBacklog(first.db, [
+        `explain select id from ${JOB_SCHEMA}.job where name = 'send-email' and state < 'active' and start_after < now() order by priority desc, created_on, id limit 5 for update skip locked`,
+      ]);
       expect(plan).toMatch(/Index Scan using \S+_next/);
       expect(plan).not.toContain("Sort");
     } finally {
@@ -264,21 +271,12 @@ describe("the job queue", () => {
       const [fetch] = sent as [string];
       expect(fetch).toContain(`${JOB_SCHEMA}."${partition}"`);
       expect(fetch).not.toMatch(new RegExp(`${JOB_SCHEMA}\\.job\\b`));
-      const plan = await handle.db
-        .transaction(async (tx) => {
-          await tx.execute(
-            sql.raw(
-              `insert into ${JOB_SCHEMA}.job (name, data, state, start_after) select 'send-email', '{}'::jsonb, 'created', now() - interval '1 minute' from generate_series(1, 2000)`,
-            ),
-          );
-          await tx.execute(sql.raw(`analyze ${JOB_SCHEMA}.job`));
-          await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
-          await tx.execute(sql.raw(`prepare partition_fetch (text, integer) as ${fetch}`));
-          const explained = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute partition_fetch('send-email', 5)`)));
-          await tx.execute(sql.raw("deallocate partition_fetch"));
-          throw new RolledBack(explained.map((row) => row["QUERY PLAN"]).join("\n"));
-        })
-        .catch((error: unknown) => (error instanceof RolledBack ? error.message : Promise.reject(error)));
+      const plan = await planOverBacklog(handle.db, [
+        "set local plan_cache_mode = force_generic_plan",
+        `prepare partition_fetch (text, integer) as ${fetch}`,
+        "explain execute partition_fetch('send-email', 5)",
+        "deallocate partition_fetch",
+      ]);
       expect(plan).toMatch(/Index Scan using \S+_next/);
       // One table: no other queue's partition is planned for or read.
       expect(plan).not.toMatch(/Append/);
