@@ -1,5 +1,6 @@
 import { TEXT_STATUS_CALLBACK_PATH } from "@/server/texts/deliver-text";
 import { TEXT_INBOUND_PATH } from "@/server/texts/inbound-text";
+import { answeredByApi } from "./api-paths.mjs";
 import { jsonError } from "./json-response";
 import { handleOpenApiRequest } from "./openapi-handler";
 import { handleRestRequest } from "./rest-handler";
@@ -33,8 +34,7 @@ const visitPhoto = onlyMethods(["GET", "HEAD"], handleVisitPhoto);
  * outside /api).
  */
 export function apiHandlerFor(pathname: string): FetchHandler | null {
-  if (pathname !== "/api" && !pathname.startsWith("/api/")) return null;
-  if (pathname === "/api/docs" || pathname.startsWith("/api/docs/")) return null;
+  if (!answeredByApi(pathname)) return null;
   if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return trpc;
   if (pathname === "/api/webhooks/stripe") return stripeWebhook;
   if (pathname === TEXT_INBOUND_PATH) return twilioInboundText;

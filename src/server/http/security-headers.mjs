@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { answeredByApi } from "./api-paths.mjs";
 
 // Stripe.js and its card fields load from Stripe's own origins.
 const STRIPE_SCRIPTS = "https://js.stripe.com https://*.js.stripe.com";
@@ -99,11 +100,14 @@ export function securityHeaders({ prerendered, dev, https }) {
       fixedPolicies.set(route, contentSecurityPolicy({ scriptSources: [...new Set([...hashes, ...notFound])], dev, https }));
     }
   }
+  // An API answer (JSON, an image, TwiML) runs no script and is never rendered by Next: no nonce to
+  // make for it (a random nonce per request was a few percent of a booking's CPU, bench/RESULTS.md).
+  const apiPolicy = contentSecurityPolicy({ scriptSources: [], dev, https });
   return (request, response) => {
     const pathname = (request.url ?? "/").split("?", 1)[0]?.replace(/\/+$/, "") || "/";
     // A form posted to a prerendered page (a server action sent before the page's scripts ran) is
     // answered with a page rendered for that request, whose inline scripts carry the nonce.
-    let policy = request.method === "POST" ? undefined : fixedPolicies.get(pathname);
+    let policy = answeredByApi(pathname) ? apiPolicy : request.method === "POST" ? undefined : fixedPolicies.get(pathname);
     if (policy) {
       delete request.headers["content-security-policy"];
     } else {

@@ -85,6 +85,24 @@ describe("the Content-Security-Policy", () => {
     expect(posted.request.headers["content-security-policy"]).toBe(posted.set["content-security-policy"]);
   });
 
+  it("gives API answers one policy that allows no inline script, and the API docs page its nonce", () => {
+    const apply = securityHeaders({ prerendered: prerenderedScriptHashes(built), dev: false, https: false });
+    const policies = ["/api/bookings", "/api/services?x=1", "/api/trpc/services.list", "/api/", "/api"].map((url) => {
+      const { request, response, set } = exchange(url, { "content-security-policy": "script-src 'nonce-forgedbyclient'" }, "POST");
+      apply(request, response);
+      // Nothing for Next to read: the API answers without it, and a client's own is dropped.
+      expect(request.headers["content-security-policy"], url).toBeUndefined();
+      return set["content-security-policy"];
+    });
+    expect(new Set(policies).size).toBe(1);
+    expect(policies[0]).toContain("frame-ancestors 'none'");
+    expect(policies[0]).not.toMatch(/nonce-|sha256-|unsafe-inline' https/);
+    const docs = exchange("/api/docs");
+    apply(docs.request, docs.response);
+    expect(docs.set["content-security-policy"]).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
+    expect(docs.request.headers["content-security-policy"]).toBe(docs.set["content-security-policy"]);
+  });
+
   it("sets nosniff, the referrer policy and no framing on pages and API answers alike", () => {
     const apply = securityHeaders({ prerendered: prerenderedScriptHashes(built), dev: false, https: false });
     for (const url of ["/about", "/book", "/api/services", "/api/trpc/services.list"]) {
