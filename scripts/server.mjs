@@ -16,6 +16,7 @@ import { loadApiBundle, loadApiSource } from "./api-bundle.mjs";
 import { processState } from "../src/server/process-state.mjs";
 import { stampClientAddress } from "../src/server/api/client-address.mjs";
 import { logRequestWhenDone } from "../src/server/http/request-log.mjs";
+import { countWhileInFlight } from "../src/server/requests-in-flight.mjs";
 import { prerenderedScriptHashes, securityHeaders } from "../src/server/http/security-headers.mjs";
 
 // What the app learns while answering one request, read back here. The app marks a request whose
@@ -50,6 +51,8 @@ const applySecurityHeaders = securityHeaders({ prerendered: dev ? new Map() : pr
 
 let stopping = false;
 const server = http.createServer((request, response) => {
+  // The job worker gives way while requests are in flight (src/server/jobs/job-queue.ts).
+  countWhileInFlight(response);
   if (stopping) response.setHeader("Connection", "close");
   /** @type {import("../src/server/process-state.mjs").RequestState} */
   const state = { databaseUnavailable: false };

@@ -16,6 +16,7 @@ const KEY = Symbol.for("greenscape.process-state");
  *   caches?: unknown,
  *   lastCatalogue?: unknown,
  *   requestState?: import("node:async_hooks").AsyncLocalStorage<RequestState>,
+ *   requestCount?: { count: number, idle: Set<() => void> },
  * }} ProcessState
  */
 

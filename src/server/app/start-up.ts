@@ -5,6 +5,7 @@ import { prepareDatabaseAtStartup } from "@/server/app/prepare-database";
 import { startBackgroundWork } from "@/server/app/background-work";
 import type { JobWorker } from "@/server/jobs/job-queue";
 import { processState } from "@/server/process-state.mjs";
+import { noRequestInFlightOrAfter } from "@/server/requests-in-flight.mjs";
 
 const WORKER_RETRY_MS = 15_000;
 
@@ -38,7 +39,8 @@ function startWorkerWhenDatabaseIsUp(): JobWorker {
   const running = (async (): Promise<JobWorker | null> => {
     while (!stopped) {
       try {
-        const worker = await startBackgroundWork(await getDatabase());
+        // Background work gives way to the requests scripts/server.mjs counts (see job-queue.ts).
+        const worker = await startBackgroundWork(await getDatabase(), { givesWayTo: { idleOrAfter: noRequestInFlightOrAfter } });
         console.log("[greenscape] Job worker started (email, webhooks, reminders).");
         return worker;
       } catch (error) {

@@ -103,7 +103,28 @@ export interface WorkerOptions {
   periodic?: boolean;
   /** Tests shorten retry delays, by queue name; production uses each definition's policy. */
   policies?: Record<string, Partial<QueuePolicy>>;
+  /** What background work gives way to (the server's requests); nothing when left out. */
+  givesWayTo?: Busy;
 }
+
+/**
+ * Something busy that background work gives way to: resolves once it is idle, or after `ms`
+ * whatever happens.
+ */
+export interface Busy {
+  idleOrAfter(ms: number): Promise<void>;
+}
+
+/**
+ * The longest a job that has come due waits while the server answers requests. A batch fetched
+ * during a rush of bookings is held until no request is in flight, or until its oldest job has
+ * waited this long: during a rush the worker's work (an announcement and two emails a booking) no
+ * longer takes a share of the two cores from the bookings themselves, and in a rush longer than this
+ * the worker works at its full pace, each job about this late (bench/RESULTS.md, issue 42). A
+ * confirmation email then arrives within twice this (the announcement, then the email), while the
+ * customer already has the booking's reference on screen.
+ */
+export const GIVE_WAY_AT_MOST_MS = 15_000;
 
 export interface JobWorker {
   /** Stops taking jobs, lets the ones in hand finish (up to `timeoutMs`), and returns. */
@@ -156,7 +177,11 @@ export async function startJobWorker(
   const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
   const partitions = await partitionsOf(handle.db);
   const loops = [...queues.values()].map((definition) =>
-    workQueue(boss, handle.db, definition, pollingMs, onPartition(drizzleExecutor(handle.db), partitions.get(definition.name))),
+    workQueue(boss, handle.db, definition, {
+      pollingMs,
+      partition: onPartition(drizzleExecutor(handle.db), partitions.get(definition.name)),
+      givesWayTo: options.givesWayTo,
+    }),
   );
   const timers = periodicJobs.map(({ definition: { name, everySeconds = 0 }, data }) => {
     const add = () =>
@@ -221,20 +246,48 @@ export function onPartition(executor: SqlExecutor, partition: string | undefined
   return { executeSql: (text, values) => executor.executeSql(text.replace(JOB_TABLE, table), values) };
 }
 
-function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, pollingMs: number, partition: SqlExecutor) {
+/**
+ * How long a fetched batch may still give way: until its oldest job has waited GIVE_WAY_AT_MOST_MS
+ * since it came due (a retry comes due again), and never longer than that from now, whatever the
+ * database's clock says.
+ */
+export function givingWayMs(jobs: ReadonlyArray<{ startAfter: Date | string }>, now = Date.now()): number {
+  // pg-boss hands the column on as the driver read it: text from postgres.js, a Date from PGlite.
+  const due = Math.min(...jobs.map((job) => new Date(job.startAfter).getTime()));
+  const waited = now - due;
+  return Number.isFinite(waited) ? Math.max(0, Math.min(GIVE_WAY_AT_MOST_MS, GIVE_WAY_AT_MOST_MS - waited)) : 0;
+}
+
+interface QueueLoopOptions {
+  pollingMs: number;
+  partition: SqlExecutor;
+  givesWayTo: Busy | undefined;
+}
+
+function workQueue(boss: PgBoss, db: Db, definition: JobDefinition<unknown>, { pollingMs, partition, givesWayTo }: QueueLoopOptions) {
   let stopping = false;
   let wake = () => {};
+  /** Waits `ms`, or less when the loop stops. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(timer), resolve());
+    });
+  /** Waits until the server is idle or the batch may wait no longer, or less when the loop stops. */
+  const giveWay = (busy: Busy, ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      void busy.idleOrAfter(ms).then(resolve);
+    });
   const loop = (async () => {
     while (!stopping) {
       const fetching = boss.fetch(definition.name, { batchSize: JOBS_PER_FETCH, includeMetadata: true, db: partition });
       const jobs = (await fetching.catch(() => null)) ?? [];
       if (jobs.length === 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollingMs);
-          wake = () => (clearTimeout(timer), resolve());
-        });
+        await pause(pollingMs);
         continue;
       }
+      if (givesWayTo && !stopping) await giveWay(givesWayTo, givingWayMs(jobs));
       const done = await Promise.all(jobs.map((job) => runJob(boss, db, definition, job)));
       await completeTogether(
         boss,
