@@ -1,15 +1,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { getDatabase } from "@/server/db";
+import { rowsOf } from "@/server/db/rows";
 import { sendEmailJob } from "@/server/email/jobs";
 import { countWhileInFlight, noRequestInFlightOrAfter } from "@/server/requests-in-flight.mjs";
 import { waitFor } from "#test/support/notifications";
 import { defineJob } from "./job-definition";
 import { enqueueJob, GIVE_WAY_AT_MOST_MS, givingWayMs, startJobWorker } from "./job-queue";
+import { JOB_SCHEMA } from "./queues";
 
 describe("background work giving way to requests", () => {
-  it("holds a batch until its oldest job has waited the longest a job may, counted from when it came due", () => {
+  it("finds the worker behind once a batch's oldest job has waited the longest a job may, counted from when it came due", () => {
     const now = Date.parse("2026-11-29T15:00:00Z");
     const dueAgo = (ms: number) => ({ startAfter: new Date(now - ms) });
     expect(givingWayMs([dueAgo(0)], now)).toBe(GIVE_WAY_AT_MOST_MS);
@@ -48,9 +51,16 @@ describe("background work giving way to requests", () => {
         .catch(() => "cut short");
       await waitFor(() => held, 5000, "the request to arrive");
       await enqueueJob(handle.db, sendEmailJob, { outboxId: -201 });
-      // Fetched within a poll or two, then held while the request is in flight.
+      // Left in the queue while the request is in flight: not even taken, so a process that died
+      // meanwhile would leave it to another at once.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(ran).toEqual([]);
+      const [waiting] = rowsOf<{ state: string }>(
+        await handle.db.execute(
+          sql`select state from ${sql.identifier(JOB_SCHEMA)}.job where name = ${sendEmailJob.name} and data->>'outboxId' = '-201'`,
+        ),
+      );
+      expect(waiting?.state).toBe("created");
 
       held!.end("done");
       expect(await answered).toBe("done");
