@@ -37,9 +37,9 @@ const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? APP_PORT + 2);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /**
  * The 30-day rush is taken in turns, the floor first, then the app, TURNS times, TURN_SECONDS each: on
- * a shared host the speed drifts by a quarter within minutes (the floor made 455 and 639 bookings a
- * second within one run), and a share judged from two rushes a minute apart measured the drift as
- * much as the app. Each turn's share compares the two servers at nearly the same moment; their
+ * a shared host the speed drifts within seconds (the floor made 458 to 774 bookings a second in turns
+ * a few seconds apart), and a share judged from two rushes a minute apart measured the drift as much
+ * as the app. Each turn's share compares the two servers at nearly the same moment; their
  * median is the figure. 6 × 3 s books at most 18,000 of the 21,600 places even at 1,000 a second.
  */
 const TURNS = Number(process.env.BENCH_TURNS ?? 6);
@@ -296,6 +296,7 @@ async function measure(label, dir, raw, socketDir = null) {
         turns.push({ floor: floorTurn, app: appTurn, load: `${afterFloor} → ${load()}` });
       }
       row.load.spread = load();
+      await jobsDone(sql);
       floorOneDay = await bookings(FLOOR_PORT, 1, 80);
       const floorSql = postgres(floor.url, { max: 1, onnotice: () => {} });
       row.floorDoubleBookings = await doubleBookings(floorSql, 40, 80, CREWS);
