@@ -143,18 +143,18 @@ function combinedTurns(turns) {
   const sum = (pick) => results.reduce((total, result) => total + pick(result), 0);
   const ok = sum((result) => result["2xx"]);
   const seconds = sum((result) => result.seconds);
-  const latencies = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
   const perBooking = (key) => turns.reduce((total, turn) => total + turn.cpu[key] * Math.max(1, turn.result["2xx"]), 0) / Math.max(1, ok);
   const idle = turns.reduce((total, turn) => total + turn.cpu.idleShare * turn.result.seconds, 0) / seconds;
-  return {
-    rps: sum((result) => result.requests.total) / seconds,
-    bookedPerSecond: ok / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    ok,
-    refused: sum((result) => result.non2xx),
+  const whole = {
+    "2xx": ok,
+    seconds,
+    requests: { average: sum((result) => result.requests.total) / seconds },
+    latencies: results.flatMap((result) => result.latencies).sort((a, b) => a - b),
+    non2xx: sum((result) => result.non2xx),
     errors: sum((result) => result.errors),
+  };
+  return {
+    ...rushFigures(whole),
     cpu: { server: perBooking("server"), database: perBooking("database"), generator: perBooking("generator"), idleShare: idle },
   };
 }
@@ -307,12 +307,11 @@ async function measure(label, dir, raw, socketDir = null) {
     row.floorSpread = combinedTurns(turns.map((turn) => turn.floor));
     row.floorOneDay = rushFigures(floorOneDay);
     const spread = combinedTurns(turns.map((turn) => turn.app));
-    row.turns = turns.map((turn) => ({
-      share: turn.app.result["2xx"] / turn.app.result.seconds / (turn.floor.result["2xx"] / turn.floor.result.seconds),
-      floor: Math.round(turn.floor.result["2xx"] / turn.floor.result.seconds),
-      app: Math.round(turn.app.result["2xx"] / turn.app.result.seconds),
-      load: turn.load,
-    }));
+    row.turns = turns.map((turn) => {
+      const floorRate = rushFigures(turn.floor.result).bookedPerSecond;
+      const appRate = rushFigures(turn.app.result).bookedPerSecond;
+      return { share: appRate / floorRate, floor: Math.round(floorRate), app: Math.round(appRate), load: turn.load };
+    });
     const rawPost = await bookings(RAW_PORT, DAYS, 40);
     const oneDay = await bookings(APP_PORT, 1, 80);
     row.load.oneDay = load();
