@@ -47,6 +47,20 @@ export function socketOf(url: string): { url: string; path?: string } {
   return { url: parsed.toString(), path: `${directory}/.s.PGSQL.${parsed.port || 5432}` };
 }
 
+/**
+ * How long a pooled connection lives: 5 to 10 minutes, drawn for each connection so that they are not
+ * all replaced at once. A query taken back while a connection was being made for it (see
+ * withinConnectionWait) leaves that connection made but unused: postgres.js never hands it another
+ * query. It ends at its lifetime like any other (then the pool makes a new one), so after an outage
+ * such a slot is lost for at most this long. Not shorter, because a new connection is dear: its
+ * server process starts cold (no cached catalogue, plans or compiled functions) and its first few
+ * thousand statements cost more. A pool made afresh cost PostgreSQL 0.4-0.9 ms more a booking over
+ * its first 1,500 bookings (bench/RESULTS.md, issue 42); at 60 s every slot paid that each minute.
+ */
+export function connectionLifetimeSeconds(): number {
+  return 300 + Math.random() * 300;
+}
+
 async function openPostgres(address: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -60,11 +74,8 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
     // than the connection wait (config database.connectionWaitSeconds, default 4 s), so a query
     // rarely outwaits a connection being made for it.
     connect_timeout: 3,
-    // A query taken back while a connection was being made for it (see withinConnectionWait)
-    // leaves that connection made but unused: postgres.js never hands it another query. It ends
-    // at its lifetime like any other (then the pool makes a new one), so the slot is lost for at
-    // most this long, at the cost of a new connection a minute per slot.
-    max_lifetime: 60,
+    // postgres.js reads a function here once for each of the pool's connections (its own default is one).
+    max_lifetime: connectionLifetimeSeconds as unknown as number,
     // postgres.js waits 3^failures / 100 s (up to 20 s) before reconnecting after failed
     // connections, so during an outage requests would hang, and after it recovery would lag.
     // A short constant wait keeps both within a second; the pool bounds the attempts.
