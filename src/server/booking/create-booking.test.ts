@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { rowsOf } from "@/server/db/rows";
 import { beforeEach, describe, expect, it } from "vitest";
 import { businessInstant, endOfBusinessDayExclusive, startOfBusinessDay } from "@/lib/business-time";
 import { SERVICE_AREA_MESSAGES } from "@/lib/service-area";
@@ -306,9 +307,22 @@ describe("crew capacity", () => {
     await existingVisit({ customerId: customer.id, serviceId: flat.id, date, time: "10:00", minutes: 60, status: "cancelled" });
     await existingVisit({ customerId: customer.id, serviceId: flat.id, date, time: "10:00", minutes: 60, status: "completed" });
 
-    const full = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: flat.id, date, timeSlot: "10:00" }) });
+    const refusedEmail = `refused-${Date.now()}@example.com`;
+    const full = await rest("POST", "/bookings", {
+      body: bookingRequest({ serviceId: flat.id, date, timeSlot: "10:00", email: refusedEmail, specialInstructions: refusedEmail }),
+    });
     expect(full.status).toBe(409);
     expect(full.json).toMatchObject({ message: SLOT_TAKEN_MESSAGE, code: "CONFLICT" });
+    // Refused by the database with the COMMIT already on its way: the customer, the plan and its job went with it.
+    const db = await getDb();
+    expect(await db.select().from(customers).where(eq(customers.email, refusedEmail))).toEqual([]);
+    expect(await db.select().from(schedules).where(eq(schedules.bookedEmail, refusedEmail))).toEqual([]);
+    const jobs = rowsOf<{ count: number }>(
+      await db.execute(
+        sql`select count(*)::int as count from pgboss.job where name = 'announce-booking' and data::text like ${`%${refusedEmail}%`}`,
+      ),
+    );
+    expect(jobs[0]?.count).toBe(0);
 
     // 11:00-12:00 no longer overlaps the 9:00-10:30 visit.
     const later = await rest("POST", "/bookings", { body: bookingRequest({ serviceId: flat.id, date, timeSlot: "11:00" }) });

@@ -8,13 +8,13 @@ import { findOrCreateCustomer, normalizeEmail } from "@/server/customers/custome
 import type { Db } from "@/server/db";
 import { schedules } from "@/server/db/schema";
 import { ConflictError, InvalidInputError } from "@/server/errors";
-import { violatedConstraint } from "@/server/db/errors";
+import { postgresErrorCode, violatedConstraint } from "@/server/db/errors";
 import { findService, type ServiceRow } from "@/server/services/list-services";
 import { createPlanVisits } from "@/server/schedules/plan-visits";
 import { newBookingReference } from "./booking-reference";
-import { lockDayAndCount, lockDayAndPlaceVisit } from "@/server/schedules/crew-capacity";
+import { EVERY_CREW_TAKEN, lockDayAndCount, placeVisitOrRefuse } from "@/server/schedules/crew-capacity";
 import { emit } from "@/server/events/emit";
-import { transactionAnnouncedAfterCommit } from "@/server/cache/announced-transaction";
+import { transactionCommittedWithLast } from "@/server/cache/announced-transaction";
 import { runStatement, tableRowOf } from "@/server/db/statement";
 import { settledTogether } from "@/server/db/settled-together";
 import { requireTextNumber } from "@/server/texts/text-number";
@@ -57,11 +57,12 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
   const textNumber = request.textConsent ? requireTextNumber(request.phone) : null;
 
   const book = () =>
-    transactionAnnouncedAfterCommit(db, BOOKING_WRITES, async (tx) => {
-      // Two round trips between the begin and the commit (a third when "Text me" is ticked): what does
-      // not wait for an answer is sent together, and statements sent on one transaction run in the
-      // order they were issued. First: the limits, the customer and the plan's id (drawn now so that
-      // the plan, its job and its visit can go in one round trip after).
+    transactionCommittedWithLast(db, BOOKING_WRITES, async (tx) => {
+      // Two round trips after the begin, the commit going with the second for a one-time visit (one
+      // more when "Text me" is ticked): what does not wait for an answer is sent together, and
+      // statements sent on one transaction run in the order they were issued. First: the limits, the
+      // customer and the plan's id (drawn now so that the plan, its job and its visit can go in one
+      // round trip after).
       const { fullName, email, phone, address, city, state, zipCode } = request;
       const admitted = options.admit?.(tx);
       const customer = signedInCustomerId
@@ -127,17 +128,20 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
       // under the lock), and the count sees every booking committed while this one waited. Held from
       // there to the commit: the count, the visit rows. Other dates never wait. A recurring booking is
       // checked for its first visit only: later visits fall on other dates, and staff resolve a clash
-      // there by moving that one visit. All three finish before any is judged; when every crew is taken
-      // the plan and the job go with the rest.
+      // there by moving that one visit. When every crew is taken the plan and the job go with the rest.
+      // A one-time visit is refused by the database itself (migration 0041), which ends the
+      // transaction: its three statements then go with the COMMIT, and the day's lock is held for no
+      // trip back here (transactionCommittedWithLast). A series' visits are planned here from its row.
       const inserted = insertSchedule(tx, plan);
       const announced = emit(tx, { type: "booking.created", customerId, booking, typed: signedInCustomerId ? null : { fullName, phone } });
-      const counting = plan.isRecurring
-        ? lockDayAndCount(tx, request.date, { start: startTime, end: endTime })
-        : lockDayAndPlaceVisit(tx, plan, "booked");
+      if (!plan.isRecurring) {
+        return { value: booking, last: [inserted, announced, placeVisitOrRefuse(tx, plan, "booked")] };
+      }
+      const counting = lockDayAndCount(tx, request.date, { start: startTime, end: endTime });
       const [series, , { busy, capacity }] = await settledTogether([inserted, announced, counting]);
       if (busy >= capacity) throw new ConflictError(SLOT_TAKEN_MESSAGE);
       if (series) await createPlanVisits(tx, series, "booked", now);
-      return booking;
+      return { value: booking, last: [] };
     });
 
   // A reference already taken (one chance in hundreds of millions) undoes the attempt, which is
@@ -146,6 +150,7 @@ export async function createBooking(db: Db, options: CreateBookingOptions) {
     try {
       return await book();
     } catch (error) {
+      if (postgresErrorCode(error) === EVERY_CREW_TAKEN) throw new ConflictError(SLOT_TAKEN_MESSAGE);
       if (attempt >= REFERENCE_ATTEMPTS || violatedConstraint(error) !== BOOKING_REFERENCE_UNIQUE) throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ZCreateBookingRequestSchema } from "@/lib/validation/booking";
 import { BOOKING_WRITES, createBooking } from "@/server/booking/create-booking";
 import { getDatabase, getDb } from "@/server/db";
@@ -7,7 +7,10 @@ import { customers } from "@/server/db/schema";
 import { bookableServices, bookingRequest } from "#test/fixtures/bookings";
 import { eventually } from "#test/support/eventually";
 import { createCustomer } from "#test/support/helpers";
-import { transactionAnnouncedAfterCommit } from "./announced-transaction";
+import { commitsWithLastStatements } from "@/server/db/client";
+import { postgresErrorCode } from "@/server/db/errors";
+import { runStatement } from "@/server/db/statement";
+import { transactionAnnouncedAfterCommit, transactionCommittedWithLast } from "./announced-transaction";
 import { CHANGES_CHANNEL } from "./change-feed";
 
 /** Everything heard on the change channel, in the order PostgreSQL delivered it (the order of the commits). */
@@ -40,7 +43,83 @@ async function listenFromHere() {
   return async () => heard.slice(from, await marker());
 }
 
+let handle: Awaited<ReturnType<typeof getDb>>;
+beforeAll(async () => {
+  handle = await getDb();
+});
+const db = () => handle;
+
 const rename = (id: number, name: string) => sql`update customers set full_name = ${name} where id = ${id}`;
+
+describe("transactionCommittedWithLast", () => {
+  it("on PostgreSQL, sends the COMMIT behind the last statements it was not given the answers of", () => {
+    if (inject("testDatabase").mode === "postgres") expect(commitsWithLastStatements(db())).toBe(true);
+  });
+
+  it("commits the last statements sent with the COMMIT, and announces once", async () => {
+    const { customer } = await createCustomer({ fullName: "Sent With Commit" });
+    const announced = await listenFromHere();
+    const value = await transactionCommittedWithLast(db(), ["customers"], async (tx) => {
+      await tx.execute(rename(customer.id, "First Write"));
+      return {
+        value: "kept",
+        last: [runStatement(tx, "update customers set notes = $1::text where id = $2::integer", ["last", customer.id])],
+      };
+    });
+    expect(value).toBe("kept");
+    const [row] = await db()
+      .select({ fullName: customers.fullName, notes: customers.notes })
+      .from(customers)
+      .where(eq(customers.id, customer.id));
+    expect(row).toEqual({ fullName: "First Write", notes: "last" });
+    await eventually(async () => expect(await announced()).toContain("customers"));
+  });
+
+  it("when a last statement fails, throws its error, writes nothing and announces nothing", async () => {
+    const { customer } = await createCustomer({ fullName: "Never Changed" });
+    const upToHere = await listenFromHere();
+    const failed = await transactionCommittedWithLast(db(), ["customers"], async (tx) => {
+      await tx.execute(rename(customer.id, "Undone Write"));
+      const write = runStatement(tx, "update customers set notes = $1::text where id = $2::integer", ["undone", customer.id]);
+      const failing = runStatement(tx, "select 1 / (0 * $1::integer)", [1]);
+      return { value: "not this", last: [write, failing] };
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(postgresErrorCode(failed), "division by zero").toBe("22012");
+    const [row] = await db()
+      .select({ fullName: customers.fullName, notes: customers.notes })
+      .from(customers)
+      .where(eq(customers.id, customer.id));
+    expect(row?.fullName).toBe("Never Changed");
+    expect(row?.notes).not.toBe("undone");
+    expect(await upToHere()).not.toContain("customers");
+    // The connection is back in the pool, outside any transaction.
+    expect(await db().transaction(async (tx) => (await runStatement<{ one: number }>(tx, "select $1::integer as one", [1]))[0]!.one)).toBe(
+      1,
+    );
+  });
+
+  it("when a last statement fails before it is sent (a payload refused), rolls back instead of committing", async () => {
+    const { customer } = await createCustomer({ fullName: "Kept As It Was" });
+    const refused = transactionCommittedWithLast(db(), ["customers"], async (tx) => {
+      await tx.execute(rename(customer.id, "Rolled Back Write"));
+      const write = runStatement(tx, "update customers set notes = $1::text where id = $2::integer", ["rolled back", customer.id]);
+      const unsent = Promise.resolve().then(() => {
+        throw new Error("A job's payload is refused");
+      });
+      return { value: "not this", last: [write, unsent] };
+    });
+    await expect(refused).rejects.toThrow("A job's payload is refused");
+    const [row] = await db()
+      .select({ fullName: customers.fullName, notes: customers.notes })
+      .from(customers)
+      .where(eq(customers.id, customer.id));
+    expect(row?.fullName).toBe("Kept As It Was");
+    expect(row?.notes).not.toBe("rolled back");
+  });
+});
 
 describe("transactionAnnouncedAfterCommit", () => {
   it("announces the tables it names once the transaction has committed, and nothing at the commit itself", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db";
+import { commitsWithLastStatements } from "@/server/db/client";
 import { isTransaction } from "@/server/db/in-transaction";
 import { settledTogether } from "@/server/db/settled-together";
 import { runStatement } from "@/server/db/statement";
@@ -39,6 +40,55 @@ export async function transactionAnnouncedAfterCommit<T>(
   });
   announceSoon(db, tables);
   return result;
+}
+
+/** What a transaction's work gives back when its last statements go with the COMMIT. */
+export interface SentWithCommit<T> {
+  value: T;
+  /** The last statements, issued and not awaited. */
+  last: ReadonlyArray<Promise<unknown>>;
+}
+
+/**
+ * As transactionAnnouncedAfterCommit, with the COMMIT sent right behind `work`'s last statements
+ * instead of a round trip after their answers: a booking then holds its day's lock (and its
+ * connection) for no trip back to the app. `work` issues those statements without awaiting them
+ * and gives them back as `last`. One that fails in the database ends the transaction, so the COMMIT
+ * finds it aborted and writes nothing; one that fails before it is sent (a job's payload its schema
+ * refuses) rolls the transaction back instead of committing it. Either failure is thrown here. A
+ * refusal the app would have judged from their answers has to be raised by the database instead
+ * (migration 0041), and a check made on an answer (pg-boss's job id) comes after the commit. Inside
+ * a caller's transaction, or on PGlite, `last` is awaited before the transaction ends, as usual.
+ */
+export async function transactionCommittedWithLast<T>(
+  db: Db,
+  tables: readonly WatchedTable[],
+  work: (tx: Db) => Promise<SentWithCommit<T>>,
+): Promise<T> {
+  if (isTransaction(db) || !commitsWithLastStatements(db)) {
+    return transactionAnnouncedAfterCommit(db, tables, async (tx) => {
+      const { value, last } = await work(tx);
+      await settledTogether(last);
+      return value;
+    });
+  }
+  const sent = await db.transaction(async (tx) => {
+    const [, given] = await settledTogether([runStatement(tx, ANNOUNCE_AFTER_COMMIT, []), work(tx)]);
+    // Judged after the commit, or before it when one failed before it was sent; handled now, so that
+    // a transaction failing meanwhile leaves no unhandled rejection.
+    let failedUnsent: { error: unknown } | null = null;
+    for (const statement of given.last) statement.catch((error: unknown) => void (failedUnsent ??= { error }));
+    // postgres.js hands a statement to its connection within the microtasks that follow its call,
+    // and an immediate callback runs only once they are all done: the COMMIT that postgres.js sends
+    // when this returns goes after every statement `work` issued. A statement that failed before it
+    // was sent has failed by then: throwing rolls the transaction back instead.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (failedUnsent) throw (failedUnsent as { error: unknown }).error;
+    return given;
+  });
+  await settledTogether(sent.last);
+  announceSoon(db, tables);
+  return sent.value;
 }
 
 /**

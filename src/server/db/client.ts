@@ -85,6 +85,7 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
     client: retryingStaleConnections(sql, { connectionWaitMs: config().database.connectionWaitSeconds * 1000 }),
     casing: "snake_case",
   });
+  Object.defineProperty(db, SENDS_COMMIT_WITH_LAST_STATEMENTS, { value: true });
   // A script with its own BEGIN needs one connection to itself: postgres.js refuses it on a pool.
   // A failed script leaves its transaction open; it is rolled back before the connection goes back.
   const runScript = async (script: string) => {
@@ -115,6 +116,20 @@ async function openPostgres(address: string): Promise<DatabaseHandle> {
     await sql.end({ timeout: 5 });
   };
   return { db, kind: "postgres", runScript, listen, close };
+}
+
+// A registered symbol, not a WeakSet: the API bundle and Next's server each load their own copy of
+// this module, and the pool one of them opened serves both (scripts/server.mjs).
+const SENDS_COMMIT_WITH_LAST_STATEMENTS = Symbol.for("greenscape.sendsCommitWithLastStatements");
+
+/**
+ * Whether a transaction's COMMIT may follow its last statements on `db` without waiting for their
+ * answers (src/server/cache/announced-transaction.ts): postgres.js sends a transaction's statements
+ * in the order they are issued on its one connection. Not PGlite, whose transactions run their
+ * statements one at a time.
+ */
+export function commitsWithLastStatements(db: object): boolean {
+  return (db as Record<symbol, unknown>)[SENDS_COMMIT_WITH_LAST_STATEMENTS] === true;
 }
 
 /** At most this many fresh connections for one statement or transaction that met a dead one. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businessInstant } from "@/lib/business-time";
 import { getDb } from "@/server/db";
 import { eq } from "drizzle-orm";
+import { postgresErrorCode } from "@/server/db/errors";
 import { schedules, services, visits } from "@/server/db/schema";
 import { createCustomer } from "#test/support/helpers";
 import { bookableServices, daysAhead, existingVisit } from "#test/fixtures/bookings";
@@ -10,7 +11,9 @@ import {
   getCrewCapacity,
   lockCapacityForDates,
   lockDayAndCount,
+  EVERY_CREW_TAKEN,
   lockDayAndPlaceVisit,
+  placeVisitOrRefuse,
   setCrewCapacity,
 } from "./crew-capacity";
 import { createPlanVisits } from "./plan-visits";
@@ -139,5 +142,38 @@ describe("lockDayAndPlaceVisit", () => {
     expect(await db.transaction((tx) => lockDayAndPlaceVisit(tx, first, "booked"))).toEqual({ busy: 0, capacity: 1 });
     expect(await db.transaction((tx) => lockDayAndPlaceVisit(tx, second, "booked"))).toEqual({ busy: 1, capacity: 1 });
     expect(await db.select().from(visits).where(eq(visits.scheduleId, second.id))).toEqual([]);
+  });
+
+  it("placeVisitOrRefuse writes the same visit, and when every crew is taken fails with EVERY_CREW_TAKEN, undoing its transaction", async () => {
+    const db = await getDb();
+    await setCrewCapacity(db, 1);
+    const date = daysAhead(65);
+    const placedPlan = await onePlan(date, "11:00");
+    const madePlan = await onePlan(date, "15:00");
+    const refusedPlan = await onePlan(date, "11:30");
+
+    await db.transaction((tx) => placeVisitOrRefuse(tx, placedPlan, "booked"));
+    await db.transaction((tx) => createPlanVisits(tx, madePlan, "booked"));
+    const fieldsOf = async (planId: number) => {
+      const [visit] = await db.select().from(visits).where(eq(visits.scheduleId, planId));
+      const { id, scheduleId, customerId, createdAt, updatedAt, startTime, endTime, occurrenceDate, ...fields } = visit!;
+      expect(id).toBe(planId);
+      return fields;
+    };
+    expect(await fieldsOf(placedPlan.id)).toEqual(await fieldsOf(madePlan.id));
+
+    const refused = await db
+      .transaction(async (tx) => {
+        await tx.update(schedules).set({ notes: "written before the refusal" }).where(eq(schedules.id, refusedPlan.id));
+        await placeVisitOrRefuse(tx, refusedPlan, "booked");
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(postgresErrorCode(refused)).toBe(EVERY_CREW_TAKEN);
+    expect(await db.select().from(visits).where(eq(visits.scheduleId, refusedPlan.id))).toEqual([]);
+    const [kept] = await db.select({ notes: schedules.notes }).from(schedules).where(eq(schedules.id, refusedPlan.id));
+    expect(kept?.notes).toBe("Gate code 1234");
   });
 });

@@ -23,6 +23,12 @@ const LOCK_DAY_AND_COUNT = `select busy, capacity from greenscape_lock_day_and_c
 const PLACE_BOOKED_VISIT = `select busy, capacity from greenscape_place_booked_visit($1::int, $2::int,
   $3::int, $4::date, $5::text, $6::interval, $7::text[])`;
 
+const PLACE_BOOKED_VISIT_OR_REFUSE = `select busy from greenscape_place_booked_visit_or_refuse($1::int, $2::int,
+  $3::int, $4::date, $5::text, $6::interval, $7::text[])`;
+
+/** The SQLSTATE greenscape_place_booked_visit_or_refuse raises when every crew is taken (migration 0041). */
+export const EVERY_CREW_TAKEN = "GS409";
+
 /** The second key of an Austin date's capacity lock, whoever takes it: the date as the number YYYYMMDD. */
 const dayLockKey = (date: DateString) => Number(date.replaceAll("-", ""));
 
@@ -122,6 +128,29 @@ export async function lockDayAndPlaceVisit(
     HOLDING_STATUSES,
   ]);
   return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
+}
+
+/**
+ * As lockDayAndPlaceVisit, but a slot whose crews are all taken fails the statement with
+ * EVERY_CREW_TAKEN, which ends the transaction: nothing the caller sends after it, its COMMIT
+ * included, writes anything (migration 0041). So the caller may send its COMMIT with this statement
+ * instead of waiting for the count.
+ */
+export async function placeVisitOrRefuse(
+  tx: Db,
+  plan: { id: number; startTime: Date },
+  origin: Exclude<VisitOrigin, "series">,
+): Promise<void> {
+  const date = businessDateOf(plan.startTime);
+  await runStatement(tx, PLACE_BOOKED_VISIT_OR_REFUSE, [
+    CAPACITY_LOCK_NAMESPACE,
+    dayLockKey(date),
+    plan.id,
+    date,
+    origin,
+    LONGEST_VISIT,
+    HOLDING_STATUSES,
+  ]);
 }
 
 /**
