@@ -347,6 +347,9 @@ async function main() {
       response.end(body ?? "{}");
     });
   });
+  // The client ends an idle connection first (undici after 4 s): a server that closed it at 5 s, its
+  // default, could close one just as the client sent on it again (a read ECONNRESET ended a run).
+  rawServer.keepAliveTimeout = 60_000;
   await new Promise((resolve) => rawServer.listen(RAW_PORT, "127.0.0.1", resolve));
   const loadBefore = load();
   const rows = [];
