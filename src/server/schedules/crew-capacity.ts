@@ -20,9 +20,6 @@ const HOLDING_STATUSES = `{${CREW_HOLDING_STATUSES.join(",")}}`;
 const LOCK_DAY_AND_COUNT = `select busy, capacity from greenscape_lock_day_and_count($1::int, $2::int,
   $3::timestamptz, $4::timestamptz, $5::interval, $6::text[])`;
 
-const PLACE_BOOKED_VISIT = `select busy, capacity from greenscape_place_booked_visit($1::int, $2::int,
-  $3::int, $4::date, $5::text, $6::interval, $7::text[])`;
-
 const PLACE_BOOKED_VISIT_OR_REFUSE = `select busy from greenscape_place_booked_visit_or_refuse($1::int, $2::int,
   $3::int, $4::date, $5::text, $6::interval, $7::text[])`;
 
@@ -108,33 +105,12 @@ export async function lockDayAndCount(
 }
 
 /**
- * A one-time plan's visit, placed under its Austin day's lock: takes the lock, counts as
- * lockDayAndCount does and, when a crew is free, writes the visit as createPlanVisits would, all in
- * one round trip (migration 0037). Nothing is written when every crew is taken: the count says so.
- */
-export async function lockDayAndPlaceVisit(
-  tx: Db,
-  plan: { id: number; startTime: Date },
-  origin: Exclude<VisitOrigin, "series">,
-): Promise<{ busy: number; capacity: number }> {
-  const date = businessDateOf(plan.startTime);
-  const [row] = await runStatement<{ busy: number; capacity: number }>(tx, PLACE_BOOKED_VISIT, [
-    CAPACITY_LOCK_NAMESPACE,
-    dayLockKey(date),
-    plan.id,
-    date,
-    origin,
-    LONGEST_VISIT,
-    HOLDING_STATUSES,
-  ]);
-  return { busy: row?.busy ?? 0, capacity: row?.capacity ?? 0 };
-}
-
-/**
- * As lockDayAndPlaceVisit, but a slot whose crews are all taken fails the statement with
+ * A one-time plan's visit, placed under its Austin day's lock in one round trip: takes the lock,
+ * counts as lockDayAndCount does and, when a crew is free, writes the visit as createPlanVisits
+ * would (migrations 0037, 0041). When every crew is taken the statement fails with
  * EVERY_CREW_TAKEN, which ends the transaction: nothing the caller sends after it, its COMMIT
- * included, writes anything (migration 0041). So the caller may send its COMMIT with this statement
- * instead of waiting for the count.
+ * included, writes anything. So the caller may send its COMMIT with this statement instead of
+ * waiting for the count.
  */
 export async function placeVisitOrRefuse(
   tx: Db,
