@@ -23,13 +23,14 @@ describe("a pooled connection's lifetime", () => {
     "ends a connection once the drawn lifetime passes, and the next statement gets a new one",
     async () => {
       let draws = 0;
-      const lifetime = () => (draws++, 1);
+      // Long enough that two statements in a row fall within it on a busy CI host.
+      const lifetime = () => (draws++, 2);
       const pool = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {}, max_lifetime: lifetime as unknown as number });
       try {
         const backend = async () => (await pool`select pg_backend_pid() as pid`)[0]!.pid as number;
         const first = await backend();
         expect(await backend(), "within its lifetime the connection is kept").toBe(first);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await new Promise((resolve) => setTimeout(resolve, 2500));
         expect(await backend(), "after it a new connection answers").not.toBe(first);
         expect(draws, "drawn once for each of the pool's connections").toBe(2);
       } finally {
